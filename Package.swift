@@ -1,0 +1,62 @@
+// swift-tools-version: 6.0
+// MeshWarp: warp any picture or view through a 2D mesh, render Apple-faithful
+// mesh gradients. Layers (arrows point one way):
+//
+//   MeshWarpCore  <-  MeshWarpRender  <-  MeshWarpIO  <-  MeshWarpCLI <- meshwarp
+//        ^                                      ^-------- meshwarp-demo (SDL2)
+//        '-- MeshWarpEffect (SwiftUI + Metal, Apple only; re-exports the core)
+import PackageDescription
+
+let package = Package(
+  name: "MeshWarpEffect",
+  platforms: [.iOS(.v17), .macOS(.v14)],
+  products: [
+    // What Apple users add, exactly as the seed README names it. It depends on
+    // the pure-Swift core only: no libpng, FreeType or SDL in an iOS app.
+    .library(name: "MeshWarpEffect", targets: ["MeshWarpEffect"]),
+    .library(name: "MeshWarpCore", targets: ["MeshWarpCore"]),
+    .library(name: "MeshWarpRender", targets: ["MeshWarpRender"]),
+    .library(name: "MeshWarpIO", targets: ["MeshWarpIO"]),
+    .executable(name: "meshwarp", targets: ["meshwarp"]),
+    .executable(name: "meshwarp-demo", targets: ["meshwarp-demo"]),
+  ],
+  targets: [
+    // MARK: System libraries (Debian packages; see README "Set-up").
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(
+      name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+    .systemLibrary(
+      name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(
+      name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+    .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+
+    // MARK: Library layers.
+    .target(name: "MeshWarpCore"),
+    .target(name: "MeshWarpRender", dependencies: ["MeshWarpCore"]),
+    .target(
+      name: "MeshWarpIO",
+      dependencies: [
+        "MeshWarpRender", "CPNG", "CZlib", "CFreeType", "CHarfBuzz", "CFontconfig",
+      ]),
+    .target(
+      name: "MeshWarpEffect",
+      dependencies: ["MeshWarpCore"],
+      resources: [.process("Shaders")]),
+
+    // MARK: Tools.
+    .target(name: "MeshWarpCLI", dependencies: ["MeshWarpIO"]),
+    .executableTarget(name: "meshwarp", dependencies: ["MeshWarpCLI"]),
+    .executableTarget(name: "meshwarp-demo", dependencies: ["MeshWarpIO", "CSDL2"]),
+
+    // MARK: Tests.
+    .target(
+      name: "_TestSupport", dependencies: ["MeshWarpRender"], path: "Tests/_TestSupport"),
+    .testTarget(name: "MeshWarpCoreTests", dependencies: ["MeshWarpCore", "_TestSupport"]),
+    .testTarget(name: "MeshWarpRenderTests", dependencies: ["MeshWarpRender", "_TestSupport"]),
+    .testTarget(name: "MeshWarpIOTests", dependencies: ["MeshWarpIO", "_TestSupport"]),
+    .testTarget(name: "MeshWarpCLITests", dependencies: ["MeshWarpCLI", "_TestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,58 @@
+/// One problem found by ``WarpMesh/validate()``: what is wrong, where, and
+/// which of the seed's face-ordering rules it breaks.
+public struct MeshIssue: Hashable, Sendable, CustomStringConvertible {
+  /// Errors make a mesh unusable; warnings render, with artifacts.
+  public enum Severity: String, Hashable, Sendable, Codable {
+    case error
+    case warning
+  }
+
+  /// The rule a mesh breaks. Raw values are stable identifiers for tools.
+  public enum Rule: String, Hashable, Sendable, Codable, CaseIterable {
+    /// No point pairs, or no faces.
+    case emptyMesh = "empty-mesh"
+    /// A face refers to a vertex that does not exist.
+    case indexOutOfRange = "index-out-of-range"
+    /// A face names the same vertex twice.
+    case repeatedIndex = "repeated-index"
+    /// A vertex has a NaN or infinite coordinate.
+    case nonFiniteCoordinate = "non-finite-coordinate"
+    /// Seed rule 1: i0 → i1 → i2 → i3 must walk the outline; the original
+    /// quad's edges cross (a bowtie).
+    case perimeterOrder = "rule-1-perimeter-order"
+    /// The original quad has no area.
+    case zeroArea = "zero-area"
+    /// Seed rule 4: the warped quad is concave, folded over itself or
+    /// collapsed; the inverse mapping is ambiguous there (renders, with
+    /// artifacts in that face).
+    case convexWarpedQuad = "rule-4-convex"
+  }
+
+  public var severity: Severity
+  public var rule: Rule
+  /// The face at fault, when the problem belongs to one.
+  public var face: Int?
+  /// The vertex indices involved (for a face: its four indices in order).
+  public var vertices: [Int]
+  /// A sentence for people.
+  public var message: String
+
+  public init(severity: Severity, rule: Rule, face: Int?, vertices: [Int], message: String) {
+    self.severity = severity
+    self.rule = rule
+    self.face = face
+    self.vertices = vertices
+    self.message = message
+  }
+
+  /// `error [rule-1-perimeter-order] face 2 (vertices 0, 2, 1, 3): …`
+  public var description: String {
+    var place = ""
+    if let face { place = " face \(face)" }
+    if !vertices.isEmpty {
+      let list = vertices.map(String.init).joined(separator: ", ")
+      place += face == nil ? " vertex \(list)" : " (vertices \(list))"
+    }
+    return "\(severity.rawValue) [\(rule.rawValue)]\(place): \(message)"
+  }
+}

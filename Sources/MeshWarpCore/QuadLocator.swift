@@ -1,0 +1,64 @@
+/// Finds which quad of a list contains a point and where (u, v) inside it.
+///
+/// Each quad (a, b, c, d) is split into triangles (a, b, c) and (a, c, d)
+/// (seed rule 2); a ``TriangleGrid`` finds the first triangle containing the
+/// point, which names the quad; ``QuadInverter`` then gives (u, v), clamped
+/// to [0, 1]. If the inversion finds no root (only possible in a folded or
+/// degenerate quad), the triangle's own barycentric map gives (u, v), so
+/// every located point gets a deterministic answer.
+public struct QuadLocator: Sendable {
+  public let quads: [Quad]
+  /// Quad indices as given by the caller (e.g. face indices), one per quad.
+  public let ids: [Int]
+  public let grid: TriangleGrid
+  let inverters: [QuadInverter]
+
+  /// - Parameters:
+  ///   - quads: the quads in priority order (first wins where they overlap).
+  ///   - ids: an identifier for each quad, returned by ``locate(_:)``.
+  public init(quads: [Quad], ids: [Int]) {
+    precondition(quads.count == ids.count)
+    self.quads = quads
+    self.ids = ids
+    var triangles: [(Vector2, Vector2, Vector2)] = []
+    triangles.reserveCapacity(quads.count * 2)
+    for q in quads {
+      triangles.append((q.a, q.b, q.c))
+      triangles.append((q.a, q.c, q.d))
+    }
+    grid = TriangleGrid(triangles: triangles)
+    inverters = quads.map(QuadInverter.init)
+  }
+
+  /// A located point: the quad's position in `quads`, its id, and (u, v).
+  public struct Location: Hashable, Sendable {
+    public var index: Int
+    public var id: Int
+    public var u: Double
+    public var v: Double
+  }
+
+  /// The first quad containing `p` and the point's (u, v) in it, or `nil`.
+  public func locate(_ p: Vector2) -> Location? {
+    for t in grid.candidates(at: p) {
+      let qi = Int(t) >> 1
+      let q = quads[qi]
+      let upper = t & 1 == 0
+      let (t0, t1, t2) = upper ? (q.a, q.b, q.c) : (q.a, q.c, q.d)
+      guard triangleContains(t0, t1, t2, p) else { continue }
+      var uv: Vector2
+      if let solved = inverters[qi].parameters(of: p) {
+        uv = solved
+      } else {
+        // Barycentric fallback: (a, b, c) ↦ (0,0), (1,0), (1,1); (a, c, d) ↦ (0,0), (1,1), (0,1).
+        let area2 = cross(t1 - t0, t2 - t0)
+        let l1 = cross(t2 - t0, p - t0) / -area2
+        let l2 = cross(t1 - t0, p - t0) / area2
+        uv = upper ? Vector2(l1 + l2, l2) : Vector2(l1, l1 + l2)
+      }
+      uv = pointwiseMin(pointwiseMax(uv, .zero), Vector2(1, 1))
+      return Location(index: qi, id: ids[qi], u: uv.x, v: uv.y)
+    }
+    return nil
+  }
+}

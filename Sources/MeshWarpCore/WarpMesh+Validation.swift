@@ -1,0 +1,151 @@
+extension WarpMesh {
+  /// Every problem in the mesh, errors and warnings, in face order.
+  ///
+  /// Checks: an empty mesh; per vertex, non-finite coordinates; per face,
+  /// indices out of range, a repeated index, a bowtie order of the original
+  /// quad (seed rule 1), an original quad without area, and a warped quad
+  /// that is concave, folded or collapsed (seed rule 4, a warning). A face
+  /// with an index problem is not checked further.
+  ///
+  /// Complexity: O(vertices + faces).
+  public func validate() -> [MeshIssue] {
+    var issues: [MeshIssue] = []
+    if pointPairs.isEmpty {
+      issues.append(
+        MeshIssue(
+          severity: .error, rule: .emptyMesh, face: nil, vertices: [],
+          message: "the mesh has no point pairs"))
+    }
+    if faces.isEmpty {
+      issues.append(
+        MeshIssue(
+          severity: .error, rule: .emptyMesh, face: nil, vertices: [],
+          message: "the mesh has no faces"))
+    }
+    var finite = [Bool](repeating: true, count: pointPairs.count)
+    for (i, pair) in pointPairs.enumerated() {
+      let values = [pair.from.x, pair.from.y, pair.to.x, pair.to.y]
+      if !values.allSatisfy(\.isFinite) {
+        finite[i] = false
+        issues.append(
+          MeshIssue(
+            severity: .error, rule: .nonFiniteCoordinate, face: nil, vertices: [i],
+            message:
+              "point pair \(i) has a non-finite coordinate (from \(pair.from.x), \(pair.from.y); to \(pair.to.x), \(pair.to.y))"
+          ))
+      }
+    }
+    for (faceIndex, face) in faces.enumerated() {
+      let ids = face.indices
+      let bad = ids.filter { $0 < 0 || $0 >= pointPairs.count }
+      if !bad.isEmpty {
+        let names = ["i0", "i1", "i2", "i3"]
+        let which = ids.enumerated().filter { bad.contains($0.element) }
+          .map { "\(names[$0.offset]) = \($0.element)" }.joined(separator: ", ")
+        issues.append(
+          MeshIssue(
+            severity: .error, rule: .indexOutOfRange, face: faceIndex, vertices: ids,
+            message:
+              "\(which) out of range: the mesh has \(pointPairs.count) point pairs (valid indices 0...\(pointPairs.count - 1))"
+          ))
+        continue
+      }
+      if Set(ids).count < 4 {
+        let repeated = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys
+          .sorted()
+        issues.append(
+          MeshIssue(
+            severity: .error, rule: .repeatedIndex, face: faceIndex, vertices: ids,
+            message:
+              "vertex \(repeated.map(String.init).joined(separator: ", ")) appears more than once; a face needs four distinct corners"
+          ))
+        continue
+      }
+      guard ids.allSatisfy({ finite[$0] }) else { continue }
+
+      let original = originalQuad(faceIndex)
+      let originalShape = QuadShape(original)
+      if originalShape == .selfCrossing {
+        issues.append(
+          MeshIssue(
+            severity: .error, rule: .perimeterOrder, face: faceIndex, vertices: ids,
+            message:
+              "the original quad's edges cross (a bowtie): list the corners in perimeter order, e.g. (\(ids[0]), \(ids[1]), \(ids[3]), \(ids[2])) or (\(ids[0]), \(ids[2]), \(ids[1]), \(ids[3]))"
+          ))
+        continue
+      }
+      if originalShape == .degenerate {
+        issues.append(
+          MeshIssue(
+            severity: .error, rule: .zeroArea, face: faceIndex, vertices: ids,
+            message: "the original quad has zero area"))
+        continue
+      }
+      let warpedShape = QuadShape(warpedQuad(faceIndex))
+      let problem: String? =
+        switch warpedShape {
+        case .convex: nil
+        case .concave: "the warped quad is concave"
+        case .selfCrossing: "the warped quad folds over itself (its edges cross)"
+        case .degenerate: "the warped quad has collapsed to zero area and renders nothing"
+        }
+      if let problem {
+        issues.append(
+          MeshIssue(
+            severity: .warning, rule: .convexWarpedQuad, face: faceIndex, vertices: ids,
+            message: problem + "; the mapping is ambiguous there and the face may show artifacts"))
+      }
+    }
+    return issues
+  }
+
+  /// The errors among ``validate()``'s findings.
+  public var validationErrors: [MeshIssue] { validate().filter { $0.severity == .error } }
+}
+
+/// The shape class of a quad in perimeter order.
+enum QuadShape: Equatable {
+  case convex
+  case concave
+  case selfCrossing
+  case degenerate
+
+  /// Classifies by the turn at each corner and by edge crossings; "zero" is
+  /// relative to the quad's size squared (1e-12, derived from Double's
+  /// precision with room for coordinates that are themselves rounded).
+  init(_ q: Quad) {
+    let p = q.corners
+    let (lo, hi) = q.bounds
+    let size = max(hi.x - lo.x, hi.y - lo.y)
+    let eps = 1e-12 * size * size
+    guard size > 0, abs(q.signedArea) > eps || Self.crosses(p) else {
+      self = .degenerate
+      return
+    }
+    if Self.crosses(p) {
+      self = .selfCrossing
+      return
+    }
+    var positive = false
+    var negative = false
+    for i in 0..<4 {
+      let turn = cross(p[i] - p[(i + 3) % 4], p[(i + 1) % 4] - p[i])
+      if turn > eps { positive = true }
+      if turn < -eps { negative = true }
+    }
+    self = positive && negative ? .concave : .convex
+  }
+
+  /// Whether opposite edges (0-1 with 2-3, or 1-2 with 3-0) properly cross.
+  static func crosses(_ p: [Vector2]) -> Bool {
+    segmentsCross(p[0], p[1], p[2], p[3]) || segmentsCross(p[1], p[2], p[3], p[0])
+  }
+
+  static func segmentsCross(_ a: Vector2, _ b: Vector2, _ c: Vector2, _ d: Vector2) -> Bool {
+    let o1 = cross(b - a, c - a)
+    let o2 = cross(b - a, d - a)
+    let o3 = cross(d - c, a - c)
+    let o4 = cross(d - c, b - c)
+    return o1 * o2 < 0 && o3 * o4 < 0
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// A warp mesh: vertices that each move content from one place to another,
+/// and quad faces that say which regions deform together.
+///
+/// Start from ``identity(columns:rows:)`` and move the warped (`to`) points,
+/// or build any collection of quads; faces need not form a grid or touch.
+public struct WarpMesh: Hashable, Sendable {
+  /// The vertices; faces index into this array.
+  public var pointPairs: [MeshPointPair]
+  /// The quads, in priority order: where warped faces overlap, the first wins.
+  public var faces: [MeshFace]
+  /// Grid dimensions (vertices per row, rows) when the mesh is a regular
+  /// row-major grid, as built by ``identity(columns:rows:)``; otherwise `nil`.
+  public var grid: GridShape?
+
+  /// The dimensions of a row-major vertex grid.
+  public struct GridShape: Hashable, Sendable {
+    /// Vertices per row (≥ 2).
+    public var columns: Int
+    /// Rows of vertices (≥ 2).
+    public var rows: Int
+    public init(columns: Int, rows: Int) {
+      self.columns = columns
+      self.rows = rows
+    }
+  }
+
+  /// Creates a mesh from vertices and faces, as the seed's modifier takes them.
+  public init(pointPairs: [MeshPointPair], faces: [MeshFace], grid: GridShape? = nil) {
+    self.pointPairs = pointPairs
+    self.faces = faces
+    self.grid = grid
+  }
+
+  /// The identity grid: `columns × rows` vertices evenly spaced over the unit
+  /// square, row-major, `from == to`; faces cell by cell, row by row, each in
+  /// the seed's order (top-left, top-right, bottom-right, bottom-left).
+  ///
+  /// - Precondition: `columns ≥ 2` and `rows ≥ 2`.
+  public static func identity(columns: Int, rows: Int) -> WarpMesh {
+    precondition(columns >= 2 && rows >= 2, "an identity grid needs at least 2×2 vertices")
+    var pairs: [MeshPointPair] = []
+    pairs.reserveCapacity(columns * rows)
+    for r in 0..<rows {
+      for c in 0..<columns {
+        let p = CGPoint(x: Double(c) / Double(columns - 1), y: Double(r) / Double(rows - 1))
+        pairs.append(MeshPointPair(identity: p))
+      }
+    }
+    var faces: [MeshFace] = []
+    faces.reserveCapacity((columns - 1) * (rows - 1))
+    for r in 0..<(rows - 1) {
+      for c in 0..<(columns - 1) {
+        let tl = r * columns + c
+        faces.append(MeshFace(i0: tl, i1: tl + 1, i2: tl + columns + 1, i3: tl + columns))
+      }
+    }
+    return WarpMesh(
+      pointPairs: pairs, faces: faces, grid: GridShape(columns: columns, rows: rows))
+  }
+
+  /// The index of the vertex at grid position (column, row).
+  ///
+  /// - Precondition: the mesh is a grid and the position is inside it.
+  public func index(column: Int, row: Int) -> Int {
+    guard let grid else { preconditionFailure("the mesh is not a grid") }
+    precondition(
+      (0..<grid.columns).contains(column) && (0..<grid.rows).contains(row),
+      "grid position (\(column), \(row)) is outside \(grid.columns)×\(grid.rows)")
+    return row * grid.columns + column
+  }
+
+  /// The warped (`to`) point at grid position (column, row).
+  public subscript(column column: Int, row row: Int) -> CGPoint {
+    get { pointPairs[index(column: column, row: row)].to }
+    set { pointPairs[index(column: column, row: row)].to = newValue }
+  }
+
+  /// Whether every vertex stays where it is.
+  public var isIdentity: Bool { pointPairs.allSatisfy { $0.from == $0.to } }
+
+  /// The warped quad of face `faceIndex`, scaled by `scale` (e.g. the output
+  /// size in pixels). Indices must be valid.
+  public func warpedQuad(_ faceIndex: Int, scale: Vector2 = Vector2(1, 1)) -> Quad {
+    let f = faces[faceIndex]
+    return Quad(
+      Vector2(pointPairs[f.i0].to), Vector2(pointPairs[f.i1].to),
+      Vector2(pointPairs[f.i2].to), Vector2(pointPairs[f.i3].to)
+    ).scaled(by: scale)
+  }
+
+  /// The original (`from`) quad of face `faceIndex`, scaled by `scale`.
+  public func originalQuad(_ faceIndex: Int, scale: Vector2 = Vector2(1, 1)) -> Quad {
+    let f = faces[faceIndex]
+    return Quad(
+      Vector2(pointPairs[f.i0].from), Vector2(pointPairs[f.i1].from),
+      Vector2(pointPairs[f.i2].from), Vector2(pointPairs[f.i3].from)
+    ).scaled(by: scale)
+  }
+
+  /// Whether face `faceIndex` has four in-range indices and finite points.
+  public func isRenderable(_ faceIndex: Int) -> Bool {
+    let n = pointPairs.count
+    return faces[faceIndex].indices.allSatisfy { i in
+      i >= 0 && i < n && pointPairs[i].from.x.isFinite && pointPairs[i].from.y.isFinite
+        && pointPairs[i].to.x.isFinite && pointPairs[i].to.y.isFinite
+    }
+  }
+}

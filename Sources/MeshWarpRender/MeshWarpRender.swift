@@ -1,0 +1,8 @@
+// MeshWarpRender: pixels on the CPU.
+//
+// Owns: the RGBA image type, samplers, the triangle rasterizer, the warp and
+// gradient renderers, masks and compositing, anti-aliasing.
+//
+// Must not import: system libraries (libpng, FreeType, SDL) or UI frameworks;
+// files and fonts belong to MeshWarpIO. Depends on MeshWarpCore only.
+@_exported import MeshWarpCore

@@ -1,0 +1,1 @@
+print("meshwarp-demo: not built yet")
