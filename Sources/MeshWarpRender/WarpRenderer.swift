@@ -41,7 +41,7 @@ public enum WarpRenderer {
   struct Face: Sendable {
     var warped: Quad
     var original: Quad
-    var inverter: QuadInverter
+    var shader: WarpSpanShader
     var triangles: (TriangleRasterizer?, TriangleRasterizer?)
   }
 
@@ -56,7 +56,7 @@ public enum WarpRenderer {
       let warped = mesh.warpedQuad(i, scale: outScale)
       return Face(
         warped: warped, original: mesh.originalQuad(i, scale: source.size),
-        inverter: QuadInverter(warped),
+        shader: WarpSpanShader(warped: warped, original: mesh.originalQuad(i, scale: source.size)),
         triangles: (
           TriangleRasterizer(warped.a, warped.b, warped.c),
           TriangleRasterizer(warped.a, warped.c, warped.d)
@@ -76,25 +76,17 @@ public enum WarpRenderer {
           outside.fill(rows: band, width: width, into: out.base)
           guard !empty else { return }
           for face in faces.reversed() {
-            for (upper, triangle) in [(true, face.triangles.0), (false, face.triangles.1)] {
-              guard let triangle else { continue }
+            for upper in [true, false] {
+              guard let triangle = upper ? face.triangles.0 : face.triangles.1 else { continue }
               let first = max(band.lowerBound, triangle.rows.lowerBound)
               let last = min(band.upperBound - 1, triangle.rows.upperBound)
               guard first <= last else { continue }
               for y in first...last {
                 let span = triangle.span(row: y, width: width)
                 guard !span.isEmpty else { continue }
-                let py = Double(y) + 0.5
-                var pixel = out.base + (y * width + span.lowerBound) * 4
-                for x in span {
-                  let p = Vector2(Double(x) + 0.5, py)
-                  var uv =
-                    face.inverter.parameters(of: p)
-                    ?? face.warped.triangleParameters(of: p, upper: upper)
-                  uv = pointwiseMin(pointwiseMax(uv, .zero), Vector2(1, 1))
-                  sampler.write(at: face.original.point(u: uv.x, v: uv.y), to: pixel)
-                  pixel += 4
-                }
+                face.shader.shade(
+                  row: y, xs: span, upper: upper, sampler: sampler,
+                  out: out.base + (y * width + span.lowerBound) * 4)
               }
             }
           }
