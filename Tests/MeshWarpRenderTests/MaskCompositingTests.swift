@@ -1,5 +1,6 @@
 import MeshWarpRender
 import Testing
+import _TestSupport
 
 /// Fill and source-over maths of `CoverageMask`, on hand-computed pixels.
 @Suite struct MaskCompositingTests {
@@ -56,7 +57,7 @@ import Testing
   }
 
   @Test func compositeOverTransparentEqualsFill() {
-    var rng = MaskRNG(seed: 0x7E57_3A5C)
+    var rng = SeededRandom(seed: 0x7E57_3A5C)
     print("compositeOverTransparentEqualsFill seed 0x7E573A5C")
     let (w, h) = (37, 11)
     let mask = CoverageMask(
@@ -83,18 +84,5 @@ import Testing
     #expect(canvas[2, 2] == RGBA8(255, 0, 0))
     canvas.drawOver(red, at: 5, -7)  // entirely outside: no change, no trap
     #expect(canvas[1, 1] == .black)
-  }
-}
-
-/// SplitMix64 (Steele, Lea & Flood 2014), seeded, for these tests.
-private struct MaskRNG: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
