@@ -69,8 +69,8 @@ enum DemoScenes {
       left.drawMeshOverlay(identity)
       var right = WarpRenderer.render(board, mesh: warped, options: WarpOptions(threads: threads))
       right.drawMeshOverlay(warped)
-      canvas.draw(left, atX: 20, y: 20)
-      canvas.draw(right, atX: side + 40, y: 20)
+      canvas.drawOver(left, at: 20, 20)
+      canvas.drawOver(right, at: side + 40, 20)
       return canvas
     },
     DemoScene(file: "wave.png") { threads in
