@@ -40,9 +40,10 @@
   /// Both tap positions of `s` in 24.8 fixed point (see ``fixed(_:_:)``).
   @inline(__always) @usableFromInline
   func fixedPair(_ s: Vector2) -> (Int, Int) {
-    let upper = Vector2(Double(width + 1), Double(height + 1))
-    let c = pointwiseMin(pointwiseMax(s - 0.5, Vector2(-2, -2)), upper) * 256
-    return (Self.roundToInt32(c.x), Self.roundToInt32(c.y))
+    // Scalar min/max: the generic SIMD pointwiseMin/Max are not inlined.
+    let x = min(max(s.x - 0.5, -2), Double(width + 1))
+    let y = min(max(s.y - 0.5, -2), Double(height + 1))
+    return (Self.roundToInt32(x * 256), Self.roundToInt32(y * 256))
   }
 
   /// Rounds |v| < 2^31 to the nearest integer (ties to even) by adding
@@ -134,6 +135,39 @@
     let top = premultipliedTexel(x0, y0) * (1 - wx) + premultipliedTexel(x1, y0) * wx
     let bottom = premultipliedTexel(x0, y1) * (1 - wx) + premultipliedTexel(x1, y1) * wx
     storeStraight(top * (1 - wy) + bottom * wy, to: out)
+  }
+
+  /// Whether every tap of positions whose 24.8 values lie in
+  /// [`lo`, `hi`] (per axis) falls inside the image, so that
+  /// ``writeInterior(fixedX:fixedY:to:)`` may skip clamping.
+  @inline(__always) @usableFromInline
+  func tapsInside(lo: (Int, Int), hi: (Int, Int)) -> Bool {
+    lo.0 >= 0 && lo.1 >= 0 && (hi.0 >> 8) + 1 < width && (hi.1 >> 8) + 1 < height
+  }
+
+  /// ``write(fixedX:fixedY:to:)`` for taps known to lie inside the image
+  /// (see ``tapsInside(lo:hi:)``): no clamping.
+  @inline(__always) @usableFromInline
+  func writeInterior(fixedX qx: Int, fixedY qy: Int, to out: UnsafeMutablePointer<UInt8>) {
+    let fx = qx & 255
+    let fy = qy & 255
+    let stride = width &* 4
+    let p0 = UnsafeRawPointer(pixels) + (qy &>> 8) &* stride + (qx &>> 8) &* 4
+    if fx == 0 && fy == 0 {
+      UnsafeMutableRawPointer(out).storeBytes(
+        of: p0.loadUnaligned(as: UInt32.self), as: UInt32.self)
+      return
+    }
+    guard opaque else {
+      write(fixedX: qx, fixedY: qy, to: out)
+      return
+    }
+    let p1 = p0 + stride
+    let c = Self.blendPacked(
+      p0.loadUnaligned(as: UInt32.self), (p0 + 4).loadUnaligned(as: UInt32.self),
+      p1.loadUnaligned(as: UInt32.self), (p1 + 4).loadUnaligned(as: UInt32.self),
+      UInt64(truncatingIfNeeded: fx), UInt64(truncatingIfNeeded: fy))
+    UnsafeMutableRawPointer(out).storeBytes(of: c, as: UInt32.self)
   }
 
   /// Bilinear blend of four packed RGBA texels with 8-bit weights, two

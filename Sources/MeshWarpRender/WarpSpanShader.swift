@@ -148,9 +148,30 @@
       let predicted = first + (b + c * Double(q)) * Double(q)
       let error = predicted - check
       if max(abs(error.x), abs(error.y)) <= Self.tolerance {
-        for i in 0..<n {
-          let t = Double(i)
-          sampler.write(at: first + (b + c * t) * t, to: pixel + 4 * i)
+        // One bounds check for the chunk: the quadratic's range over [0, l]
+        // is spanned by its ends and, per axis, its vertex if inside.
+        var lo = Vector2(min(first.x, last.x), min(first.y, last.y))
+        var hi = Vector2(max(first.x, last.x), max(first.y, last.y))
+        for axis in 0..<2 where c[axis] != 0 {
+          let t = -b[axis] / (2 * c[axis])
+          if t > 0 && t < Double(l) {
+            let v = first[axis] + (b[axis] + c[axis] * t) * t
+            lo[axis] = min(lo[axis], v)
+            hi[axis] = max(hi[axis], v)
+          }
+        }
+        if sampler.tapsInside(lo: sampler.fixedPair(lo), hi: sampler.fixedPair(hi)) {
+          for i in 0..<n {
+            let t = Double(i)
+            let (qx, qy) = sampler.fixedPair(first + (b + c * t) * t)
+            sampler.writeInterior(fixedX: qx, fixedY: qy, to: pixel + 4 * i)
+          }
+        } else {
+          for i in 0..<n {
+            let t = Double(i)
+            let (qx, qy) = sampler.fixedPair(first + (b + c * t) * t)
+            sampler.write(fixedX: qx, fixedY: qy, to: pixel + 4 * i)
+          }
         }
       } else {
         for i in 0..<n {
