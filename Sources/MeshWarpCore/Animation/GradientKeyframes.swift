@@ -19,6 +19,7 @@ public struct GradientKeyframes: Hashable, Sendable {
     /// (ignored on the first keyframe).
     public var easing: EasingCurve
 
+    /// A keyframe at `time` seconds; `easing` shapes the segment arriving here.
     public init(time: Double, gradient: GradientMesh, easing: EasingCurve = .easeInOut) {
       self.time = time
       self.gradient = gradient

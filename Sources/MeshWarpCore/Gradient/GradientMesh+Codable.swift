@@ -170,8 +170,8 @@ public struct GradientMeshJSONError: Error, Hashable, Sendable, CustomStringConv
       return text
     }
     func located(_ context: DecodingError.Context, _ reason: String) -> String {
-      let where_ = path(context.codingPath)
-      return where_.isEmpty ? reason : "\(where_): \(reason)"
+      let place = path(context.codingPath)
+      return place.isEmpty ? reason : "\(place): \(reason)"
     }
     switch error {
     case .keyNotFound(let key, let context):

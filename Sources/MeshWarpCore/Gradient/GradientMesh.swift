@@ -46,6 +46,8 @@ public struct GradientMesh: Hashable, Sendable {
     /// Handle of the edge toward the vertex below (next row).
     public var bottomControlPoint: Vector2
 
+    /// A vertex with four explicit handles (absolute unit-space positions),
+    /// as `MeshGradient.BezierPoint(position:leadingControlPoint:topControlPoint:trailingControlPoint:bottomControlPoint:)`.
     public init(
       position: Vector2, leadingControlPoint: Vector2, topControlPoint: Vector2,
       trailingControlPoint: Vector2, bottomControlPoint: Vector2

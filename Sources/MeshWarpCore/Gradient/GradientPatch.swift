@@ -16,6 +16,7 @@ public struct GradientPatch: Hashable, Sendable {
   /// Colours in the working space, same layout.
   public var colors: BicubicNet<SIMD4<Double>>
 
+  /// A patch from its two nets (see the type's description for their spaces).
   public init(
     column: Int, row: Int, geometry: BicubicNet<Vector2>, colors: BicubicNet<SIMD4<Double>>
   ) {

@@ -51,7 +51,7 @@ final class GradientRasterJob: @unchecked Sendable {
     rowBounds = copy(tessellation.rowBounds)
     coefficients = copy(shader.coefficients)
     opaque = copy(shader.opaque)
-    encodeTable = copy(shader.encodeTable.isEmpty ? [0, 0] : shader.encodeTable)
+    encodeTable = copy(shader.encodeTable)
     noise = copy(dither.tile)
     partial = copy(coverage.pixels)
     partialRowStart = copy(coverage.rowStart)
@@ -72,13 +72,6 @@ final class GradientRasterJob: @unchecked Sendable {
     noise.deallocate()
     partial.deallocate()
     partialRowStart.deallocate()
-  }
-
-  /// The premultiplied output colour of patch `k` at (u, v).
-  func outputColor(patch k: Int, uv: SIMD2<Double>) -> SIMD4<Float> {
-    let c = GradientShader.evaluate(
-      UnsafePointer(coefficients.baseAddress! + 16 * k), u: Float(uv.x), v: Float(uv.y))
-    return shader.output(c, encodeTable: UnsafePointer(encodeTable.baseAddress!))
   }
 
   /// Renders rows `rows` of the image whose pixels start at `pixels`
@@ -169,6 +162,11 @@ final class GradientRasterJob: @unchecked Sendable {
       return SIMD4(-b / a, -c / a, a > 0 ? 1 : -1, inclusive)
     }
     let edges = (edge(pa, pb), edge(pb, pc), edge(pc, pa))
+    // Coordinates near Double's range can overflow the coefficients; such a
+    // triangle is skipped rather than trapping on Int(NaN) below.
+    let finite = SIMD4(edges.0.x, edges.0.y, edges.1.x, edges.1.y)
+    let rest = SIMD2(edges.2.x, edges.2.y)
+    guard (finite - finite) == .zero, (rest - rest) == .zero else { return }
 
     // (u, v) as an affine function of the pixel centre.
     let e1 = pb - pa
@@ -180,28 +178,39 @@ final class GradientRasterJob: @unchecked Sendable {
     let stepX = SIMD2<Float>(duvdx)
     let maxX = Double(width)
 
+    // Integer bounds of t ∈ [−1, width]: truncation and one comparison
+    // instead of libm's ceil and floor (which are calls without SSE4.1).
+    @inline(__always) func ceiling(_ t: Double) -> Int {
+      let i = Int(t)
+      return Double(i) < t ? i + 1 : i
+    }
+    @inline(__always) func floor(_ t: Double) -> Int {
+      let i = Int(t)
+      return Double(i) > t ? i - 1 : i
+    }
+    let maxIndex = width - 1
     for y in yStart...yEnd {
       let yd = Double(y)
-      var lo = -1.0
-      var hi = maxX
+      var lo = 0
+      var hi = maxIndex
       var empty = false
       @inline(__always) func clip(_ e: SIMD4<Double>) {
+        let t = e.x * yd + e.y
         if e.z > 0 {
-          let t = min(max(e.x * yd + e.y, -1), maxX)
-          lo = max(lo, e.w != 0 ? t.rounded(.up) : t.rounded(.down) + 1)
+          let c = min(max(t, -1), maxX)
+          lo = max(lo, e.w != 0 ? ceiling(c) : floor(c) + 1)
         } else if e.z < 0 {
-          let t = min(max(e.x * yd + e.y, -1), maxX)
-          hi = min(hi, e.w != 0 ? t.rounded(.down) : t.rounded(.up) - 1)
-        } else {
-          let k0 = e.x * yd + e.y
-          if k0 < 0 || (k0 == 0 && e.w == 0) { empty = true }
+          let c = min(max(t, -1), maxX)
+          hi = min(hi, e.w != 0 ? floor(c) : ceiling(c) - 1)
+        } else if t < 0 || (t == 0 && e.w == 0) {
+          empty = true
         }
       }
       clip(edges.0)
       clip(edges.1)
       clip(edges.2)
-      let xStart = max(Int(lo), 0)
-      let xEnd = min(Int(hi), width - 1)
+      let xStart = lo
+      let xEnd = hi
       guard !empty, xStart <= xEnd else { continue }
       let uvStart = uva + duvdx * (Double(xStart) - pa.x) + duvdy * (yd - pa.y)
       span(

@@ -24,6 +24,7 @@ public struct GradientRenderOptions: Hashable, Sendable {
   /// Patches that would need more are drawn at this level.
   public var maximumLevel: Int
 
+  /// Options; every parameter is described on its property.
   public init(
     dithering: Bool = true, ditherSeed: UInt64 = 0,
     threads: Int = ProcessInfo.processInfo.activeProcessorCount, tolerance: Double = 0.25,
@@ -62,8 +63,10 @@ public struct GradientRenderOptions: Hashable, Sendable {
 /// Complexity: O(pixels + patches · 4^level). Memory: the image plus
 /// (2^level + 1)² points per patch.
 public struct GradientRenderer: Sendable {
+  /// How to render: dithering, threads, tessellation tolerances.
   public var options: GradientRenderOptions
 
+  /// A renderer with `options` (dithering on, all cores, by default).
   public init(options: GradientRenderOptions = GradientRenderOptions()) {
     self.options = options
   }
@@ -134,15 +137,9 @@ public struct GradientRenderer: Sendable {
     let shader = GradientShader(patches: patches, colorSpace: mesh.colorSpace)
     let outline = Self.outline(
       tessellation: tessellation, columns: mesh.width - 1, rows: mesh.height - 1)
-    // The edge colours need the shader; a coverage-free job evaluates them.
-    let evaluator = GradientRasterJob(
-      width: width, height: height, tessellation: tessellation, shader: shader,
-      coverage: GradientOutlineCoverage(
-        outline: [], width: width, height: height, edgeColor: { _, _ in .zero }),
-      dither: GradientDither(enabled: false, seed: 0), background: mesh.background)
     let coverage = GradientOutlineCoverage(
       outline: outline, width: width, height: height,
-      edgeColor: { evaluator.outputColor(patch: $0, uv: $1) })
+      edgeColor: { shader.outputColor(patch: $0, uv: $1) })
     return GradientRasterJob(
       width: width, height: height, tessellation: tessellation, shader: shader,
       coverage: coverage,

@@ -23,7 +23,8 @@ struct GradientShader {
   /// Columns of the Oklab → cube-rooted LMS matrix, and of LMS → linear sRGB.
   let labToLMS: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)
   let lmsToRGB: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)
-  /// Encoded sRGB of linear values k/4096, k = 0…4096, plus one guard entry.
+  /// Encoded sRGB of linear values k/4096, k = 0…4096, plus one guard entry
+  /// (perceptual); two unused zeros (device).
   let encodeTable: [Float]
   static let encodeSteps = 4096
 
@@ -52,7 +53,16 @@ struct GradientShader {
         (0...Self.encodeSteps).map { Float(Oklab.encode(Double($0) / Double(Self.encodeSteps))) }
         + [1]
     } else {
-      encodeTable = []
+      encodeTable = [0, 0]
+    }
+  }
+
+  /// The premultiplied output colour of patch `k` at (u, v) (not for hot
+  /// loops: it reaches the arrays through their buffers each call).
+  func outputColor(patch k: Int, uv: SIMD2<Double>) -> SIMD4<Float> {
+    coefficients.withUnsafeBufferPointer { a in
+      let c = Self.evaluate(a.baseAddress! + 16 * k, u: Float(uv.x), v: Float(uv.y))
+      return encodeTable.withUnsafeBufferPointer { output(c, encodeTable: $0.baseAddress!) }
     }
   }
 
