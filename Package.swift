@@ -56,7 +56,9 @@ let package = Package(
       name: "_TestSupport", dependencies: ["MeshWarpRender"], path: "Tests/_TestSupport"),
     .testTarget(name: "MeshWarpCoreTests", dependencies: ["MeshWarpCore", "_TestSupport"]),
     .testTarget(name: "MeshWarpRenderTests", dependencies: ["MeshWarpRender", "_TestSupport"]),
-    .testTarget(name: "MeshWarpIOTests", dependencies: ["MeshWarpIO", "_TestSupport"]),
+    .testTarget(
+      name: "MeshWarpIOTests", dependencies: ["MeshWarpIO", "_TestSupport"],
+      resources: [.copy("Fixtures")]),
     .testTarget(name: "MeshWarpCLITests", dependencies: ["MeshWarpCLI", "_TestSupport"]),
 
     // MARK: The demo window's logic (no SDL: testable headless) and its tests,

@@ -1,0 +1,241 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A file written atomically: the bytes go to a temporary file in the target's
+/// directory, which `commit()` renames over the target (rename(2) is atomic
+/// within one file system). Until then, and whenever anything fails, an
+/// existing file at the target path is left untouched, and the temporary
+/// file is removed. No fsync: this guards against failed runs, not against
+/// power loss.
+///
+/// The temporary file is `.<name>.meshwarp-XXXXXX` beside the target. The
+/// committed file gets the mode of the file it replaces, or `0666 & ~umask`
+/// for a new file. A symbolic link at the target is replaced, not followed.
+///
+/// Not thread-safe: one writer, one thread at a time.
+public final class AtomicFileWriter {
+  /// The target path, as given.
+  public let path: String
+  /// The temporary file, renamed to `path` by `commit()`.
+  let temporaryPath: String
+  private var fd: Int32
+  private var state: State = .open
+
+  private enum State { case open, committed, discarded }
+
+  /// Creates the temporary file beside `path`.
+  ///
+  /// - Throws: `MeshWarpIOError.fileSystem` naming `path` when its directory
+  ///   is missing or not writable, or `path` is a directory.
+  public init(path: String) throws {
+    self.path = path
+    if path.isEmpty {
+      throw MeshWarpIOError.fileSystem(path: path, operation: .create, reason: "empty path")
+    }
+    var info = stat()
+    if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+      throw MeshWarpIOError.fileSystem(path: path, operation: .write, reason: "is a directory")
+    }
+    let (directory, name) = Self.split(path)
+    var template = Array("\(directory).\(name).meshwarp-XXXXXX".utf8CString)
+    let fd = mkstemp(&template)
+    guard fd >= 0 else {
+      throw MeshWarpIOError.fileSystem(
+        path: path, operation: .create, reason: errnoDescription(errno))
+    }
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // not inherited by ffmpeg & co.
+    self.fd = fd
+    self.temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+  }
+
+  deinit {
+    if state == .open { discard() }
+  }
+
+  /// Appends bytes to the file.
+  ///
+  /// - Throws: `MeshWarpIOError.fileSystem` naming `path` (e.g. "no space
+  ///   left on device"); the writer is then discarded.
+  public func write(_ bytes: UnsafeRawBufferPointer) throws {
+    try checkOpen()
+    do {
+      try writeAll(fd: fd, bytes)
+    } catch {
+      discard()
+      throw MeshWarpIOError.fileSystem(
+        path: path, operation: .write, reason: errnoDescription(error.code))
+    }
+  }
+
+  /// Appends bytes to the file.
+  public func write(_ bytes: [UInt8]) throws {
+    try bytes.withUnsafeBytes { try write($0) }
+  }
+
+  /// Overwrites bytes already written, at byte `offset` from the start (for
+  /// headers whose content is known only at the end).
+  ///
+  /// - Precondition: `offset ≥ 0`; `offset + bytes.count` ≤ bytes written.
+  public func overwrite(_ bytes: [UInt8], at offset: Int) throws {
+    try checkOpen()
+    var done = 0
+    while done < bytes.count {
+      let n = bytes.withUnsafeBytes { raw in
+        pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(offset + done))
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        let reason = errnoDescription(errno)
+        discard()
+        throw MeshWarpIOError.fileSystem(path: path, operation: .write, reason: reason)
+      }
+      done += n
+    }
+  }
+
+  /// Copies the temporary file's content to `fd` (used to send a finished
+  /// file to standard output). The writer stays open.
+  func copyContents(to output: Int32) throws {
+    try checkOpen()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var offset: off_t = 0
+    while true {
+      let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, offset) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw MeshWarpIOError.fileSystem(
+          path: path, operation: .read, reason: errnoDescription(errno))
+      }
+      if n == 0 { return }
+      try buffer.withUnsafeBytes {
+        try writeStandardOutput(UnsafeRawBufferPointer(rebasing: $0[..<n]), fd: output)
+      }
+      offset += off_t(n)
+    }
+  }
+
+  /// Closes the temporary file and renames it over `path`.
+  ///
+  /// - Throws: `MeshWarpIOError.fileSystem` when closing or renaming fails;
+  ///   the temporary file is then removed and the old target kept.
+  public func commit() throws {
+    try checkOpen()
+    _ = fchmod(fd, Self.modeForNewFile(replacing: path))
+    let closed = close(fd)
+    fd = -1
+    guard closed == 0 else {
+      let reason = errnoDescription(errno)
+      discard()
+      throw MeshWarpIOError.fileSystem(path: path, operation: .write, reason: reason)
+    }
+    guard rename(temporaryPath, path) == 0 else {
+      let reason = errnoDescription(errno)
+      discard()
+      throw MeshWarpIOError.fileSystem(path: path, operation: .rename, reason: reason)
+    }
+    state = .committed
+  }
+
+  /// Abandons the write: closes and removes the temporary file. The target is
+  /// untouched. Safe to call more than once.
+  public func discard() {
+    guard state == .open else { return }
+    if fd >= 0 { close(fd) }
+    fd = -1
+    unlink(temporaryPath)
+    state = .discarded
+  }
+
+  private func checkOpen() throws {
+    guard state == .open else {
+      throw MeshWarpIOError.fileSystem(
+        path: path, operation: .write,
+        reason: state == .committed ? "already committed" : "write was abandoned after an error")
+    }
+  }
+
+  /// ("dir/", "name") for "dir/name"; ("", "name") for "name".
+  private static func split(_ path: String) -> (directory: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+    return (String(path[...slash]), String(path[path.index(after: slash)...]))
+  }
+
+  /// The existing file's permission bits, else `0666 & ~umask`.
+  private static func modeForNewFile(replacing path: String) -> mode_t {
+    var info = stat()
+    if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG {
+      return info.st_mode & 0o7777
+    }
+    return 0o666 & ~currentUmask()
+  }
+
+  /// The process umask, read from /proc (reading it with umask(2) would
+  /// briefly change it for every thread). 0o022 when unknown.
+  private static func currentUmask() -> mode_t {
+    guard let bytes = try? FileInput.readBytes(path: "/proc/self/status", maxBytes: 1 << 20)
+    else { return 0o022 }
+    let text = String(decoding: bytes, as: UTF8.self)
+    for line in text.split(separator: "\n") where line.hasPrefix("Umask:") {
+      let digits = line.dropFirst("Umask:".count).trimmingPrefix(while: { $0 == " " || $0 == "\t" })
+      if let value = mode_t(digits, radix: 8) { return value }
+    }
+    return 0o022
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingPrefix(while predicate: (Character) -> Bool) -> Substring {
+    var s = self
+    while let first = s.first, predicate(first) { s = s.dropFirst() }
+    return s
+  }
+}
+
+/// Whole-file atomic writes; see `AtomicFileWriter`.
+public enum AtomicFile {
+  /// Writes `bytes` to `path` atomically.
+  ///
+  /// - Throws: `MeshWarpIOError.fileSystem` naming `path`; an existing file
+  ///   at `path` is then unchanged.
+  /// - Complexity: O(bytes).
+  public static func write(_ bytes: [UInt8], to path: String) throws {
+    try write(to: path) { try $0.write(bytes) }
+  }
+
+  /// Lets `body` write the file in pieces, then commits it. If `body` throws,
+  /// the temporary file is removed and the error rethrown; the target is
+  /// unchanged.
+  public static func write(to path: String, _ body: (AtomicFileWriter) throws -> Void) throws {
+    let writer = try AtomicFileWriter(path: path)
+    do {
+      try body(writer)
+      try writer.commit()
+    } catch {
+      writer.discard()
+      throw error
+    }
+  }
+}
+
+/// A failed system call's `errno`.
+struct SystemCallError: Error {
+  let code: Int32
+}
+
+/// Writes all of `bytes` to `fd`, retrying partial writes and EINTR.
+///
+/// - Throws: the `errno` of the failing write(2).
+func writeAll(fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
+  var done = 0
+  while done < bytes.count {
+    let n = write(fd, bytes.baseAddress! + done, bytes.count - done)
+    if n < 0 {
+      if errno == EINTR { continue }
+      throw SystemCallError(code: errno)
+    }
+    done += n
+  }
+}

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reading whole files with errors that name the path.
+public enum FileInput {
+  /// The path that means standard input.
+  public static let standardInputPath = "-"
+
+  /// Reads the whole file at `path` (or standard input when `path` is `"-"`).
+  ///
+  /// - Parameters:
+  ///   - path: a file path, or `"-"` for standard input.
+  ///   - maxBytes: refuse files larger than this (bytes, > 0); a guard against
+  ///     reading a huge file by mistake. The default is 1 GiB.
+  /// - Returns: the bytes of the file.
+  /// - Throws: `MeshWarpIOError.fileSystem` naming `path` when the file is
+  ///   missing, is a directory, cannot be read, or is larger than `maxBytes`.
+  /// - Complexity: O(file size).
+  public static func readBytes(path: String, maxBytes: Int = 1 << 30) throws -> [UInt8] {
+    if path == standardInputPath {
+      return try readAll(fd: 0, path: "standard input", sizeHint: 0, maxBytes: maxBytes)
+    }
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+      throw MeshWarpIOError.fileSystem(
+        path: path, operation: .open, reason: errnoDescription(errno))
+    }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      throw MeshWarpIOError.fileSystem(
+        path: path, operation: .stat, reason: errnoDescription(errno))
+    }
+    if (info.st_mode & S_IFMT) == S_IFDIR {
+      throw MeshWarpIOError.fileSystem(path: path, operation: .read, reason: "is a directory")
+    }
+    let size = Int(info.st_size)
+    if (info.st_mode & S_IFMT) == S_IFREG && size > maxBytes {
+      throw MeshWarpIOError.fileSystem(
+        path: path, operation: .read,
+        reason: "file is \(size) bytes, above the limit of \(maxBytes)")
+    }
+    return try readAll(fd: fd, path: path, sizeHint: size, maxBytes: maxBytes)
+  }
+
+  /// Reads `fd` to its end, growing the buffer as needed (files that change
+  /// size while read and pipes both work).
+  private static func readAll(fd: Int32, path: String, sizeHint: Int, maxBytes: Int) throws
+    -> [UInt8]
+  {
+    var bytes = [UInt8](repeating: 0, count: max(sizeHint, 0) + 1)  // +1 detects growth/EOF
+    var count = 0
+    while true {
+      if count == bytes.count {
+        if count > maxBytes {
+          throw MeshWarpIOError.fileSystem(
+            path: path, operation: .read, reason: "more than \(maxBytes) bytes")
+        }
+        bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 64 << 10)))
+      }
+      let n = bytes.withUnsafeMutableBytes { buffer in
+        read(fd, buffer.baseAddress! + count, buffer.count - count)
+      }
+      if n == 0 { break }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw MeshWarpIOError.fileSystem(
+          path: path, operation: .read, reason: errnoDescription(errno))
+      }
+      count += n
+    }
+    if count > maxBytes {
+      throw MeshWarpIOError.fileSystem(
+        path: path, operation: .read, reason: "more than \(maxBytes) bytes")
+    }
+    bytes.removeSubrange(count...)
+    return bytes
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Every failure of MeshWarpIO: what went wrong and where.
+///
+/// `description` is a complete sentence fragment meant for a user, e.g.
+/// `"in.png: not a PNG file (signature mismatch)"` or
+/// `"mesh.json:3:14: syntax error: unexpected character ']'"`. The CLI prints it
+/// after `meshwarp: ` and exits with status 1.
+public enum MeshWarpIOError: Error, CustomStringConvertible, Equatable, Sendable {
+  /// A file or directory could not be opened, read, created or written.
+  /// `path` is the file as the user named it; `reason` is the system's
+  /// explanation (e.g. "no such file or directory").
+  case fileSystem(path: String, operation: FileOperation, reason: String)
+  /// The data in `source` is not a valid image (not a PNG, truncated,
+  /// corrupt), with the decoder's own explanation.
+  case invalidImage(source: String, reason: String)
+  /// The image in `source` has more pixels than the caller allows; refused
+  /// before any pixel memory was allocated.
+  case imageTooLarge(source: String, width: Int, height: Int, maxPixels: Int)
+  /// An image could not be encoded (e.g. zero size, or the encoder failed).
+  case encodingFailed(destination: String, reason: String)
+  /// A JSON file is not valid JSON. `line` and `column` are 1-based; the
+  /// column counts Unicode scalars.
+  case jsonSyntax(source: String, line: Int, column: Int, reason: String)
+  /// A JSON file is valid JSON but does not have the expected shape.
+  /// `line` and `column` (1-based) locate the offending value (for a missing
+  /// key, the object that lacks it); `codingPath` is written like `faces[3]`
+  /// or `bezierPoints[2].leading` (empty for the top level).
+  case jsonContent(source: String, line: Int, column: Int, codingPath: String, reason: String)
+  /// An output path asks for something that cannot be written (unknown
+  /// extension, several frames into a single-image file, …).
+  case unsupportedOutput(path: String, reason: String)
+  /// A frame does not fit the sink it is given to (wrong size).
+  case frameMismatch(destination: String, reason: String)
+  /// An external tool (ffmpeg) could not be found or started.
+  case toolUnavailable(tool: String, reason: String)
+  /// An external tool failed; `stderrTail` holds the end of its error output.
+  case toolFailed(tool: String, destination: String, reason: String, stderrTail: String)
+  /// Standard output was closed by the reader (EPIPE) or failed.
+  case standardOutputClosed(reason: String)
+
+  /// What was being done to a file when it failed.
+  public enum FileOperation: String, Sendable {
+    case open, read, write, create, rename, stat
+  }
+
+  public var description: String {
+    switch self {
+    case .fileSystem(let path, let operation, let reason):
+      return "\(path): cannot \(operation.rawValue): \(reason)"
+    case .invalidImage(let source, let reason):
+      return "\(source): invalid PNG: \(reason)"
+    case .imageTooLarge(let source, let width, let height, let maxPixels):
+      return
+        "\(source): image is \(width)×\(height) = \(width * height) pixels, above the limit of \(maxPixels) (raise it with --max-pixels)"
+    case .encodingFailed(let destination, let reason):
+      return "\(destination): cannot encode image: \(reason)"
+    case .jsonSyntax(let source, let line, let column, let reason):
+      return "\(source):\(line):\(column): JSON syntax error: \(reason)"
+    case .jsonContent(let source, let line, let column, let codingPath, let reason):
+      let place = "\(source):\(line):\(column)"
+      return codingPath.isEmpty ? "\(place): \(reason)" : "\(place): \(codingPath): \(reason)"
+    case .unsupportedOutput(let path, let reason):
+      return "\(path): \(reason)"
+    case .frameMismatch(let destination, let reason):
+      return "\(destination): \(reason)"
+    case .toolUnavailable(let tool, let reason):
+      return "\(tool) is not available: \(reason)"
+    case .toolFailed(let tool, let destination, let reason, let stderrTail):
+      let tail = stderrTail.trimmingCharacters(in: .whitespacesAndNewlines)
+      return tail.isEmpty
+        ? "\(destination): \(tool) failed: \(reason)"
+        : "\(destination): \(tool) failed: \(reason); its last output:\n\(tail)"
+    case .standardOutputClosed(let reason):
+      return "standard output: \(reason)"
+    }
+  }
+}
+
+/// The text of a C `errno` value, e.g. "no such file or directory".
+func errnoDescription(_ code: Int32) -> String {
+  guard let cString = strerror(code) else { return "error \(code)" }
+  let text = String(cString: cString)
+  // strerror capitalises ("No such file or directory"); messages read better
+  // in lower case after a colon.
+  return text.prefix(1).lowercased() + text.dropFirst()
+}

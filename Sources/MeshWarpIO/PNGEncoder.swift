@@ -1,0 +1,88 @@
+import CPNG
+
+/// Encodes `RGBAImage` to PNG through libpng's simplified API
+/// (`png_image_write_to_memory`): 8-bit RGBA, non-interlaced, with an sRGB
+/// chunk, as libpng's simplified writer always emits.
+public enum PNGEncoder {
+  /// The trade between encoding time and file size.
+  public enum Speed: Sendable, Equatable {
+    /// libpng's defaults: adaptive row filters, zlib level 6. Best for files
+    /// that are kept or shared.
+    case balanced
+    /// `PNG_IMAGE_FLAG_FAST`: libpng's quick filter and compression settings;
+    /// typically larger files (libpng documents ~25% on photographs, more on
+    /// flat artwork) in less time. For intermediate files.
+    case fast
+  }
+
+  /// Encodes an image to PNG bytes.
+  ///
+  /// - Parameters:
+  ///   - image: 8-bit sRGB straight-alpha RGBA; width and height ≥ 1.
+  ///   - speed: `.balanced` (default) or `.fast`.
+  ///   - destination: how errors name the output.
+  /// - Throws: `MeshWarpIOError.encodingFailed` for an empty image or when
+  ///   libpng fails.
+  /// - Complexity: O(pixels); the working memory is about 1.1× the image.
+  public static func encode(
+    _ image: RGBAImage, speed: Speed = .balanced, destination: String = "PNG data"
+  ) throws -> [UInt8] {
+    guard image.width > 0, image.height > 0 else {
+      throw MeshWarpIOError.encodingFailed(
+        destination: destination,
+        reason: "a PNG must be at least 1×1 (got \(image.width)×\(image.height))")
+    }
+    guard image.width <= Int(Int32.max) / 4, image.height <= Int(Int32.max) else {
+      throw MeshWarpIOError.encodingFailed(
+        destination: destination, reason: "\(image.width)×\(image.height) is too large for PNG")
+    }
+    // Worst case of deflate on the filtered rows (stored blocks: 5 bytes per
+    // 16 KiB, derived from RFC 1951 §3.2.4) plus chunk overhead (libpng
+    // splits IDAT in chunks of ≤ 8 KiB, 12 bytes each): ≈ 1/512 of the input.
+    let filtered = (image.width * 4 + 1) * image.height
+    var capacity = filtered + filtered / 256 + 4096
+    for _ in 0..<2 {
+      var png = png_image()
+      png.version = png_uint_32(meshwarp_png_image_version)
+      png.width = png_uint_32(image.width)
+      png.height = png_uint_32(image.height)
+      png.format = png_uint_32(meshwarp_png_format_rgba)
+      png.flags = speed == .fast ? png_uint_32(meshwarp_png_image_flag_fast) : 0
+      var size = png_alloc_size_t(capacity)
+      var output = [UInt8](repeating: 0, count: capacity)
+      let ok = output.withUnsafeMutableBytes { out in
+        image.pixels.withUnsafeBytes { pixels in
+          png_image_write_to_memory(
+            &png, out.baseAddress, &size, 0, pixels.baseAddress, png_int_32(image.width * 4), nil)
+        }
+      }
+      if ok != 0 {
+        output.removeSubrange(Int(size)...)
+        png_image_free(&png)
+        return output
+      }
+      let message = withUnsafeBytes(of: &png.message) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      png_image_free(&png)
+      if Int(size) > capacity {
+        capacity = Int(size)  // our bound was too small: libpng says how much it needs
+        continue
+      }
+      throw MeshWarpIOError.encodingFailed(
+        destination: destination, reason: message.isEmpty ? "libpng failed" : message)
+    }
+    throw MeshWarpIOError.encodingFailed(destination: destination, reason: "output kept growing")
+  }
+
+  /// Encodes `image` and writes it to `path` atomically (see
+  /// `AtomicFileWriter`), or to standard output when `path` is `"-"`.
+  ///
+  /// - Throws: the errors of `encode`, `MeshWarpIOError.fileSystem` naming
+  ///   `path` (an existing file is then unchanged), or
+  ///   `.standardOutputClosed`.
+  public static func write(_ image: RGBAImage, to path: String, speed: Speed = .balanced) throws {
+    let bytes = try encode(image, speed: speed, destination: path)
+    try OutputFile.write(bytes, to: path)
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import MeshWarpIO
+
+/// SplitMix64 (Steele, Lea & Flood 2014): a small seeded generator, so that
+/// every random test can be replayed from the seed it prints.
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// A random image; `alphaStyle` picks how alpha varies.
+func randomImage(
+  width: Int, height: Int, rng: inout SeededGenerator, opaque: Bool = false
+) -> RGBAImage {
+  var pixels = [UInt8](repeating: 0, count: width * height * 4)
+  for i in 0..<pixels.count {
+    pixels[i] = (opaque && i % 4 == 3) ? 255 : UInt8.random(in: 0...255, using: &rng)
+  }
+  return RGBAImage(width: width, height: height, pixels: pixels)
+}
+
+/// A smooth, compressible test frame that changes with `frame` (like an
+/// animation): gradients plus a moving square, with varying alpha.
+func animatedTestFrame(width: Int, height: Int, frame: Int) -> RGBAImage {
+  var image = RGBAImage(width: width, height: height)
+  for y in 0..<height {
+    for x in 0..<width {
+      let inSquare =
+        (x - frame * 3 + 1000) % width < width / 4 && y > height / 4 && y < height * 3 / 4
+      image[x, y] = RGBA8(
+        UInt8((x * 255) / max(width - 1, 1)), UInt8((y * 255) / max(height - 1, 1)),
+        UInt8((frame * 17) & 255), inSquare ? 255 : UInt8(128 + (x + frame) % 100))
+    }
+  }
+  return image
+}
+
+/// A fresh empty directory under the system temporary directory, removed by
+/// `remove()`.
+struct TemporaryDirectory: ~Copyable {
+  let path: String
+  init() throws {
+    var template = Array((NSTemporaryDirectory() + "/meshwarp-io-tests-XXXXXX").utf8CString)
+    guard mkdtemp(&template) != nil else { throw CocoaError(.fileWriteUnknown) }
+    path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+  }
+  func file(_ name: String) -> String { path + "/" + name }
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// The names in a directory, sorted.
+func directoryListing(_ path: String) -> [String] {
+  ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+}
+
+/// Bytes of a file in `Fixtures/`.
+func fixtureBytes(_ name: String) throws -> [UInt8] {
+  let url = try #require(
+    Bundle.module.url(forResource: "Fixtures/" + name, withExtension: nil),
+    "fixture \(name) missing")
+  return [UInt8](try Data(contentsOf: url))
+}
+
+/// The path of a file in `Fixtures/`.
+func fixturePath(_ name: String) throws -> String {
+  try #require(Bundle.module.url(forResource: "Fixtures/" + name, withExtension: nil)).path
+}
+
+/// Largest per-byte difference between two equal-length byte arrays.
+func maxDifference(_ a: [UInt8], _ b: [UInt8]) -> Int {
+  precondition(a.count == b.count)
+  var m = 0
+  for i in a.indices { m = max(m, abs(Int(a[i]) - Int(b[i]))) }
+  return m
+}
