@@ -37,23 +37,20 @@ public enum DemoHelp {
     let lineHeight = cap * 1.9
     let margin = cap * 1.6
     let width = Int((columns * cap + 2 * margin).rounded(.up))
-    let height = Int((Double(entries.count + 1) * lineHeight + 2 * margin).rounded(.up))
+    let height = Int((Double(entries.count) * lineHeight + cap + 2 * margin).rounded(.up))
     var image = RGBAImage(width: width, height: height)
     image.fillRoundedRect(
       origin: .zero, size: image.size, radius: 14, colour: RGBA8(20, 20, 24, 215),
       outline: RGBA8(255, 255, 255, 90))
-    var y = margin
     image.drawText(
-      "MESHWARP DEMO - KEYS", at: Vector2(margin, y), capHeight: cap,
+      "MESHWARP DEMO - KEYS", at: Vector2(margin, margin), capHeight: cap,
       colour: RGBA8(255, 214, 10))
-    y += lineHeight
-    for entry in entries {
+    for (i, entry) in entries.enumerated() {
+      let y = margin + Double(i + 1) * lineHeight
+      image.drawText(entry.key, at: Vector2(margin, y), capHeight: cap, colour: .white)
       image.drawText(
-        entry.key, at: Vector2(margin, y + lineHeight - cap * 1.4), capHeight: cap, colour: .white)
-      image.drawText(
-        entry.action, at: Vector2(margin + 7 * cap, y + lineHeight - cap * 1.4), capHeight: cap,
+        entry.action, at: Vector2(margin + 7 * cap, y), capHeight: cap,
         colour: RGBA8(220, 220, 225))
-      y += lineHeight
     }
     return image
   }

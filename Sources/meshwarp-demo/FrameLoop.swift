@@ -6,11 +6,14 @@ import MeshWarpDemoKit
 /// into ``DemoEvent``s, advance the clock, render, present, save requested
 /// frames, update the title, and wait for the next frame.
 ///
-/// Pacing: with vsync the present blocks until the display's refresh;
-/// without it (Xvfb, the offscreen driver) a deadline one frame interval
-/// after the last one is slept to with `SDL_Delay` (whole milliseconds),
-/// then the rest busy-free polled — a late frame resets the deadline rather
-/// than rushing to catch up.
+/// Pacing: where vsync works, the present blocks until the display's
+/// refresh and nothing else waits. Where it does not (Xvfb, the offscreen
+/// driver, and drivers that accept the flag but do not block), a deadline
+/// one frame interval after the last one is slept to with `SDL_Delay`
+/// (whole milliseconds, then yields); a late frame resets the deadline
+/// rather than rushing to catch up. Whether vsync works is measured, not
+/// trusted: after ``vsyncProbeFrames`` frames, vsync counts as working when
+/// the median present took over a quarter of the frame interval.
 final class FrameLoop {
   let session: DemoSession
   let window: SDLDemoWindow
@@ -20,6 +23,17 @@ final class FrameLoop {
   let interval: UInt64
   let frequency = SDL_GetPerformanceFrequency()
   var stats = FrameStats()
+  /// Whether presents were seen to wait for the display (decided after
+  /// ``vsyncProbeFrames`` frames; until then the deadline paces).
+  var vsyncBlocks = false
+  /// Whether the renderer currently syncs presents (``reviewPacing()``
+  /// turns it off while frames are slower than the display).
+  lazy var vsyncOn = window.hasVSync
+  /// Whether ``reviewPacing()`` has run once.
+  var reviewed = false
+  /// Frames measured before deciding whether vsync works (empirical: enough
+  /// for a stable median, short enough not to be noticed).
+  static let vsyncProbeFrames = 30
 
   init(
     session: DemoSession, window: SDLDemoWindow, script: ScriptPlayer, frameLimit: Int?, fps: Int?
@@ -62,8 +76,11 @@ final class FrameLoop {
       stats.recordInterval(milliseconds: seconds(frameStart - last) * 1e3, first: frames == 0)
       last = frameStart
       let frame = session.renderFrame()
+      let presentStart = SDL_GetPerformanceCounter()
       window.present(frame.image)
-      stats.record(frame)
+      let presentMilliseconds = seconds(SDL_GetPerformanceCounter() - presentStart) * 1e3
+      stats.record(frame, presentMilliseconds: presentMilliseconds)
+      if (frames + 1) % Self.vsyncProbeFrames == 0 { reviewPacing() }
       for path in session.takePendingSaves() {
         do {
           try DemoFiles.write(frame.image, to: path)
@@ -89,31 +106,68 @@ final class FrameLoop {
     return failures > 0 ? 1 : 0
   }
 
-  /// Sleeps until one interval after `deadline`; returns the new deadline.
-  func pace(after deadline: UInt64) -> UInt64 {
-    guard interval > 0 else { return SDL_GetPerformanceCounter() }
-    var target = deadline + interval
-    let now = SDL_GetPerformanceCounter()
-    if now >= target {
-      // Late (or vsync already waited): start the next interval from now.
-      return now >= target + interval ? now : target
+  /// Every ``vsyncProbeFrames`` frames, over the frames since the last
+  /// review: vsync counts as working when the median present took over a
+  /// quarter of the frame interval; it is switched off while the median
+  /// render takes over 80 % of the interval (a blocking present would then
+  /// add up to a whole interval to every frame: adaptive vsync), and on
+  /// again once renders take under half of it. Logs each change.
+  func reviewPacing() {
+    guard window.hasVSync, interval > 0 else { return }
+    let n = Self.vsyncProbeFrames
+    let intervalMilliseconds = seconds(interval) * 1e3
+    let render = FrameStats.median(Array(stats.render.suffix(n)))
+    let present = FrameStats.median(Array(stats.present.suffix(n)))
+    if vsyncOn {
+      let blocks = present > 0.25 * intervalMilliseconds
+      if blocks && render > 0.8 * intervalMilliseconds {
+        window.setVSync(false)
+        vsyncOn = false
+        vsyncBlocks = false
+        DemoLog.line(
+          String(
+            format: "pacing: timer, vsync off while frames take longer than the display's %.1f ms",
+            intervalMilliseconds))
+      } else if blocks != vsyncBlocks || !reviewed {
+        vsyncBlocks = blocks
+        DemoLog.line(
+          "pacing: \(blocks ? "vsync (presents wait for the display)" : "timer (vsync does not block here)")"
+        )
+      }
+    } else if render < 0.5 * intervalMilliseconds {
+      window.setVSync(true)
+      vsyncOn = true
+      DemoLog.line("pacing: vsync back on")
     }
+    reviewed = true
+  }
+
+  /// Sleeps until one interval after `deadline` (unless vsync paces or
+  /// there is no cap); returns the new deadline.
+  func pace(after deadline: UInt64) -> UInt64 {
+    let now = SDL_GetPerformanceCounter()
+    guard interval > 0, !vsyncBlocks else { return now }
+    let target = deadline + interval
+    // Late by more than a frame: start afresh from now.
+    guard now < target else { return now >= target + interval ? now : target }
     let ms = UInt32(Double(target - now) / Double(frequency) * 1e3)
     if ms > 1 { SDL_Delay(ms - 1) }
     while SDL_GetPerformanceCounter() < target { SDL_Delay(0) }
-    target = max(target, deadline)
     return target
   }
 
   func seconds(_ ticks: UInt64) -> Double { Double(ticks) / Double(frequency) }
 
-  /// "meshwarp-demo — 60.0 fps — render 4.2 ms — 3x3 transparent AA".
+  /// "meshwarp-demo | 60.0 fps | render 4.2 ms (warp 3.1) | 3x3 transparent AA"
+  /// (ASCII: X11's WM_NAME, which xdotool reads, is Latin-1).
   func title() -> String {
     let s = stats.recent()
-    return String(
-      format: "meshwarp-demo — %.1f fps — render %.1f ms (warp %.1f) — %dx%d %@%@%@",
-      s.fps, s.renderMilliseconds, s.warpMilliseconds, session.density, session.density,
-      session.edges.rawValue, session.antialias ? " AA" : "", session.paused ? " paused" : "")
+    let figures = String(
+      format: "%.1f fps | render %.1f ms (warp %.1f)", s.fps, s.renderMilliseconds,
+      s.warpMilliseconds)
+    let n = session.density
+    return "meshwarp-demo | \(figures) | \(n)x\(n) \(session.edges.rawValue)"
+      + (session.antialias ? " AA" : "") + (session.paused ? " paused" : "")
   }
 
   /// The demo's reading of an SDL event; `nil` for events it ignores.

@@ -1,3 +1,4 @@
+import Foundation
 import MeshWarpDemoKit
 
 /// Frame times: recent figures for the title, all of them for the summary
@@ -8,12 +9,14 @@ struct FrameStats {
   var warp: [Double] = []
   var content: [Double] = []
   var overlay: [Double] = []
+  var present: [Double] = []
 
   mutating func recordInterval(milliseconds: Double, first: Bool) {
     if !first { intervals.append(milliseconds) }
   }
 
-  mutating func record(_ frame: DemoSession.Frame) {
+  mutating func record(_ frame: DemoSession.Frame, presentMilliseconds: Double) {
+    present.append(presentMilliseconds)
     render.append(frame.totalMilliseconds)
     warp.append(frame.warpMilliseconds)
     content.append(frame.contentMilliseconds)
@@ -38,16 +41,28 @@ struct FrameStats {
     return s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
   }
 
-  /// One line: frames, mean fps, render median and 95th percentile, and the
-  /// medians of its parts.
+  /// The process's CPU time so far (user + system, every thread, SDL's and
+  /// the GL driver's included), in milliseconds.
+  static func cpuMilliseconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func ms(_ t: timeval) -> Double { Double(t.tv_sec) * 1e3 + Double(t.tv_usec) / 1e3 }
+    return ms(usage.ru_utime) + ms(usage.ru_stime)
+  }
+
+  /// One line: frames, mean fps, render median and 95th percentile, the
+  /// medians of its parts, and CPU time per frame (all threads; on a busy
+  /// machine wall times grow with the load, CPU time much less).
   func summary() -> String {
     let total = intervals.reduce(0, +)
     let fps = total > 0 ? Double(intervals.count) / total * 1000 : 0
+    let cpu = render.isEmpty ? 0 : Self.cpuMilliseconds() / Double(render.count)
     return String(
       format:
         "stats: %d frames, %.1f fps; render median %.2f ms, p95 %.2f ms "
-        + "(content %.2f, warp %.2f, overlay %.2f ms median)",
+        + "(content %.2f, warp %.2f, overlay %.2f ms median); present %.2f ms median; "
+        + "CPU %.1f ms per frame",
       render.count, fps, Self.median(render), Self.percentile(render, 0.95), Self.median(content),
-      Self.median(warp), Self.median(overlay))
+      Self.median(warp), Self.median(overlay), Self.median(present), cpu)
   }
 }

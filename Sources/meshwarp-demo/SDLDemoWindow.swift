@@ -105,6 +105,13 @@ final class SDLDemoWindow {
     SDL_RenderPresent(renderer)
   }
 
+  /// Turns vsync on or off (`SDL_RenderSetVSync`, SDL 2.0.18+).
+  func setVSync(_ on: Bool) {
+    if SDL_RenderSetVSync(renderer, on ? 1 : 0) != 0 {
+      DemoLog.error("meshwarp-demo: SDL_RenderSetVSync(\(on)) failed: \(Self.lastError())")
+    }
+  }
+
   /// SDL's id for this window (stamped on injected events).
   var windowID: UInt32 { SDL_GetWindowID(window) }
 

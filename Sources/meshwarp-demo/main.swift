@@ -39,7 +39,8 @@ do {
   DemoLog.error("meshwarp-demo: \(error)")
   exit(3)
 } catch {
-  DemoLog.error("meshwarp-demo: \(error)")
+  let text = "\(error)"
+  DemoLog.error(text.hasPrefix("meshwarp-demo:") ? text : "meshwarp-demo: \(text)")
   exit(1)
 }
 exit(exitCode)

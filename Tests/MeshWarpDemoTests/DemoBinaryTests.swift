@@ -94,13 +94,15 @@ import Testing
       .appendingPathComponent("meshwarp-demo-test-\(ProcessInfo.processInfo.processIdentifier)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
+    let before = folder.appendingPathComponent("before.png").path
     let script = """
       wait 1
+      save \(before)
       drag 120 90 170 130 3
       click \(tx) \(ty)
+      key s
       key e
       key 4
-      key s
       wait 1
       quit
       """
@@ -125,10 +127,43 @@ import Testing
     #expect(lines.contains("edges: clamp"))
     #expect(lines.contains("density: 4x4 points (warp kept)"))
     let saved = folder.appendingPathComponent("meshwarp-demo-frame-1.png").path
+    #expect(lines.contains("saved: \(before)"))
     #expect(lines.contains("saved: \(saved)"))
-    #expect(FileManager.default.fileExists(atPath: saved))
     #expect(lines.contains("quit"))
     #expect(lines.last?.hasPrefix("stats: ") == true)
+
+    // The saved frames: the warped one differs from the unwarped one, and
+    // shows the toggle's ON colour where the toggle appears; the unwarped
+    // one shows OFF at the toggle's own place.
+    let warped = try PNGDecoder.decodeFile(path: saved)
+    let unwarped = try PNGDecoder.decodeFile(path: before)
+    #expect(warped.width == w && warped.height == h)
+    #expect(warped != unwarped)
+    func close(_ a: RGBA8, _ b: RGBA8) -> Bool {
+      abs(Int(a.r) - Int(b.r)) <= 6 && abs(Int(a.g) - Int(b.g)) <= 6
+        && abs(Int(a.b) - Int(b.b)) <= 6 && a.a == 255
+    }
+    #expect(close(warped[tx, ty], DemoToggle.onColour), "\(warped[tx, ty])")
+    let home =
+      DemoToggle.trackCentreUnit(contentSize: Vector2(Double(w), Double(h)))
+      * Vector2(Double(w), Double(h))
+    #expect(close(unwarped[Int(home.x), Int(home.y)], DemoToggle.offColour))
+
+    // A picture as content: the saved frame, shown through the identity grid
+    // at its own size, with the toggle drawn over it (off again).
+    let again = try Self.run(
+      binary, arguments: [saved, "--size", "\(w)x\(h)", "--script", "-", "--fps", "0"],
+      script: "save \(folder.path)/picture.png\nwait 1\nquit\n")
+    print(again.stdout, again.stderr)
+    #expect(again.stdout.contains("content picture \(w)x\(h)"))
+    let shown = try PNGDecoder.decodeFile(path: folder.appendingPathComponent("picture.png").path)
+    // Away from the live toggle and from both frames' mesh lines, the
+    // identity grid shows the picture bit-exactly.
+    for (x, y) in [(215, 165), (200, 20), (30, 150)] {
+      #expect(shown[x, y] == warped[x, y], "(\(x), \(y))")
+    }
+    #expect(close(shown[Int(home.x), Int(home.y)], DemoToggle.offColour))  // the live toggle
+    #expect(again.status == 0)
     #expect(run.status == 0)
   }
 }
