@@ -14,6 +14,8 @@ public struct DemoArguments: Hashable, Sendable {
   /// Frame rate cap (`--fps N`); `nil` follows the display's refresh rate,
   /// 0 renders as fast as possible (for measuring).
   public var fps: Int?
+  /// Render threads (`--threads N`, 0 = every core, the default).
+  public var threads = 0
   /// Start with the animation paused (`--paused`).
   public var paused = false
   /// Print the help and exit (`--help`).
@@ -35,6 +37,7 @@ public struct DemoArguments: Hashable, Sendable {
       --frames N        quit after N frames
       --save-dir DIR    where S saves meshwarp-demo-frame-N.png (default .)
       --fps N           cap the frame rate (default: the display's, 0: no cap)
+      --threads N       render threads (default 0: every core)
       --paused          start with the animation paused
       --help            this text
 
@@ -83,6 +86,7 @@ public struct DemoArguments: Hashable, Sendable {
       case "--frames": result.frameLimit = try positive(a, value(a))
       case "--save-dir": result.saveDirectory = try value(a)
       case "--fps": result.fps = try positive(a, value(a), allowZero: true)
+      case "--threads": result.threads = try positive(a, value(a), allowZero: true)
       case "--paused": result.paused = true
       case "--help", "-h": result.showUsage = true
       default:

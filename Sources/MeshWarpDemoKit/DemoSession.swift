@@ -25,6 +25,8 @@ public final class DemoSession {
   public private(set) var edges: EdgePolicy = .transparent
   /// Silhouette anti-aliasing (4×4 samples) or hard edges.
   public private(set) var antialias = true
+  /// Render threads for ``WarpRenderer`` (0 = every core).
+  public var threads = 0
   /// Whether the content's animation (and the genie) is paused.
   public private(set) var paused = false
   /// Whether the key help panel is drawn.
@@ -325,7 +327,9 @@ public final class DemoSession {
 
   /// The render options for the current state.
   public var warpOptions: WarpOptions {
-    WarpOptions(width: frameWidth, height: frameHeight, edges: edges, antialias: antialias ? 4 : 1)
+    WarpOptions(
+      width: frameWidth, height: frameHeight, edges: edges, antialias: antialias ? 4 : 1,
+      threads: threads)
   }
 
   /// A rendered frame and where its time went.

@@ -51,7 +51,7 @@ final class ScriptPlayer {
       next += 1
       switch step {
       case .inject(let inputs):
-        inputs.forEach { push($0, windowID: windowID) }
+        for input in inputs { push(input, windowID: windowID) }
         return
       case .waitFrames(let n):
         guard n > 0 else { continue }

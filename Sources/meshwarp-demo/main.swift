@@ -28,6 +28,7 @@ do {
     frameWidth: arguments.width, frameHeight: arguments.height,
     content: DemoContent(width: arguments.width, height: arguments.height, picture: picture),
     saveDirectory: arguments.saveDirectory, paused: arguments.paused, log: DemoLog.line)
+  session.threads = arguments.threads
   let window = try SDLDemoWindow(
     width: arguments.width, height: arguments.height, vsync: arguments.fps == nil)
   let loop = FrameLoop(

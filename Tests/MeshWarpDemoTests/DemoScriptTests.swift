@@ -60,11 +60,11 @@ import Testing
   @Test func arguments() throws {
     let a = try DemoArguments.parse([
       "pic.png", "--size", "640x480", "--script", "-", "--frames", "30", "--save-dir", "out",
-      "--fps", "0", "--paused",
+      "--fps", "0", "--paused", "--threads", "1",
     ])
     #expect(a.imagePath == "pic.png" && a.width == 640 && a.height == 480)
     #expect(a.scriptPath == "-" && a.frameLimit == 30 && a.saveDirectory == "out")
-    #expect(a.fps == 0 && a.paused)
+    #expect(a.fps == 0 && a.paused && a.threads == 1)
     let d = try DemoArguments.parse([])
     #expect(d.width == 800 && d.height == 600 && d.imagePath == nil && d.fps == nil)
     #expect(throws: DemoArguments.Error.self) { try DemoArguments.parse(["--size", "800"]) }
