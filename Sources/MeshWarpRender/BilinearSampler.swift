@@ -29,14 +29,30 @@
     self.opaque = opaque
   }
 
-  /// The tap position of one axis in 24.8 fixed point: ⌊(s − ½)·256 + ½⌉,
-  /// clamped first to [−2, size + 1] so that absurd coordinates cannot
-  /// overflow. Integer truncation of a positive value stands in for floor
-  /// (no `floor` call: baseline x86-64 has no SSE4.1 `roundsd`).
+  /// The tap position of one axis in 24.8 fixed point: (s − ½)·256
+  /// rounded to nearest, clamped first to [−2, size + 1] so that absurd
+  /// coordinates cannot overflow.
   @inline(__always) @usableFromInline
   static func fixed(_ s: Double, _ size: Int) -> Int {
-    let x = min(max(s - 0.5, -2), Double(size + 1))
-    return Int(x * 256 + 262_144.5) - 262_144
+    roundToInt32(min(max(s - 0.5, -2), Double(size + 1)) * 256)
+  }
+
+  /// Both tap positions of `s` in 24.8 fixed point (see ``fixed(_:_:)``).
+  @inline(__always) @usableFromInline
+  func fixedPair(_ s: Vector2) -> (Int, Int) {
+    // Scalar min/max: the generic SIMD pointwiseMin/Max are not inlined.
+    let x = min(max(s.x - 0.5, -2), Double(width + 1))
+    let y = min(max(s.y - 0.5, -2), Double(height + 1))
+    return (Self.roundToInt32(x * 256), Self.roundToInt32(y * 256))
+  }
+
+  /// Rounds |v| < 2^31 to the nearest integer (ties to even) by adding
+  /// 1.5·2^52, which leaves the integer in the low mantissa bits: one add
+  /// and a move, where `Int(v.rounded())` costs a libm call and range checks
+  /// on baseline x86-64.
+  @inline(__always) @usableFromInline
+  static func roundToInt32(_ v: Double) -> Int {
+    Int(Int32(truncatingIfNeeded: (v + 6_755_399_441_055_744.0).bitPattern))
   }
 
   @inline(__always) @usableFromInline
@@ -65,8 +81,7 @@
   /// The premultiplied colour at `s` (channels 0…255, rgb scaled by alpha).
   @inline(__always) @usableFromInline
   func premultiplied(at s: Vector2) -> SIMD4<Float> {
-    let qx = Self.fixed(s.x, width)
-    let qy = Self.fixed(s.y, height)
+    let (qx, qy) = fixedPair(s)
     let x0 = clampX(qx >> 8)
     let x1 = clampX((qx >> 8) + 1)
     let y0 = clampY(qy >> 8)
@@ -81,21 +96,37 @@
   /// Writes the straight-alpha 8-bit colour at `s` to `out` (4 bytes).
   @inline(__always) @usableFromInline
   func write(at s: Vector2, to out: UnsafeMutablePointer<UInt8>) {
-    let qx = Self.fixed(s.x, width)
-    let qy = Self.fixed(s.y, height)
+    let (qx, qy) = fixedPair(s)
+    write(fixedX: qx, fixedY: qy, to: out)
+  }
+
+  /// Writes the colour at tap position (qx, qy) in 24.8 fixed point (see
+  /// ``fixed(_:_:)``); any value is clamped to the image's edge. Hot loop:
+  /// wrapping arithmetic, since every index is clamped into the image first.
+  @inline(__always) @usableFromInline
+  func write(fixedX qx: Int, fixedY qy: Int, to out: UnsafeMutablePointer<UInt8>) {
     let fx = qx & 255
     let fy = qy & 255
-    let x0 = clampX(qx >> 8)
-    let y0 = clampY(qy >> 8)
+    let x0 = clampX(qx &>> 8)
+    let y0 = clampY(qy &>> 8)
+    let raw = UnsafeRawPointer(pixels)
+    let stride = width &* 4
+    let row0 = raw + y0 &* stride
     if fx == 0 && fy == 0 {
-      UnsafeMutableRawPointer(out).storeBytes(of: load(x0, y0), as: UInt32.self)
+      UnsafeMutableRawPointer(out).storeBytes(
+        of: (row0 + x0 &* 4).loadUnaligned(as: UInt32.self), as: UInt32.self)
       return
     }
-    let x1 = clampX((qx >> 8) + 1)
-    let y1 = clampY((qy >> 8) + 1)
+    let x1 = clampX((qx &>> 8) &+ 1)
+    let y1 = clampY((qy &>> 8) &+ 1)
+    let row1 = raw + y1 &* stride
     if opaque {
       let c = Self.blendPacked(
-        load(x0, y0), load(x1, y0), load(x0, y1), load(x1, y1), UInt64(fx), UInt64(fy))
+        (row0 + x0 &* 4).loadUnaligned(as: UInt32.self),
+        (row0 + x1 &* 4).loadUnaligned(as: UInt32.self),
+        (row1 + x0 &* 4).loadUnaligned(as: UInt32.self),
+        (row1 + x1 &* 4).loadUnaligned(as: UInt32.self), UInt64(truncatingIfNeeded: fx),
+        UInt64(truncatingIfNeeded: fy))
       UnsafeMutableRawPointer(out).storeBytes(of: c, as: UInt32.self)
       return
     }
@@ -104,6 +135,39 @@
     let top = premultipliedTexel(x0, y0) * (1 - wx) + premultipliedTexel(x1, y0) * wx
     let bottom = premultipliedTexel(x0, y1) * (1 - wx) + premultipliedTexel(x1, y1) * wx
     storeStraight(top * (1 - wy) + bottom * wy, to: out)
+  }
+
+  /// Whether every tap of positions whose 24.8 values lie in
+  /// [`lo`, `hi`] (per axis) falls inside the image, so that
+  /// ``writeInterior(fixedX:fixedY:to:)`` may skip clamping.
+  @inline(__always) @usableFromInline
+  func tapsInside(lo: (Int, Int), hi: (Int, Int)) -> Bool {
+    lo.0 >= 0 && lo.1 >= 0 && (hi.0 >> 8) + 1 < width && (hi.1 >> 8) + 1 < height
+  }
+
+  /// ``write(fixedX:fixedY:to:)`` for taps known to lie inside the image
+  /// (see ``tapsInside(lo:hi:)``): no clamping.
+  @inline(__always) @usableFromInline
+  func writeInterior(fixedX qx: Int, fixedY qy: Int, to out: UnsafeMutablePointer<UInt8>) {
+    let fx = qx & 255
+    let fy = qy & 255
+    let stride = width &* 4
+    let p0 = UnsafeRawPointer(pixels) + (qy &>> 8) &* stride + (qx &>> 8) &* 4
+    if fx == 0 && fy == 0 {
+      UnsafeMutableRawPointer(out).storeBytes(
+        of: p0.loadUnaligned(as: UInt32.self), as: UInt32.self)
+      return
+    }
+    guard opaque else {
+      write(fixedX: qx, fixedY: qy, to: out)
+      return
+    }
+    let p1 = p0 + stride
+    let c = Self.blendPacked(
+      p0.loadUnaligned(as: UInt32.self), (p0 + 4).loadUnaligned(as: UInt32.self),
+      p1.loadUnaligned(as: UInt32.self), (p1 + 4).loadUnaligned(as: UInt32.self),
+      UInt64(truncatingIfNeeded: fx), UInt64(truncatingIfNeeded: fy))
+    UnsafeMutableRawPointer(out).storeBytes(of: c, as: UInt32.self)
   }
 
   /// Bilinear blend of four packed RGBA texels with 8-bit weights, two

@@ -68,9 +68,9 @@ public enum ImageGenerators {
           if x % 240 == 0 || y % 135 == 0 { rgb = SIMD3(repeating: 255) }
           if (x - y + 1080) % 320 == 0 { rgb = SIMD3(repeating: 20) }
           let i = (y * width + x) * 4
-          p[i] = UInt8(rgb.x.rounded())
-          p[i + 1] = UInt8(rgb.y.rounded())
-          p[i + 2] = UInt8(rgb.z.rounded())
+          p[i] = UInt8(rgb.x + 0.5)
+          p[i + 1] = UInt8(rgb.y + 0.5)
+          p[i + 2] = UInt8(rgb.z + 0.5)
           p[i + 3] = 255
         }
       }

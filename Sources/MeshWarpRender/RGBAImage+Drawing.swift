@@ -2,20 +2,16 @@ import Foundation
 
 extension RGBAImage {
   /// Blends `colour` over pixel (x, y) with extra coverage `coverage` (0…1),
-  /// source-over on premultiplied values. Out-of-bounds pixels are ignored.
-  @inlinable public mutating func blend(x: Int, y: Int, _ colour: RGBA8, coverage: Double) {
+  /// by the package's one source-over (`sourceOver`). Out-of-bounds pixels
+  /// are ignored.
+  public mutating func blend(x: Int, y: Int, _ colour: RGBA8, coverage: Double) {
     guard x >= 0, y >= 0, x < width, y < height, coverage > 0 else { return }
     let i = (y * width + x) * 4
-    let sa = Double(colour.a) / 255 * min(coverage, 1)
-    let da = Double(pixels[i + 3]) / 255
-    let outA = sa + da * (1 - sa)
-    guard outA > 0 else { return }
-    let src = [colour.r, colour.g, colour.b]
-    for k in 0..<3 {
-      let c = (Double(src[k]) * sa + Double(pixels[i + k]) * da * (1 - sa)) / outA
-      pixels[i + k] = UInt8(min(max(c, 0), 255).rounded())
+    let alpha = Float(colour.a) / 255 * Float(min(coverage, 1))
+    pixels.withUnsafeMutableBufferPointer { p in
+      sourceOver(
+        Float(colour.r), Float(colour.g), Float(colour.b), alpha: alpha, onto: p.baseAddress! + i)
     }
-    pixels[i + 3] = UInt8((outA * 255).rounded())
   }
 
   /// Draws an anti-aliased line segment of `thickness` pixels between two
@@ -67,7 +63,7 @@ extension RGBAImage {
   /// scaled by the image size (plus `offset`).
   public mutating func drawMeshOverlay(
     _ mesh: WarpMesh, offset: Vector2 = .zero, scale: Vector2? = nil,
-    lineColour: RGBA8 = RGBA8(255, 255, 255, 200), pointColour: RGBA8 = RGBA8(255, 59, 48),
+    lineColour: RGBA8 = RGBA8(0, 122, 255, 210), pointColour: RGBA8 = RGBA8(255, 59, 48),
     pointRadius: Double = 6
   ) {
     let s = scale ?? size
@@ -86,23 +82,6 @@ extension RGBAImage {
       fillCircle(
         centre: Vector2(pair.to) * s + offset, radius: pointRadius, colour: pointColour,
         outline: .white)
-    }
-  }
-
-  /// Copies `image` into this one with its top-left corner at (x, y),
-  /// source-over. Parts outside are clipped.
-  public mutating func draw(_ image: RGBAImage, atX x0: Int, y y0: Int) {
-    for y in 0..<image.height {
-      for x in 0..<image.width {
-        let c = image[x, y]
-        guard c.a > 0 else { continue }
-        if c.a == 255 {
-          let (tx, ty) = (x0 + x, y0 + y)
-          if tx >= 0, ty >= 0, tx < width, ty < height { self[tx, ty] = c }
-        } else {
-          blend(x: x0 + x, y: y0 + y, c, coverage: 1)
-        }
-      }
     }
   }
 }

@@ -121,7 +121,8 @@ struct OutsideFill: @unchecked Sendable {
   /// the source, clamped to its bounds.
   @inline(__always) func clampSource(_ p: Vector2) -> Vector2 {
     let size = Vector2(Double(sampler.width), Double(sampler.height))
-    return pointwiseMin(pointwiseMax(p / outputSize * size, .zero), size)
+    let q = p / outputSize * size
+    return Vector2(min(max(q.x, 0), size.x), min(max(q.y, 0), size.y))
   }
 
   /// Premultiplied colour outside the mesh at output point p.
