@@ -59,7 +59,7 @@ public struct DemoContent: Sendable {
       toggleSprites[toggle.isOn] = toggle.sprite(contentSize: size)
     }
     let sprite = toggleSprites[toggle.isOn]!
-    image.draw(sprite.image, atX: sprite.x, y: sprite.y)
+    image.drawOver(sprite.image, at: sprite.x, sprite.y)
     return image
   }
 

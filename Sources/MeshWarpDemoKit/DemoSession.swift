@@ -59,10 +59,6 @@ public final class DemoSession {
     var moved: Bool
   }
 
-  /// The overlay's mesh lines: blue, slightly translucent, visible on both
-  /// checker colours (the renderer's default white vanishes on light cells).
-  public static let meshLineColour = RGBA8(10, 132, 255, 220)
-
   /// A click moves less than this many pixels between press and release
   /// (empirical: absorbs hand tremor, smaller than any intended drag).
   public static let clickSlop = 4.0
@@ -358,7 +354,7 @@ public final class DemoSession {
     var image = WarpRenderer.render(source, mesh: shown, options: warpOptions)
     let t2 = clock.now
     if genie == nil {
-      image.drawMeshOverlay(mesh, lineColour: Self.meshLineColour)
+      image.drawMeshOverlay(mesh)
       if let d = drag {
         image.fillCircle(
           centre: Vector2(mesh.pointPairs[d.index].to) * frameSize, radius: 9,
@@ -368,8 +364,8 @@ public final class DemoSession {
     if showHelp {
       if helpPanel == nil { helpPanel = DemoHelp.panel(maxWidth: frameWidth - 20) }
       let panel = helpPanel!
-      image.draw(
-        panel, atX: (frameWidth - panel.width) / 2, y: max(0, (frameHeight - panel.height) / 2))
+      image.drawOver(
+        panel, at: (frameWidth - panel.width) / 2, max(0, (frameHeight - panel.height) / 2))
     }
     let t3 = clock.now
     return Frame(

@@ -6,14 +6,13 @@ import MeshWarpDemoKit
 /// into ``DemoEvent``s, advance the clock, render, present, save requested
 /// frames, update the title, and wait for the next frame.
 ///
-/// Pacing: where vsync works, the present blocks until the display's
-/// refresh and nothing else waits. Where it does not (Xvfb, the offscreen
-/// driver, and drivers that accept the flag but do not block), a deadline
-/// one frame interval after the last one is slept to with `SDL_Delay`
-/// (whole milliseconds, then yields); a late frame resets the deadline
-/// rather than rushing to catch up. Whether vsync works is measured, not
-/// trusted: after ``vsyncProbeFrames`` frames, vsync counts as working when
-/// the median present took over a quarter of the frame interval.
+/// Pacing (``Pacing``): where vsync works, the present blocks until the
+/// display's refresh and nothing else waits. Where it does not (Xvfb, the
+/// offscreen driver, drivers that accept the flag but do not block), a
+/// deadline one frame interval after the last one is slept to with
+/// `SDL_Delay` (whole milliseconds, then yields); a late frame resets the
+/// deadline rather than rushing to catch up. Whether vsync works is
+/// measured, not trusted: see ``reviewPacing()``.
 final class FrameLoop {
   let session: DemoSession
   let window: SDLDemoWindow
@@ -23,17 +22,24 @@ final class FrameLoop {
   let interval: UInt64
   let frequency = SDL_GetPerformanceFrequency()
   var stats = FrameStats()
-  /// Whether presents were seen to wait for the display (decided after
-  /// ``vsyncProbeFrames`` frames; until then the deadline paces).
-  var vsyncBlocks = false
+  /// What paces the frames now.
+  enum Pacing {
+    /// Vsync is asked for; frames run unthrottled for one review period to
+    /// see whether presents wait for the display.
+    case probing
+    /// Presents were seen to wait for the display: nothing else waits.
+    case vsync
+    /// The deadline timer (vsync absent, not blocking, or switched off).
+    case timer
+  }
+
+  lazy var pacing: Pacing = window.hasVSync && interval > 0 ? .probing : .timer
   /// Whether the renderer currently syncs presents (``reviewPacing()``
   /// turns it off while frames are slower than the display).
   lazy var vsyncOn = window.hasVSync
-  /// Whether ``reviewPacing()`` has run once.
-  var reviewed = false
-  /// Frames measured before deciding whether vsync works (empirical: enough
-  /// for a stable median, short enough not to be noticed).
-  static let vsyncProbeFrames = 30
+  /// Frames per pacing review (empirical: enough for a stable median,
+  /// short enough not to be noticed).
+  static let reviewFrames = 30
 
   init(
     session: DemoSession, window: SDLDemoWindow, script: ScriptPlayer, frameLimit: Int?, fps: Int?
@@ -80,7 +86,7 @@ final class FrameLoop {
       window.present(frame.image)
       let presentMilliseconds = seconds(SDL_GetPerformanceCounter() - presentStart) * 1e3
       stats.record(frame, presentMilliseconds: presentMilliseconds)
-      if (frames + 1) % Self.vsyncProbeFrames == 0 { reviewPacing() }
+      if (frames + 1) % Self.reviewFrames == 0 { reviewPacing() }
       for path in session.takePendingSaves() {
         do {
           try DemoFiles.write(frame.image, to: path)
@@ -106,47 +112,52 @@ final class FrameLoop {
     return failures > 0 ? 1 : 0
   }
 
-  /// Every ``vsyncProbeFrames`` frames, over the frames since the last
-  /// review: vsync counts as working when the median present took over a
-  /// quarter of the frame interval; it is switched off while the median
-  /// render takes over 80 % of the interval (a blocking present would then
-  /// add up to a whole interval to every frame: adaptive vsync), and on
-  /// again once renders take under half of it. Logs each change.
+  /// Every ``reviewFrames`` frames, from the medians of the frames since the
+  /// last review (I = the display's frame interval):
+  /// - while probing, vsync works when frames came no faster than 0.9·I
+  ///   although rendering took under 0.8·I (an unthrottled loop would have
+  ///   run faster); else the timer paces;
+  /// - while frames render slower than 0.8·I, vsync is switched off (a
+  ///   blocking present would add up to a whole interval to every frame:
+  ///   adaptive vsync), and on again (probing anew) once they take under
+  ///   half of I.
+  /// Logs each change.
   func reviewPacing() {
     guard window.hasVSync, interval > 0 else { return }
-    let n = Self.vsyncProbeFrames
-    let intervalMilliseconds = seconds(interval) * 1e3
+    let n = Self.reviewFrames
+    let i = seconds(interval) * 1e3
     let render = FrameStats.median(Array(stats.render.suffix(n)))
-    let present = FrameStats.median(Array(stats.present.suffix(n)))
-    if vsyncOn {
-      let blocks = present > 0.25 * intervalMilliseconds
-      if blocks && render > 0.8 * intervalMilliseconds {
+    let frameInterval = FrameStats.median(Array(stats.intervals.suffix(n)))
+    switch pacing {
+    case .probing, .vsync:
+      if render > 0.8 * i {
         window.setVSync(false)
         vsyncOn = false
-        vsyncBlocks = false
+        pacing = .timer
         DemoLog.line(
-          String(
-            format: "pacing: timer, vsync off while frames take longer than the display's %.1f ms",
-            intervalMilliseconds))
-      } else if blocks != vsyncBlocks || !reviewed {
-        vsyncBlocks = blocks
+          String(format: "pacing: timer, vsync off while frames take longer than %.1f ms", i))
+      } else if pacing == .probing {
+        pacing = frameInterval >= 0.9 * i ? .vsync : .timer
         DemoLog.line(
-          "pacing: \(blocks ? "vsync (presents wait for the display)" : "timer (vsync does not block here)")"
-        )
+          pacing == .vsync
+            ? "pacing: vsync (presents wait for the display)"
+            : "pacing: timer (vsync does not block here)")
       }
-    } else if render < 0.5 * intervalMilliseconds {
-      window.setVSync(true)
-      vsyncOn = true
-      DemoLog.line("pacing: vsync back on")
+    case .timer:
+      if !vsyncOn && render < 0.5 * i {
+        window.setVSync(true)
+        vsyncOn = true
+        pacing = .probing
+        DemoLog.line("pacing: vsync back on, probing")
+      }
     }
-    reviewed = true
   }
 
   /// Sleeps until one interval after `deadline` (unless vsync paces or
   /// there is no cap); returns the new deadline.
   func pace(after deadline: UInt64) -> UInt64 {
     let now = SDL_GetPerformanceCounter()
-    guard interval > 0, !vsyncBlocks else { return now }
+    guard interval > 0, pacing == .timer else { return now }
     let target = deadline + interval
     // Late by more than a frame: start afresh from now.
     guard now < target else { return now >= target + interval ? now : target }

@@ -25,7 +25,7 @@ final class SDLDemoWindow {
   /// The display's refresh rate in Hz (60 where SDL reports none).
   let refreshRate: Int
   /// The colour behind transparent pixels (the empty desk).
-  static let background: (UInt8, UInt8, UInt8) = (38, 38, 44)
+  static let background = RGBA8(38, 38, 44)
 
   /// Opens a `width × height` window titled "meshwarp-demo".
   ///
@@ -73,7 +73,10 @@ final class SDLDemoWindow {
       SDL_Quit()
       throw InitError(step: "SDL_CreateTexture", sdlMessage: message)
     }
-    SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+    // Frames arrive opaque (composited here when they are not), so SDL
+    // copies without blending: a plain copy costs SDL's software paths a
+    // fraction of a blend.
+    SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
     var info = SDL_RendererInfo()
     SDL_GetRendererInfo(renderer, &info)
     hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
@@ -93,16 +96,34 @@ final class SDLDemoWindow {
   }
 
   /// Shows `image` (the window's size) over the background colour.
+  ///
+  /// Opaque frames (the usual case: a mesh with its border pinned covers
+  /// the window) upload as they are; others are first drawn over the
+  /// background with the package's source-over (`RGBAImage.drawOver`).
   func present(_ image: RGBAImage) {
     precondition(image.width == width && image.height == height, "frame size differs from window")
-    image.pixels.withUnsafeBytes { bytes in
+    var shown = image
+    if !Self.isOpaque(image) {
+      shown = RGBAImage(width: width, height: height, fill: Self.background)
+      shown.drawOver(image, at: 0, 0)
+    }
+    shown.pixels.withUnsafeBytes { bytes in
       _ = SDL_UpdateTexture(texture, nil, bytes.baseAddress, Int32(width * 4))
     }
-    let bg = Self.background
-    SDL_SetRenderDrawColor(renderer, bg.0, bg.1, bg.2, 255)
-    SDL_RenderClear(renderer)
     SDL_RenderCopy(renderer, texture, nil, nil)
     SDL_RenderPresent(renderer)
+  }
+
+  /// Whether every pixel of `image` has alpha 255. O(pixels), no allocation.
+  static func isOpaque(_ image: RGBAImage) -> Bool {
+    image.pixels.withUnsafeBufferPointer { p in
+      var i = 3
+      while i < p.count {
+        if p[i] != 255 { return false }
+        i += 4
+      }
+      return true
+    }
   }
 
   /// Turns vsync on or off (`SDL_RenderSetVSync`, SDL 2.0.18+).
