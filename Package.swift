@@ -48,7 +48,8 @@ let package = Package(
     // MARK: Tools.
     .target(name: "MeshWarpCLI", dependencies: ["MeshWarpIO"]),
     .executableTarget(name: "meshwarp", dependencies: ["MeshWarpCLI"]),
-    .executableTarget(name: "meshwarp-demo", dependencies: ["MeshWarpIO", "CSDL2"]),
+    .executableTarget(
+      name: "meshwarp-demo", dependencies: ["MeshWarpIO", "CSDL2", "MeshWarpDemoKit"]),
 
     // MARK: Tests.
     .target(
@@ -59,6 +60,13 @@ let package = Package(
       name: "MeshWarpIOTests", dependencies: ["MeshWarpIO", "_TestSupport"],
       resources: [.copy("Fixtures")]),
     .testTarget(name: "MeshWarpCLITests", dependencies: ["MeshWarpCLI", "_TestSupport"]),
+
+    // MARK: The demo window's logic (no SDL: testable headless) and its tests,
+    // which also run the built `meshwarp-demo` binary with SDL's offscreen driver.
+    .target(name: "MeshWarpDemoKit", dependencies: ["MeshWarpIO"]),
+    .testTarget(
+      name: "MeshWarpDemoTests",
+      dependencies: ["MeshWarpDemoKit", "_TestSupport", "meshwarp-demo"]),
   ],
   swiftLanguageModes: [.v6]
 )
