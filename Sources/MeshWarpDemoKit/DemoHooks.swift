@@ -33,8 +33,18 @@ public enum DemoHooks {
   ///   - time: animation time in seconds (≥ 0).
   ///   - width, height: the content size in pixels.
   public static func gradientText(time: Double, width: Int, height: Int) -> RGBAImage? {
-    nil
+    guard let text = meshingText else { return nil }
+    let fill = GradientRenderer(options: GradientRenderOptions(threads: 1))
+      .render(GradientPresets.meshing(at: time), width: text.width, height: text.height)
+    return text.render(fill: fill, background: .black, canvasWidth: width, canvasHeight: height)
   }
+
+  /// The blog's label, laid out once: "Meshing", bold, expanded width
+  /// (synthesized when no wide face is installed), 110 px so that it fits
+  /// the default 800-pixel window; `nil` if no font can be loaded.
+  static let meshingText: FilledText? = try? FilledText(
+    "Meshing", font: FontFace(.defaultBoldSans, width: .expanded),
+    options: TextLayoutOptions(sizePixels: 110), padding: 4)
 
   /// The genie's target slot, normalized to the window: 12 % wide, 6 % tall,
   /// centred at the bottom (empirical: a dock icon's proportions).
