@@ -57,6 +57,14 @@ let package = Package(
     .testTarget(name: "MeshWarpRenderTests", dependencies: ["MeshWarpRender", "_TestSupport"]),
     .testTarget(name: "MeshWarpIOTests", dependencies: ["MeshWarpIO", "_TestSupport"]),
     .testTarget(name: "MeshWarpCLITests", dependencies: ["MeshWarpCLI", "_TestSupport"]),
+
+    // MARK: Apple layer, verified on Linux (issue 4).
+    // The shipped Metal shader compiled as C++ through stand-in headers.
+    .target(
+      name: "_MetalShaderHarness", path: "Tests/_MetalShaderHarness", exclude: ["shim"],
+      cxxSettings: [.headerSearchPath("shim")]),
+    .testTarget(
+      name: "MeshWarpShaderTests", dependencies: ["_MetalShaderHarness", "MeshWarpCore"]),
   ],
   swiftLanguageModes: [.v6]
 )
