@@ -65,6 +65,15 @@ let package = Package(
       cxxSettings: [.headerSearchPath("shim")]),
     .testTarget(
       name: "MeshWarpShaderTests", dependencies: ["_MetalShaderHarness", "MeshWarpCore"]),
+    .testTarget(name: "MeshWarpEffectTests", dependencies: ["MeshWarpEffect"]),
+    // The seed's demo, Apple only (compiles to nothing / a message elsewhere):
+    // a library so that Xcode can preview it, and an app that shows it.
+    .target(
+      name: "MeshWarpEffectDemoUI", dependencies: ["MeshWarpEffect"],
+      path: "Examples/MeshWarpEffectDemo/MeshWarpEffectDemoUI"),
+    .executableTarget(
+      name: "MeshWarpEffectDemoApp", dependencies: ["MeshWarpEffectDemoUI"],
+      path: "Examples/MeshWarpEffectDemo/MeshWarpEffectDemoApp"),
   ],
   swiftLanguageModes: [.v6]
 )
