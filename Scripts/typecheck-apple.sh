@@ -54,12 +54,13 @@ swiftc -emit-module -module-name MeshWarpEffectDemoUI "${flags[@]}" -D DEBUG \
   Examples/MeshWarpEffectDemo/MeshWarpEffectDemoUI/*.swift
 
 echo "== demo app"
-# The stub is not macOS, so give the app's `os(macOS)` branch a chance by
-# checking its body as a library file with that branch forced on.
+# The stub is not macOS: check the app's `os(macOS)` branch by forcing it on,
+# as a main.swift (top-level code, main-actor isolated).
+mkdir -p "$work/app"
 sed -e 's/#if canImport(SwiftUI) \&\& os(macOS)/#if canImport(SwiftUI)/' \
-  -e 's/^  MeshWarpEffectDemoApp.main()$/  func launch() { MeshWarpEffectDemoApp.main() }/' \
-  Examples/MeshWarpEffectDemo/MeshWarpEffectDemoApp/main.swift >"$work/app.swift"
-grep -q "func launch()" "$work/app.swift" || { echo "demo app: rewrite failed"; exit 1; }
-swiftc -typecheck -module-name MeshWarpEffectDemoApp "${flags[@]}" "$work/app.swift"
+  Examples/MeshWarpEffectDemo/MeshWarpEffectDemoApp/main.swift >"$work/app/main.swift"
+grep -q "^#if canImport(SwiftUI)$" "$work/app/main.swift" || { echo "demo app: rewrite failed"; exit 1; }
+swiftc -typecheck -module-name MeshWarpEffectDemoApp -swift-version 6 -I "$work" -I "$modules" \
+  "$work/app/main.swift"
 
 echo "typecheck-apple: OK (MeshWarpEffect debug+release, seed README example, demo library, demo app)"

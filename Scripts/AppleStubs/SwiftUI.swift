@@ -580,15 +580,23 @@ extension TimelineSchedule where Self == AnimationTimelineSchedule {
   public static var animation: AnimationTimelineSchedule { AnimationTimelineSchedule() }
 }
 
+/// doc: timelineviewdefaultcontext — `struct TimelineViewDefaultContext`
+/// (the context a timeline view's content closure receives).
+public struct TimelineViewDefaultContext {
+  /// doc: timelineviewdefaultcontext/date — `let date: Date`
+  public let date: Date
+}
+
 /// doc: timelineview — `struct TimelineView<Schedule, Content> where Schedule : TimelineSchedule`
-nonisolated public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View {
-  /// doc: timelineview/context — `struct Context`
-  public struct Context {
-    /// doc: timelineview/context/date — `let date: Date`
-    public let date: Date
-  }
-  /// doc: timelineview/init(_:content:) — `init(_ schedule: Schedule, @ViewBuilder content: @escaping (TimelineView<Schedule, Content>.Context) -> Content)`
-  public init(_ schedule: Schedule, @ViewBuilder content: @escaping (Context) -> Content) {}
+nonisolated public struct TimelineView<Schedule: TimelineSchedule, Content: View> {
+  /// doc: timelineview/context — `typealias Context = TimelineViewDefaultContext`
+  public typealias Context = TimelineViewDefaultContext
+}
+
+extension TimelineView: View where Content: View {
+  /// doc: timelineview/init(_:content:)-1mlmj — `init(_ schedule: Schedule, @ContentBuilder content: @escaping (TimelineViewDefaultContext) -> Content)`
+  /// (written with `@ViewBuilder`, which is what a view's content closure uses)
+  public init(_ schedule: Schedule, @ViewBuilder content: @escaping (TimelineViewDefaultContext) -> Content) {}
   public var body: Never { fatalError() }
 }
 
