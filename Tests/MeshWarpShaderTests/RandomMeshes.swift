@@ -56,7 +56,9 @@ enum RandomMeshes {
     return WarpMesh(pointPairs: pairs, faces: faces)
   }
 
-  /// Distance from `p` to the nearest edge of any renderable warped quad.
+  /// Distance from `p` to the nearest triangle edge of any renderable warped
+  /// quad: its four sides and its diagonal a–c (which bounds coverage where
+  /// a quad is concave and its triangles stick out of it).
   static func distanceToNearestEdge(_ p: Vector2, mesh: WarpMesh, scale: Vector2) -> Double {
     var best = Double.infinity
     for f in mesh.faces.indices where mesh.isRenderable(f) {
@@ -65,6 +67,7 @@ enum RandomMeshes {
       for i in 0..<4 {
         best = min(best, distance(p, segment: c[i], c[(i + 1) % 4]))
       }
+      best = min(best, distance(p, segment: q.a, q.c))
     }
     return best
   }
