@@ -67,6 +67,22 @@ let package = Package(
     .testTarget(
       name: "MeshWarpDemoTests",
       dependencies: ["MeshWarpDemoKit", "_TestSupport", "meshwarp-demo"]),
+    // MARK: Apple layer, verified on Linux (issue 4).
+    // The shipped Metal shader compiled as C++ through stand-in headers.
+    .target(
+      name: "_MetalShaderHarness", path: "Tests/_MetalShaderHarness", exclude: ["shim"],
+      cxxSettings: [.headerSearchPath("shim")]),
+    .testTarget(
+      name: "MeshWarpShaderTests", dependencies: ["_MetalShaderHarness", "MeshWarpCore"]),
+    .testTarget(name: "MeshWarpEffectTests", dependencies: ["MeshWarpEffect"]),
+    // The seed's demo, Apple only (compiles to nothing / a message elsewhere):
+    // a library so that Xcode can preview it, and an app that shows it.
+    .target(
+      name: "MeshWarpEffectDemoUI", dependencies: ["MeshWarpEffect"],
+      path: "Examples/MeshWarpEffectDemo/MeshWarpEffectDemoUI"),
+    .executableTarget(
+      name: "MeshWarpEffectDemoApp", dependencies: ["MeshWarpEffectDemoUI"],
+      path: "Examples/MeshWarpEffectDemo/MeshWarpEffectDemoApp"),
   ],
   swiftLanguageModes: [.v6]
 )
