@@ -402,10 +402,13 @@ public struct PixelRegion: Sendable, Hashable {
     let width = a.width
     return a.pixels.withUnsafeBytes { ra in
       b.pixels.withUnsafeBytes { rb in
-        let pa = ra.bindMemory(to: UInt32.self)
-        let pb = rb.bindMemory(to: UInt32.self)
+        // Pixels compared as 4-byte words, read unaligned (no rebinding of
+        // the byte arrays' memory).
+        func pixel(_ raw: UnsafeRawBufferPointer, _ index: Int) -> UInt32 {
+          raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
+        }
         func rowDiffers(_ y: Int) -> Bool {
-          memcmp(pa.baseAddress! + y * width, pb.baseAddress! + y * width, width * 4) != 0
+          memcmp(ra.baseAddress! + y * width * 4, rb.baseAddress! + y * width * 4, width * 4) != 0
         }
         guard let top = (0..<a.height).first(where: rowDiffers) else {
           return PixelRegion(x: 0, y: 0, width: 1, height: 1)
@@ -416,10 +419,10 @@ public struct PixelRegion: Sendable, Hashable {
         for y in top...bottom {
           let row = y * width
           var x = 0
-          while x < left && pa[row + x] == pb[row + x] { x += 1 }
+          while x < left && pixel(ra, row + x) == pixel(rb, row + x) { x += 1 }
           if x < left { left = x }
           var xr = width - 1
-          while xr > right && pa[row + xr] == pb[row + xr] { xr -= 1 }
+          while xr > right && pixel(ra, row + xr) == pixel(rb, row + xr) { xr -= 1 }
           if xr > right { right = xr }
         }
         return PixelRegion(x: left, y: top, width: right - left + 1, height: bottom - top + 1)

@@ -150,6 +150,34 @@ import Testing
     #expect(directoryListing(directory.path).isEmpty)
   }
 
+  @Test func ffmpegDecodesTheAnimationToo() throws {
+    // A third, independent reader: ffmpeg's APNG demuxer and decoder.
+    let environment = ProcessInfo.processInfo.environment
+    guard let ffmpeg = ExecutableLocator.find("ffmpeg", environment: environment) else {
+      print("⚠️ SKIPPED APNGTests.ffmpegDecodesTheAnimationToo: ffmpeg is not on PATH")
+      return
+    }
+    let directory = try TemporaryDirectory()
+    let path = directory.file("a.apng")
+    let frames = Self.frames(count: 6, width: 20, height: 10)
+    try AtomicFile.write(
+      try APNGWriter.encode(frames, options: APNGOptions(framesPerSecond: 10)), to: path)
+    // Decode every frame to raw RGBA on stdout.
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: ffmpeg)
+    process.arguments = [
+      "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-vsync", "passthrough", "-",
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let raw = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(raw == frames.flatMap(\.pixels), "ffmpeg decodes \(raw.count / 800) frames")
+  }
+
   // MARK: - The reader's own checks
 
   @Test func readerVerifiesCRCs() throws {

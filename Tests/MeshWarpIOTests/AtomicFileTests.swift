@@ -57,7 +57,8 @@ import Testing
     let missing = directory.file("no/such/dir/out.png")
     #expect(
       throws: MeshWarpIOError.fileSystem(
-        path: missing, operation: .create, reason: "no such file or directory")
+        path: missing, operation: .create,
+        reason: "the directory \(directory.path)/no/such/dir does not exist")
     ) {
       try AtomicFile.write([1], to: missing)
     }
@@ -77,6 +78,32 @@ import Testing
     } else {
       print("AtomicFileTests: running as root; read-only directory case not checked")
     }
+  }
+
+  @Test func fullDiskKeepsTheOldFile() throws {
+    // A 64 KiB tmpfs: needs the right to mount (root with CAP_SYS_ADMIN).
+    let directory = try TemporaryDirectory()
+    let mountPoint = directory.file("small")
+    mkdir(mountPoint, 0o755)
+    guard mount("tmpfs", mountPoint, "tmpfs", 0, "size=64k") == 0 else {
+      print(
+        "⚠️ SKIPPED AtomicFileTests.fullDiskKeepsTheOldFile: cannot mount a tmpfs here (\(errnoDescription(errno)))"
+      )
+      return
+    }
+    defer { umount2(mountPoint, Int32(MNT_DETACH)) }
+    let path = mountPoint + "/out.png"
+    try AtomicFile.write(Array("old".utf8), to: path)
+    var rng = SeededGenerator(seed: 3)
+    let big = randomImage(width: 200, height: 200, rng: &rng)  // ~160 KB of noise
+    do {
+      try PNGEncoder.write(big, to: path)
+      Issue.record("writing 160 KB into 64 KiB must fail")
+    } catch {
+      #expect("\(error)" == "\(path): cannot write: no space left on device")
+    }
+    #expect(try FileInput.readBytes(path: path) == Array("old".utf8))
+    #expect(directoryListing(mountPoint) == ["out.png"], "temporary file removed")
   }
 
   @Test func fullDeviceIsAnErrorNotACrash() throws {
