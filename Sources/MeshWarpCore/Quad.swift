@@ -45,3 +45,21 @@ public struct Quad: Hashable, Sendable {
     )
   }
 }
+
+extension Quad {
+  /// (u, v) of `p` by the affine map of one of the quad's two triangles:
+  /// the upper triangle (a, b, c) ↦ (0,0), (1,0), (1,1), the lower (a, c, d)
+  /// ↦ (0,0), (1,1), (0,1). Exact on the triangle's corners; used where the
+  /// bilinear inverse has no root (folded or degenerate quads), so every
+  /// covered point still gets a deterministic answer. Zero for a degenerate
+  /// triangle.
+  public func triangleParameters(of p: Vector2, upper: Bool) -> Vector2 {
+    let (t0, t1, t2) = upper ? (a, b, c) : (a, c, d)
+    let area2 = cross(t1 - t0, t2 - t0)
+    guard area2 != 0 else { return .zero }
+    // Barycentric weights of t1 and t2.
+    let w1 = cross(p - t0, t2 - t0) / area2
+    let w2 = cross(t1 - t0, p - t0) / area2
+    return upper ? Vector2(w1 + w2, w2) : Vector2(w1, w1 + w2)
+  }
+}

@@ -47,15 +47,7 @@ public struct QuadLocator: Sendable {
       let (t0, t1, t2) = upper ? (q.a, q.b, q.c) : (q.a, q.c, q.d)
       guard triangleContains(t0, t1, t2, p) else { continue }
       var uv: Vector2
-      if let solved = inverters[qi].parameters(of: p) {
-        uv = solved
-      } else {
-        // Barycentric fallback: (a, b, c) ↦ (0,0), (1,0), (1,1); (a, c, d) ↦ (0,0), (1,1), (0,1).
-        let area2 = cross(t1 - t0, t2 - t0)
-        let l1 = cross(t2 - t0, p - t0) / -area2
-        let l2 = cross(t1 - t0, p - t0) / area2
-        uv = upper ? Vector2(l1 + l2, l2) : Vector2(l1, l1 + l2)
-      }
+      uv = inverters[qi].parameters(of: p) ?? q.triangleParameters(of: p, upper: upper)
       uv = pointwiseMin(pointwiseMax(uv, .zero), Vector2(1, 1))
       return Location(index: qi, id: ids[qi], u: uv.x, v: uv.y)
     }

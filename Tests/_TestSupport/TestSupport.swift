@@ -1,1 +1,3 @@
+// Shared helpers for the test targets: a seeded random generator, test
+// images, random meshes, image comparison.
 @_exported import MeshWarpRender

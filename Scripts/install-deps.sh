@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages MeshWarp builds, tests and demos with.
+# Idempotent: installs only what is missing, so a second run costs a second.
+set -euo pipefail
+packages=(
+  pkg-config libpng-dev zlib1g-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev
+  libsdl2-dev fonts-dejavu-core ffmpeg xvfb xdotool x11-apps
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}" >&2
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi

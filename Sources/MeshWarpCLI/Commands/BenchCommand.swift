@@ -1,0 +1,137 @@
+import Foundation
+
+/// `meshwarp bench`: median milliseconds per frame of the renderer's work.
+enum BenchCommand: Command {
+  static let spec = CommandSpec(
+    name: "bench", summary: "Measure rendering speed (median ms per frame).",
+    usage: "meshwarp bench [--json] [--threads N] [--runs N] [--case PREFIX]",
+    options: [
+      OptionSpec(
+        names: ["--json"], value: nil,
+        help: "One JSON object a line: case, width, height, threads, median_ms, min_ms, runs."),
+      OptionSpec(
+        names: ["--threads", "-j"], value: "N",
+        help: "Measure with N threads only (default: 1 and all cores)."),
+      OptionSpec(names: ["--runs"], value: "N", help: "Timed runs per case (default 15)."),
+      OptionSpec(
+        names: ["--case"], value: "PREFIX", help: "Only cases whose name starts with PREFIX."),
+    ],
+    positionals: 0...0,
+    details: """
+      Cases (1920x1080 RGBA): copy (one frame copy, the memory floor), warp-1 (one quad),
+      warp-16x16 and warp-64x64 (the peers' sinusoidal meshes). Variants of one case run
+      in alternating blocks so that they see the same machine conditions; compare ratios
+      from one run, not absolute times across runs.
+      """)
+
+  struct Result: Encodable {
+    var `case`: String
+    var width: Int
+    var height: Int
+    var threads: Int
+    var median_ms: Double
+    var min_ms: Double
+    var runs: Int
+  }
+
+  /// A benchmark case: a name and a frame function for a thread count.
+  struct Case {
+    var name: String
+    var width: Int
+    var height: Int
+    var prepare: () -> (@Sendable (_ threads: Int) -> Void)
+  }
+
+  static func cases() -> [Case] {
+    let (w, h) = (1920, 1080)
+    func warp(_ name: String, _ mesh: @escaping @Sendable () -> WarpMesh) -> Case {
+      Case(name: name, width: w, height: h) {
+        let picture = ImageGenerators.benchmarkPicture(width: w, height: h)
+        let m = mesh()
+        return { threads in
+          _ = WarpRenderer.render(picture, mesh: m, options: WarpOptions(threads: threads))
+        }
+      }
+    }
+    return [
+      Case(name: "copy", width: w, height: h) {
+        let picture = ImageGenerators.benchmarkPicture(width: w, height: h)
+        return { _ in
+          var copy = picture
+          copy.pixels[0] &+= 1  // forces the copy
+          precondition(copy.pixels.count == picture.pixels.count)
+        }
+      },
+      warp("warp-1") { MeshPresets.seedCard },
+      warp("warp-16x16") { MeshPresets.sinusoidal(columns: 17, rows: 17) },
+      warp("warp-64x64") { MeshPresets.sinusoidal(columns: 65, rows: 65) },
+    ]
+  }
+
+  static func run(_ args: ParsedArguments, console: Console) throws {
+    let runs = try args.int("--runs", in: 1...10_000) ?? 15
+    let all = resolvedThreadCount(0)
+    let threadCounts: [Int] =
+      if let t = try args.int("--threads", in: 1...256) { [t] } else { all == 1 ? [1] : [1, all] }
+    let prefix = args.string("--case") ?? ""
+    let selected = cases().filter { $0.name.hasPrefix(prefix) }
+    guard !selected.isEmpty else {
+      throw CLIError.usage(
+        "no bench case starts with '\(prefix)'; cases: \(cases().map(\.name).joined(separator: ", "))"
+      )
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    if !args.flag("--json") {
+      try console.print("case              size        threads   median ms     min ms   runs")
+    }
+    for c in selected {
+      let frame = c.prepare()
+      let timings = Timing.interleaved(variants: threadCounts, runs: runs) { frame($0) }
+      for (threads, samples) in zip(threadCounts, timings) {
+        let r = Result(
+          case: c.name, width: c.width, height: c.height, threads: threads,
+          median_ms: Timing.median(samples), min_ms: samples.min() ?? 0, runs: samples.count)
+        if args.flag("--json") {
+          try console.print(String(decoding: try encoder.encode(r), as: UTF8.self))
+        } else {
+          try console.print(
+            r.case.padding(toLength: 18, withPad: " ", startingAt: 0)
+              + "\(r.width)x\(r.height)".padding(toLength: 12, withPad: " ", startingAt: 0)
+              + String(format: "%7d %11.2f %10.2f %6d", r.threads, r.median_ms, r.min_ms, r.runs))
+        }
+      }
+    }
+  }
+}
+
+/// Wall-clock timing helpers for the bench (never for tests).
+enum Timing {
+  /// Milliseconds per call of `body(variant)` for each variant, timed in
+  /// alternating blocks (after one warm-up call each) so that all variants
+  /// see the same machine conditions.
+  static func interleaved<V>(variants: [V], runs: Int, blocks: Int = 3, _ body: (V) -> Void)
+    -> [[Double]]
+  {
+    var samples = [[Double]](repeating: [], count: variants.count)
+    for v in variants { body(v) }
+    let perBlock = max(1, (runs + blocks - 1) / blocks)
+    let clock = ContinuousClock()
+    for _ in 0..<blocks {
+      for (i, v) in variants.enumerated() where samples[i].count < runs {
+        for _ in 0..<min(perBlock, runs - samples[i].count) {
+          let t = clock.measure { body(v) }
+          samples[i].append(
+            Double(t.components.seconds) * 1000 + Double(t.components.attoseconds) / 1e15)
+        }
+      }
+    }
+    return samples
+  }
+
+  static func median(_ values: [Double]) -> Double {
+    let s = values.sorted()
+    guard !s.isEmpty else { return 0 }
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// `meshwarp demo [--out DIR]`: the seed's examples from built-in content.
+enum DemoCommand: Command {
+  static let spec = CommandSpec(
+    name: "demo", summary: "Render the built-in examples (no input needed).",
+    usage: "meshwarp demo [--out DIR] [--threads N]",
+    options: [
+      OptionSpec(names: ["--out"], value: "DIR", help: "Output folder (default: demo-out)."),
+      OptionSpec(
+        names: ["--threads", "-j"], value: "N", help: "Worker threads (default: all cores)."),
+    ],
+    positionals: 0...0,
+    details: """
+      Writes: card.png (the seed README's card), checkerboard.png (the seed demo's 3x3
+      control grid, identity and warped side by side), wave.png (a 32x32-quad wave).
+      """)
+
+  /// SwiftUI's system colours (iOS light mode): blue, purple, orange.
+  static let seedGradientColours = [RGBA8(0, 122, 255), RGBA8(175, 82, 222), RGBA8(255, 149, 0)]
+
+  static func run(_ args: ParsedArguments, console: Console) throws {
+    let dir = args.string("--out") ?? "demo-out"
+    let threads = try args.int("--threads", in: 1...256) ?? 0
+    do {
+      try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    } catch {
+      throw CLIError.failure("cannot create output folder '\(dir)': \(error.localizedDescription)")
+    }
+    var written: [String] = []
+    func save(_ image: RGBAImage, _ name: String) throws {
+      let path = (dir as NSString).appendingPathComponent(name)
+      try OutputFile.write(try PNGEncoder.encode(image, destination: path), to: path)
+      written.append(path)
+      try console.print(path)
+    }
+    for scene in DemoScenes.all {
+      try save(scene.render(threads), scene.file)
+    }
+    console.error("wrote \(written.count) files to \(dir)")
+  }
+}
+
+/// The demo's pictures, each from built-in content.
+struct DemoScene: Sendable {
+  var file: String
+  var render: @Sendable (_ threads: Int) -> RGBAImage
+}
+
+enum DemoScenes {
+  static let all: [DemoScene] = [
+    DemoScene(file: "card.png") { threads in
+      // The seed README: a 300×300 blue→purple→orange diagonal gradient,
+      // bottom-right corner pulled to (0.8, 0.75); transparent outside.
+      let card = ImageGenerators.linearGradient(
+        width: 300, height: 300, colours: DemoCommand.seedGradientColours)
+      return WarpRenderer.render(
+        card, mesh: MeshPresets.seedCard, options: WarpOptions(threads: threads))
+    },
+    DemoScene(file: "checkerboard.png") { threads in
+      // The seed demo: a checkerboard under a 3×3 control grid, identity on
+      // the left, dragged on the right, mesh lines and points drawn over.
+      let side = 400
+      let board = ImageGenerators.checkerboard(width: side, height: side, cell: 40)
+      let identity = WarpMesh.identity(columns: 3, rows: 3)
+      let warped = MeshPresets.seedDemoWarp
+      var canvas = RGBAImage(width: 2 * side + 60, height: side + 40, fill: RGBA8(250, 250, 252))
+      var left = WarpRenderer.render(board, mesh: identity, options: WarpOptions(threads: threads))
+      left.drawMeshOverlay(identity)
+      var right = WarpRenderer.render(board, mesh: warped, options: WarpOptions(threads: threads))
+      right.drawMeshOverlay(warped)
+      canvas.drawOver(left, at: 20, 20)
+      canvas.drawOver(right, at: side + 40, 20)
+      return canvas
+    },
+    DemoScene(file: "wave.png") { threads in
+      // A dense smooth wave: 33×33 vertices (32×32 quads).
+      let picture = ImageGenerators.benchmarkPicture(width: 640, height: 360)
+      let mesh = MeshPresets.sinusoidal(columns: 33, rows: 33, amplitude: 2.5)
+      return WarpRenderer.render(picture, mesh: mesh, options: WarpOptions(threads: threads))
+    },
+  ]
+}

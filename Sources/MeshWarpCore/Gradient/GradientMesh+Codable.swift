@@ -1,0 +1,193 @@
+import Foundation
+
+/// The gradient JSON of issue 3:
+///
+/// ```
+/// {"width": 3, "height": 3,
+///  "points": [[x, y], …]                                  (or)
+///  "bezierPoints": [{"position": [x, y], "leading": [x, y], "top": [x, y],
+///                    "trailing": [x, y], "bottom": [x, y]}, …],
+///  "colors": [[r, g, b, a], …],           ([r, g, b] means alpha 1)
+///  "background": [r, g, b, a],            (default [0, 0, 0, 0], SwiftUI's .clear)
+///  "smoothsColors": true,                 (default true)
+///  "colorSpace": "device" | "perceptual"} (default "device")
+/// ```
+///
+/// Positions are unit points, colours sRGB-encoded 0…1 with straight alpha.
+/// Decoding validates (``GradientMesh/validate()``); its errors name the key
+/// and index. Encoding writes every key. Unknown keys are ignored.
+extension GradientMesh: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case width, height, points, bezierPoints, colors, background, smoothsColors, colorSpace
+  }
+
+  /// One element of `"bezierPoints"`, every field optional so that a missing
+  /// one can be reported with its index.
+  private struct BezierPointJSON: Codable {
+    var position: [Double]?
+    var leading: [Double]?
+    var top: [Double]?
+    var trailing: [Double]?
+    var bottom: [Double]?
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let width = try container.decode(Int.self, forKey: .width)
+    let height = try container.decode(Int.self, forKey: .height)
+    func corrupt(_ key: CodingKeys, _ message: String) -> DecodingError {
+      DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: message)
+    }
+    func vector(_ numbers: [Double], _ place: String, key: CodingKeys) throws -> Vector2 {
+      guard numbers.count == 2 else {
+        throw corrupt(key, "\(place) has \(numbers.count) numbers, expected [x, y]")
+      }
+      return Vector2(numbers[0], numbers[1])
+    }
+
+    let hasPoints = container.contains(.points)
+    let hasBezier = container.contains(.bezierPoints)
+    let locations: Locations
+    switch (hasPoints, hasBezier) {
+    case (true, true):
+      throw corrupt(.bezierPoints, "give either \"points\" or \"bezierPoints\", not both")
+    case (false, false):
+      throw corrupt(.points, "missing \"points\" (or \"bezierPoints\"): the mesh's vertices")
+    case (true, false):
+      let raw = try container.decode([[Double]].self, forKey: .points)
+      locations = .points(
+        try raw.enumerated().map { try vector($0.element, "points[\($0.offset)]", key: .points) })
+    case (false, true):
+      let raw = try container.decode([BezierPointJSON].self, forKey: .bezierPoints)
+      locations = .bezierPoints(
+        try raw.enumerated().map { i, b in
+          func field(_ value: [Double]?, _ name: String) throws -> Vector2 {
+            guard let value else {
+              throw corrupt(.bezierPoints, "bezierPoints[\(i)] has no \"\(name)\"")
+            }
+            return try vector(value, "bezierPoints[\(i)].\(name)", key: .bezierPoints)
+          }
+          return BezierPoint(
+            position: try field(b.position, "position"),
+            leadingControlPoint: try field(b.leading, "leading"),
+            topControlPoint: try field(b.top, "top"),
+            trailingControlPoint: try field(b.trailing, "trailing"),
+            bottomControlPoint: try field(b.bottom, "bottom"))
+        })
+    }
+    let colors = try container.decode([GradientColor].self, forKey: .colors)
+    let background =
+      try container.decodeIfPresent(GradientColor.self, forKey: .background) ?? .clear
+    let smoothsColors = try container.decodeIfPresent(Bool.self, forKey: .smoothsColors) ?? true
+    let colorSpaceName = try container.decodeIfPresent(String.self, forKey: .colorSpace)
+    var colorSpace = GradientColorSpace.device
+    if let colorSpaceName {
+      guard let parsed = GradientColorSpace(rawValue: colorSpaceName) else {
+        throw corrupt(
+          .colorSpace,
+          "\"colorSpace\" is \"\(colorSpaceName)\"; expected \"device\" or \"perceptual\"")
+      }
+      colorSpace = parsed
+    }
+    self.init(
+      width: width, height: height, locations: locations, colors: colors, background: background,
+      smoothsColors: smoothsColors, colorSpace: colorSpace)
+    if let problem = validationErrors.first {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: decoder.codingPath, debugDescription: problem.description,
+          underlyingError: problem))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(width, forKey: .width)
+    try container.encode(height, forKey: .height)
+    func pair(_ v: Vector2) -> [Double] { [v.x, v.y] }
+    switch locations {
+    case .points(let points):
+      try container.encode(points.map(pair), forKey: .points)
+    case .bezierPoints(let bezierPoints):
+      try container.encode(
+        bezierPoints.map {
+          BezierPointJSON(
+            position: pair($0.position), leading: pair($0.leadingControlPoint),
+            top: pair($0.topControlPoint), trailing: pair($0.trailingControlPoint),
+            bottom: pair($0.bottomControlPoint))
+        }, forKey: .bezierPoints)
+    }
+    try container.encode(colors, forKey: .colors)
+    try container.encode(background, forKey: .background)
+    try container.encode(smoothsColors, forKey: .smoothsColors)
+    try container.encode(colorSpace.rawValue, forKey: .colorSpace)
+  }
+}
+
+extension GradientMesh {
+  /// Decodes the gradient JSON, turning decoding errors into one sentence
+  /// that names the key path (e.g. `colors[4]: a colour has 2 numbers, …`).
+  ///
+  /// - Throws: ``GradientMeshJSONError``.
+  public init(jsonData: Data) throws(GradientMeshJSONError) {
+    do {
+      self = try JSONDecoder().decode(GradientMesh.self, from: jsonData)
+    } catch let error as DecodingError {
+      throw GradientMeshJSONError(error)
+    } catch {
+      throw GradientMeshJSONError(message: "\(error)")
+    }
+  }
+
+  /// The gradient JSON, keys sorted, for files and tests.
+  public func jsonData(prettyPrinted: Bool = false) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = prettyPrinted ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
+    return try encoder.encode(self)
+  }
+}
+
+/// A gradient JSON document that could not be read, as one sentence.
+public struct GradientMeshJSONError: Error, Hashable, Sendable, CustomStringConvertible,
+  LocalizedError
+{
+  /// What is wrong and where, e.g. `"colors"[4]: a colour has 2 numbers, …`.
+  public var message: String
+
+  public init(message: String) { self.message = message }
+
+  /// A sentence for a decoding error: its key path, then its reason.
+  public init(_ error: DecodingError) {
+    func path(_ codingPath: [any CodingKey]) -> String {
+      var text = ""
+      for key in codingPath {
+        if let index = key.intValue {
+          text += "[\(index)]"
+        } else {
+          text += text.isEmpty ? "\"\(key.stringValue)\"" : ".\"\(key.stringValue)\""
+        }
+      }
+      return text
+    }
+    func located(_ context: DecodingError.Context, _ reason: String) -> String {
+      let place = path(context.codingPath)
+      return place.isEmpty ? reason : "\(place): \(reason)"
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      let parent = path(context.codingPath)
+      message = "missing key \"\(key.stringValue)\"" + (parent.isEmpty ? "" : " in \(parent)")
+    case .typeMismatch(let type, let context):
+      message = located(context, "expected \(type): \(context.debugDescription)")
+    case .valueNotFound(let type, let context):
+      message = located(context, "expected \(type), found null")
+    case .dataCorrupted(let context):
+      message = located(context, context.debugDescription)
+    @unknown default:
+      message = "\(error)"
+    }
+  }
+
+  public var description: String { message }
+  public var errorDescription: String? { message }
+}

@@ -1,0 +1,212 @@
+/// Bilinear filtering of an ``RGBAImage`` on premultiplied colour.
+///
+/// The sample point is in source pixel space (pixel i covers [i, i+1], its
+/// centre is i + 0.5). Taps outside the image clamp to the edge (a GPU
+/// sampler's clamp-to-edge). Fractions are quantized to 1/256 of a pixel, as
+/// GPU samplers do (8 bits of sub-texel precision, derived from the 8-bit
+/// output: finer steps cannot change a rounded result by more than ½ level):
+/// a point within 1/512 px of a pixel centre therefore returns that texel's
+/// bytes unchanged, which makes identity warps bit-exact even where alpha is
+/// zero and premultiplication would lose the colour.
+@usableFromInline struct BilinearSampler: @unchecked Sendable {
+  @usableFromInline let pixels: UnsafePointer<UInt8>
+  @usableFromInline let width: Int
+  @usableFromInline let height: Int
+  /// Every pixel has alpha 255: premultiplication is the identity and the
+  /// blend runs in 8.8 fixed point on packed channels.
+  @usableFromInline let opaque: Bool
+
+  @usableFromInline init(pixels: UnsafePointer<UInt8>, width: Int, height: Int) {
+    self.pixels = pixels
+    self.width = width
+    self.height = height
+    var opaque = true
+    var i = 3
+    while i < width * height * 4 && opaque {
+      opaque = pixels[i] == 255
+      i += 4
+    }
+    self.opaque = opaque
+  }
+
+  /// The tap position of one axis in 24.8 fixed point: (s − ½)·256
+  /// rounded to nearest, clamped first to [−2, size + 1] so that absurd
+  /// coordinates cannot overflow.
+  @inline(__always) @usableFromInline
+  static func fixed(_ s: Double, _ size: Int) -> Int {
+    roundToInt32(min(max(s - 0.5, -2), Double(size + 1)) * 256)
+  }
+
+  /// Both tap positions of `s` in 24.8 fixed point (see ``fixed(_:_:)``).
+  @inline(__always) @usableFromInline
+  func fixedPair(_ s: Vector2) -> (Int, Int) {
+    // Scalar min/max: the generic SIMD pointwiseMin/Max are not inlined.
+    let x = min(max(s.x - 0.5, -2), Double(width + 1))
+    let y = min(max(s.y - 0.5, -2), Double(height + 1))
+    return (Self.roundToInt32(x * 256), Self.roundToInt32(y * 256))
+  }
+
+  /// Rounds |v| < 2^31 to the nearest integer (ties to even) by adding
+  /// 1.5·2^52, which leaves the integer in the low mantissa bits: one add
+  /// and a move, where `Int(v.rounded())` costs a libm call and range checks
+  /// on baseline x86-64.
+  @inline(__always) @usableFromInline
+  static func roundToInt32(_ v: Double) -> Int {
+    Int(Int32(truncatingIfNeeded: (v + 6_755_399_441_055_744.0).bitPattern))
+  }
+
+  @inline(__always) @usableFromInline
+  func clampX(_ x: Int) -> Int { min(max(x, 0), width - 1) }
+
+  @inline(__always) @usableFromInline
+  func clampY(_ y: Int) -> Int { min(max(y, 0), height - 1) }
+
+  @inline(__always) @usableFromInline
+  func load(_ x: Int, _ y: Int) -> UInt32 {
+    UnsafeRawPointer(pixels + (y * width + x) * 4).loadUnaligned(as: UInt32.self)
+  }
+
+  @inline(__always) @usableFromInline
+  func premultipliedTexel(_ x: Int, _ y: Int) -> SIMD4<Float> {
+    let p = pixels + (y * width + x) * 4
+    let c = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
+    let a = c.w * (1 / 255)
+    return SIMD4<Float>(c.x * a, c.y * a, c.z * a, c.w)
+  }
+
+  /// The unclamped texel at (x, y), premultiplied (clamped to the edge).
+  @inline(__always) @usableFromInline
+  func texel(_ x: Int, _ y: Int) -> SIMD4<Float> { premultipliedTexel(clampX(x), clampY(y)) }
+
+  /// The premultiplied colour at `s` (channels 0…255, rgb scaled by alpha).
+  @inline(__always) @usableFromInline
+  func premultiplied(at s: Vector2) -> SIMD4<Float> {
+    let (qx, qy) = fixedPair(s)
+    let x0 = clampX(qx >> 8)
+    let x1 = clampX((qx >> 8) + 1)
+    let y0 = clampY(qy >> 8)
+    let y1 = clampY((qy >> 8) + 1)
+    let wx = Float(qx & 255) * (1 / 256)
+    let wy = Float(qy & 255) * (1 / 256)
+    let top = premultipliedTexel(x0, y0) * (1 - wx) + premultipliedTexel(x1, y0) * wx
+    let bottom = premultipliedTexel(x0, y1) * (1 - wx) + premultipliedTexel(x1, y1) * wx
+    return top * (1 - wy) + bottom * wy
+  }
+
+  /// Writes the straight-alpha 8-bit colour at `s` to `out` (4 bytes).
+  @inline(__always) @usableFromInline
+  func write(at s: Vector2, to out: UnsafeMutablePointer<UInt8>) {
+    let (qx, qy) = fixedPair(s)
+    write(fixedX: qx, fixedY: qy, to: out)
+  }
+
+  /// Writes the colour at tap position (qx, qy) in 24.8 fixed point (see
+  /// ``fixed(_:_:)``); any value is clamped to the image's edge. Hot loop:
+  /// wrapping arithmetic, since every index is clamped into the image first.
+  @inline(__always) @usableFromInline
+  func write(fixedX qx: Int, fixedY qy: Int, to out: UnsafeMutablePointer<UInt8>) {
+    let fx = qx & 255
+    let fy = qy & 255
+    let x0 = clampX(qx &>> 8)
+    let y0 = clampY(qy &>> 8)
+    let raw = UnsafeRawPointer(pixels)
+    let stride = width &* 4
+    let row0 = raw + y0 &* stride
+    if fx == 0 && fy == 0 {
+      UnsafeMutableRawPointer(out).storeBytes(
+        of: (row0 + x0 &* 4).loadUnaligned(as: UInt32.self), as: UInt32.self)
+      return
+    }
+    let x1 = clampX((qx &>> 8) &+ 1)
+    let y1 = clampY((qy &>> 8) &+ 1)
+    let row1 = raw + y1 &* stride
+    if opaque {
+      let c = Self.blendPacked(
+        (row0 + x0 &* 4).loadUnaligned(as: UInt32.self),
+        (row0 + x1 &* 4).loadUnaligned(as: UInt32.self),
+        (row1 + x0 &* 4).loadUnaligned(as: UInt32.self),
+        (row1 + x1 &* 4).loadUnaligned(as: UInt32.self), UInt64(truncatingIfNeeded: fx),
+        UInt64(truncatingIfNeeded: fy))
+      UnsafeMutableRawPointer(out).storeBytes(of: c, as: UInt32.self)
+      return
+    }
+    let wx = Float(fx) * (1 / 256)
+    let wy = Float(fy) * (1 / 256)
+    let top = premultipliedTexel(x0, y0) * (1 - wx) + premultipliedTexel(x1, y0) * wx
+    let bottom = premultipliedTexel(x0, y1) * (1 - wx) + premultipliedTexel(x1, y1) * wx
+    storeStraight(top * (1 - wy) + bottom * wy, to: out)
+  }
+
+  /// Whether every tap of positions whose 24.8 values lie in
+  /// [`lo`, `hi`] (per axis) falls inside the image, so that
+  /// ``writeInterior(fixedX:fixedY:to:)`` may skip clamping.
+  @inline(__always) @usableFromInline
+  func tapsInside(lo: (Int, Int), hi: (Int, Int)) -> Bool {
+    lo.0 >= 0 && lo.1 >= 0 && (hi.0 >> 8) + 1 < width && (hi.1 >> 8) + 1 < height
+  }
+
+  /// ``write(fixedX:fixedY:to:)`` for taps known to lie inside the image
+  /// (see ``tapsInside(lo:hi:)``): no clamping.
+  @inline(__always) @usableFromInline
+  func writeInterior(fixedX qx: Int, fixedY qy: Int, to out: UnsafeMutablePointer<UInt8>) {
+    let fx = qx & 255
+    let fy = qy & 255
+    let stride = width &* 4
+    let p0 = UnsafeRawPointer(pixels) + (qy &>> 8) &* stride + (qx &>> 8) &* 4
+    if fx == 0 && fy == 0 {
+      UnsafeMutableRawPointer(out).storeBytes(
+        of: p0.loadUnaligned(as: UInt32.self), as: UInt32.self)
+      return
+    }
+    guard opaque else {
+      write(fixedX: qx, fixedY: qy, to: out)
+      return
+    }
+    let p1 = p0 + stride
+    let c = Self.blendPacked(
+      p0.loadUnaligned(as: UInt32.self), (p0 + 4).loadUnaligned(as: UInt32.self),
+      p1.loadUnaligned(as: UInt32.self), (p1 + 4).loadUnaligned(as: UInt32.self),
+      UInt64(truncatingIfNeeded: fx), UInt64(truncatingIfNeeded: fy))
+    UnsafeMutableRawPointer(out).storeBytes(of: c, as: UInt32.self)
+  }
+
+  /// Bilinear blend of four packed RGBA texels with 8-bit weights, two
+  /// rounding stages (horizontal, then vertical), all four channels at once
+  /// in 16-bit lanes of a UInt64 (SWAR). Each stage's error is ≤ ½ level.
+  @inline(__always) @usableFromInline
+  static func blendPacked(
+    _ c00: UInt32, _ c10: UInt32, _ c01: UInt32, _ c11: UInt32, _ fx: UInt64, _ fy: UInt64
+  ) -> UInt32 {
+    @inline(__always) func spread(_ c: UInt32) -> UInt64 {
+      let v = UInt64(c)
+      return (v & 0x00FF_00FF) | ((v & 0xFF00_FF00) << 24)
+    }
+    let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
+    let half: UInt64 = 0x0080_0080_0080_0080
+    let top = ((spread(c00) &* (256 - fx) &+ spread(c10) &* fx &+ half) >> 8) & lanes
+    let bottom = ((spread(c01) &* (256 - fx) &+ spread(c11) &* fx &+ half) >> 8) & lanes
+    let v = ((top &* (256 - fy) &+ bottom &* fy &+ half) >> 8) & lanes
+    return UInt32(truncatingIfNeeded: (v & 0x00FF_00FF) | ((v >> 24) & 0xFF00_FF00))
+  }
+}
+
+/// Writes a premultiplied colour (channels 0…255) as straight-alpha bytes,
+/// rounding to nearest. Zero alpha writes (0, 0, 0, 0).
+@inline(__always) @usableFromInline
+func storeStraight(_ c: SIMD4<Float>, to out: UnsafeMutablePointer<UInt8>) {
+  let a = c.w
+  guard a >= 0.5 else {
+    out[0] = 0
+    out[1] = 0
+    out[2] = 0
+    out[3] = 0
+    return
+  }
+  let scale = 255 / a
+  let rgb = SIMD4<Float>(c.x * scale, c.y * scale, c.z * scale, a)
+  let clamped = rgb.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+  out[0] = UInt8(clamped.x + 0.5)
+  out[1] = UInt8(clamped.y + 0.5)
+  out[2] = UInt8(clamped.z + 0.5)
+  out[3] = UInt8(clamped.w + 0.5)
+}
