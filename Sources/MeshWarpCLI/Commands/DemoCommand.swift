@@ -30,7 +30,8 @@ enum DemoCommand: Command {
     var written: [String] = []
     func save(_ image: RGBAImage, _ name: String) throws {
       let path = (dir as NSString).appendingPathComponent(name)
-      try OutputFile.write(try PNGEncoder.encode(image, destination: path), to: path)
+      try OutputFiles.write(
+        try PNGEncoder.encode(image, destination: path), to: path, console: console)
       written.append(path)
       try console.print(path)
     }
