@@ -20,6 +20,12 @@ struct FrameTimes: Sendable {
       names: ["--fps"], value: "N", help: "Frames per second of an animation (default 30)."),
   ]
 
+  init(times: [Double], framesPerSecond: Double, isAnimation: Bool) {
+    self.times = times
+    self.framesPerSecond = framesPerSecond
+    self.isAnimation = isAnimation
+  }
+
   /// Most frames an export may have (derived: ten minutes at 60 fps).
   static let maximumFrames = 36_000
 
