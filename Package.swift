@@ -48,7 +48,8 @@ let package = Package(
     // MARK: Tools.
     .target(name: "MeshWarpCLI", dependencies: ["MeshWarpIO"]),
     .executableTarget(name: "meshwarp", dependencies: ["MeshWarpCLI"]),
-    .executableTarget(name: "meshwarp-demo", dependencies: ["MeshWarpIO", "CSDL2"]),
+    .executableTarget(
+      name: "meshwarp-demo", dependencies: ["MeshWarpIO", "CSDL2", "MeshWarpDemoKit"]),
 
     // MARK: Tests.
     .target(
@@ -59,6 +60,29 @@ let package = Package(
       name: "MeshWarpIOTests", dependencies: ["MeshWarpIO", "_TestSupport"],
       resources: [.copy("Fixtures")]),
     .testTarget(name: "MeshWarpCLITests", dependencies: ["MeshWarpCLI", "_TestSupport"]),
+
+    // MARK: The demo window's logic (no SDL: testable headless) and its tests,
+    // which also run the built `meshwarp-demo` binary with SDL's offscreen driver.
+    .target(name: "MeshWarpDemoKit", dependencies: ["MeshWarpIO"]),
+    .testTarget(
+      name: "MeshWarpDemoTests",
+      dependencies: ["MeshWarpDemoKit", "_TestSupport", "meshwarp-demo"]),
+    // MARK: Apple layer, verified on Linux (issue 4).
+    // The shipped Metal shader compiled as C++ through stand-in headers.
+    .target(
+      name: "_MetalShaderHarness", path: "Tests/_MetalShaderHarness", exclude: ["shim"],
+      cxxSettings: [.headerSearchPath("shim")]),
+    .testTarget(
+      name: "MeshWarpShaderTests", dependencies: ["_MetalShaderHarness", "MeshWarpCore"]),
+    .testTarget(name: "MeshWarpEffectTests", dependencies: ["MeshWarpEffect"]),
+    // The seed's demo, Apple only (compiles to nothing / a message elsewhere):
+    // a library so that Xcode can preview it, and an app that shows it.
+    .target(
+      name: "MeshWarpEffectDemoUI", dependencies: ["MeshWarpEffect"],
+      path: "Examples/MeshWarpEffectDemo/MeshWarpEffectDemoUI"),
+    .executableTarget(
+      name: "MeshWarpEffectDemoApp", dependencies: ["MeshWarpEffectDemoUI"],
+      path: "Examples/MeshWarpEffectDemo/MeshWarpEffectDemoApp"),
   ],
   swiftLanguageModes: [.v6]
 )

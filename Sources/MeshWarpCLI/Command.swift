@@ -8,7 +8,8 @@ protocol Command {
 /// returns the exit code (0 success, 1 bad input or failure, 2 usage).
 public enum MeshwarpTool {
   static let commands: [any Command.Type] = [
-    WarpCommand.self, ValidateCommand.self, DemoCommand.self, BenchCommand.self,
+    WarpCommand.self, ValidateCommand.self, GradientCommand.self, TextCommand.self,
+    ShaderDataCommand.self, DemoCommand.self, BenchCommand.self,
   ]
 
   static var overview: String {

@@ -5,7 +5,7 @@ enum InputFiles {
   /// A mesh from its JSON file, validated: errors stop the command (each
   /// printed), warnings are printed and the command goes on.
   static func loadMesh(_ path: String, console: Console) throws -> WarpMesh {
-    let mesh = try decodeJSON(WarpMesh.self, path: path)
+    let mesh = try JSONFile.decode(WarpMesh.self, path: path)
     let issues = mesh.validate()
     for issue in issues where issue.severity == .warning {
       console.error("\(path): \(issue)")
@@ -17,17 +17,6 @@ enum InputFiles {
           + errors.map { "  \($0)" }.joined(separator: "\n"))
     }
     return mesh
-  }
-
-  /// Decodes a JSON file. (Interim: replaced by MeshWarpIO's JSON loader
-  /// with line/column positions.)
-  static func decodeJSON<T: Decodable>(_ type: T.Type, path: String) throws -> T {
-    let bytes = try FileInput.readBytes(path: path)
-    do {
-      return try JSONDecoder().decode(T.self, from: Data(bytes))
-    } catch {
-      throw CLIError.failure("\(path): \(error)")
-    }
   }
 
   /// The `--max-pixels` option, shared by commands that read images.
@@ -45,6 +34,18 @@ enum InputFiles {
       throw CLIError.usage(
         "output \(width)x\(height) = \(width * height) pixels exceeds the limit of \(maxPixels) (raise it with --max-pixels)"
       )
+    }
+  }
+}
+
+/// Writing the tool's outputs: a file (atomically) or, for "-", the
+/// console's stdout (the process's, or a test's buffer).
+enum OutputFiles {
+  static func write(_ bytes: [UInt8], to path: String, console: Console) throws {
+    if path == StandardOutput.path {
+      try console.write(bytes)
+    } else {
+      try OutputFile.write(bytes, to: path)
     }
   }
 }

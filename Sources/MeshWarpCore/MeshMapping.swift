@@ -3,10 +3,10 @@ import Foundation
 /// Maps points through a warp mesh in both directions, in O(1) average time
 /// per point whatever the face count.
 ///
-/// - ``sourcePoint(forDestination:)``: where on the content a point of the
+/// - ``sourcePoint(forDestination:)-(Vector2)``: where on the content a point of the
 ///   warped view comes from (what a distortion shader computes per pixel;
 ///   also hit-testing: a touch on the warped view → the content's own point).
-/// - ``destinationPoint(forSource:)``: where a content point appears.
+/// - ``destinationPoint(forSource:)-(Vector2)``: where a content point appears.
 ///
 /// Both find the first face (in the mesh's face order) whose quad contains
 /// the point, invert that quad's bilinear map (``QuadInverter``) and evaluate

@@ -43,8 +43,13 @@ public final class AtomicFileWriter {
     var template = Array("\(directory).\(name).meshwarp-XXXXXX".utf8CString)
     let fd = mkstemp(&template)
     guard fd >= 0 else {
-      throw MeshWarpIOError.fileSystem(
-        path: path, operation: .create, reason: errnoDescription(errno))
+      let code = errno
+      let folder = directory.isEmpty ? "." : String(directory.dropLast())
+      let reason =
+        code == ENOENT || code == ENOTDIR
+        ? "the directory \(folder.isEmpty ? "/" : folder) does not exist"
+        : errnoDescription(code)
+      throw MeshWarpIOError.fileSystem(path: path, operation: .create, reason: reason)
     }
     _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // not inherited by ffmpeg & co.
     self.fd = fd

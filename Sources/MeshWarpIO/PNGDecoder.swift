@@ -174,7 +174,10 @@ public enum PNGDecoder {
       let bytes = raw.prefix { $0 != 0 }
       return String(decoding: bytes, as: UTF8.self)
     }
-    return text.isEmpty ? "libpng reported an unknown error" : text
+    if text.isEmpty { return "libpng reported an unknown error" }
+    // libpng's word for a file that ends early.
+    if text.contains("beyond end of data") { return "truncated: the data ends early (\(text))" }
+    return text
   }
 }
 

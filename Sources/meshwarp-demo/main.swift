@@ -1,1 +1,47 @@
-print("meshwarp-demo: not built yet")
+// meshwarp-demo: the interactive SDL2 window. Drag the control points of a
+// 3×3 grid over a live checkerboard (or a PNG) and watch the CPU renderer
+// warp every frame; click the ON/OFF toggle where it appears after the warp.
+//
+// This target owns only the window: SDL set-up, event translation, script
+// injection, frame pacing and the title. Everything the demo does lives in
+// MeshWarpDemoKit (testable without a window).
+import Foundation
+import MeshWarpDemoKit
+
+let arguments: DemoArguments
+do {
+  arguments = try DemoArguments.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  DemoLog.error("\(error)\n\n\(DemoArguments.usage)")
+  exit(2)
+}
+if arguments.showUsage {
+  DemoLog.line(DemoArguments.usage)
+  exit(0)
+}
+
+let exitCode: Int32
+do {
+  let steps = try arguments.scriptPath.map(ScriptPlayer.load) ?? []
+  let picture = try arguments.imagePath.map(DemoFiles.readPicture)
+  let session = DemoSession(
+    frameWidth: arguments.width, frameHeight: arguments.height,
+    content: DemoContent(width: arguments.width, height: arguments.height, picture: picture),
+    saveDirectory: arguments.saveDirectory, paused: arguments.paused, log: DemoLog.line)
+  session.threads = arguments.threads
+  let window = try SDLDemoWindow(
+    width: arguments.width, height: arguments.height, vsync: arguments.fps == nil)
+  let loop = FrameLoop(
+    session: session, window: window, script: ScriptPlayer(steps: steps),
+    frameLimit: arguments.frameLimit, fps: arguments.fps)
+  exitCode = loop.run()
+  window.close()
+} catch let error as SDLDemoWindow.InitError {
+  DemoLog.error("meshwarp-demo: \(error)")
+  exit(3)
+} catch {
+  let text = "\(error)"
+  DemoLog.error(text.hasPrefix("meshwarp-demo:") ? text : "meshwarp-demo: \(text)")
+  exit(1)
+}
+exit(exitCode)

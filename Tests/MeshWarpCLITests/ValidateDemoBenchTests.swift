@@ -45,9 +45,9 @@ import _TestSupport
 @Suite struct DemoAndBenchTests {
   @Test func demoWritesItsPictures() throws {
     let dir = TemporaryFolder()
-    let run = ToolRun(["demo", "--out", dir.path])
+    let run = ToolRun(["demo", "--out", dir.path, "--frames", "3"])
     #expect(run.status == 0, "\(run.errors)")
-    for name in ["card.png", "checkerboard.png", "wave.png"] {
+    for name in ["card.png", "checkerboard.png", "wave.png", "meshing.png"] {
       #expect(run.output.contains(name))
       let image = try PNGDecoder.decodeFile(path: dir.file(name))
       #expect(image.width > 0)
@@ -56,6 +56,8 @@ import _TestSupport
     #expect(card.width == 300 && card.height == 300)
     #expect(card[299, 299].a == 0)  // the pulled corner uncovers it
     #expect(card[2, 2].a == 255)
+    let animation = try APNGReader.readFile(path: dir.file("meshing.apng"))
+    #expect(animation.frames.count == 3 && animation.loopCount == 0)
   }
 
   @Test func benchJSONLines() throws {

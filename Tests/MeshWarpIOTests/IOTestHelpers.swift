@@ -49,7 +49,9 @@ func animatedTestFrame(width: Int, height: Int, frame: Int) -> RGBAImage {
 struct TemporaryDirectory: ~Copyable {
   let path: String
   init() throws {
-    var template = Array((NSTemporaryDirectory() + "/meshwarp-io-tests-XXXXXX").utf8CString)
+    let base =
+      NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
+    var template = Array((base + "meshwarp-io-tests-XXXXXX").utf8CString)
     guard mkdtemp(&template) != nil else { throw CocoaError(.fileWriteUnknown) }
     path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
   }

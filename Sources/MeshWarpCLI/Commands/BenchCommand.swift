@@ -19,7 +19,9 @@ enum BenchCommand: Command {
     positionals: 0...0,
     details: """
       Cases (1920x1080 RGBA): copy (one frame copy, the memory floor), warp-1 (one quad),
-      warp-16x16 and warp-64x64 (the peers' sinusoidal meshes). Variants of one case run
+      warp-16x16 and warp-64x64 (the peers' sinusoidal meshes), gradient-3x3 (the blog's
+      smooth 3x3 mesh gradient), text-export (60 frames of the animated 1000x250 "Meshing"
+      to an animated PNG; the time is for all 60 frames). Variants of one case run
       in alternating blocks so that they see the same machine conditions; compare ratios
       from one run, not absolute times across runs.
       """)
@@ -39,6 +41,8 @@ enum BenchCommand: Command {
     var name: String
     var width: Int
     var height: Int
+    /// Most timed runs (for cases whose one run is long).
+    var runsCap = Int.max
     var prepare: () -> (@Sendable (_ threads: Int) -> Void)
   }
 
@@ -65,6 +69,49 @@ enum BenchCommand: Command {
       warp("warp-1") { MeshPresets.seedCard },
       warp("warp-16x16") { MeshPresets.sinusoidal(columns: 17, rows: 17) },
       warp("warp-64x64") { MeshPresets.sinusoidal(columns: 65, rows: 65) },
+      Case(name: "gradient-3x3", width: w, height: h) {
+        // The blog's static 3×3 mesh (the peers' cairo positions and colours),
+        // smooth colours, dithering on (the default).
+        let mesh = GradientMesh(
+          width: 3, height: 3,
+          points: [
+            Vector2(0, 0), Vector2(0.5, 0), Vector2(1, 0), Vector2(0, 0.5), Vector2(0.45, 0.55),
+            Vector2(1, 0.5), Vector2(0, 1), Vector2(0.5, 1), Vector2(1, 1),
+          ], colors: GradientPresets.meshingColors, background: .black)
+        return { threads in
+          _ = GradientRenderer(options: GradientRenderOptions(threads: threads))
+            .render(mesh, width: w, height: h)
+        }
+      },
+      Case(name: "text-export", width: 1000, height: 250, runsCap: 5) {
+        // 60 frames of the animated "Meshing" (1000×250) to an animated PNG.
+        let text = try? FilledText(
+          "Meshing", font: FontFace(.defaultBoldSans, width: .expanded),
+          options: TextLayoutOptions(sizePixels: 150), padding: 4)
+        let path = NSTemporaryDirectory() + "meshwarp-bench-\(UUID().uuidString).apng"
+        return { threads in
+          guard let text else { return }
+          let renderer = GradientRenderer(options: GradientRenderOptions(threads: threads))
+          var options = APNGOptions()
+          options.framesPerSecond = 60
+          options.concurrentFrames = threads
+          do {
+            let writer = try APNGWriter(path: path, width: 1000, height: 250, options: options)
+            for frame in 0..<60 {
+              let fill = renderer.render(
+                GradientPresets.meshing(at: Double(frame) / 60), width: text.width,
+                height: text.height)
+              try writer.append(
+                text.render(
+                  fill: fill, background: .transparent, canvasWidth: 1000, canvasHeight: 250))
+            }
+            try writer.finish()
+          } catch {
+            preconditionFailure("text-export bench failed: \(error)")
+          }
+          try? FileManager.default.removeItem(atPath: path)
+        }
+      },
     ]
   }
 
@@ -87,7 +134,9 @@ enum BenchCommand: Command {
     }
     for c in selected {
       let frame = c.prepare()
-      let timings = Timing.interleaved(variants: threadCounts, runs: runs) { frame($0) }
+      let timings = Timing.interleaved(variants: threadCounts, runs: min(runs, c.runsCap)) {
+        frame($0)
+      }
       for (threads, samples) in zip(threadCounts, timings) {
         let r = Result(
           case: c.name, width: c.width, height: c.height, threads: threads,

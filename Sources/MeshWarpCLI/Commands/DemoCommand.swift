@@ -4,16 +4,21 @@ import Foundation
 enum DemoCommand: Command {
   static let spec = CommandSpec(
     name: "demo", summary: "Render the built-in examples (no input needed).",
-    usage: "meshwarp demo [--out DIR] [--threads N]",
+    usage: "meshwarp demo [--out DIR] [--frames N] [--threads N]",
     options: [
       OptionSpec(names: ["--out"], value: "DIR", help: "Output folder (default: demo-out)."),
+      OptionSpec(
+        names: ["--frames"], value: "N",
+        help: "Frames of the animated 'Meshing' at 30 fps (default 120 = 4 s)."),
       OptionSpec(
         names: ["--threads", "-j"], value: "N", help: "Worker threads (default: all cores)."),
     ],
     positionals: 0...0,
     details: """
       Writes: card.png (the seed README's card), checkerboard.png (the seed demo's 3x3
-      control grid, identity and warped side by side), wave.png (a 32x32-quad wave).
+      control grid, identity and warped side by side), wave.png (a 32x32-quad wave),
+      meshing.png and meshing.apng (the blog's "Meshing" filled with its animated mesh
+      gradient: a still and a looping 4-second animation).
       """)
 
   /// SwiftUI's system colours (iOS light mode): blue, purple, orange.
@@ -22,6 +27,7 @@ enum DemoCommand: Command {
   static func run(_ args: ParsedArguments, console: Console) throws {
     let dir = args.string("--out") ?? "demo-out"
     let threads = try args.int("--threads", in: 1...256) ?? 0
+    let frameCount = try args.int("--frames", in: 1...FrameTimes.maximumFrames) ?? 120
     do {
       try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     } catch {
@@ -30,13 +36,34 @@ enum DemoCommand: Command {
     var written: [String] = []
     func save(_ image: RGBAImage, _ name: String) throws {
       let path = (dir as NSString).appendingPathComponent(name)
-      try OutputFile.write(try PNGEncoder.encode(image, destination: path), to: path)
+      try OutputFiles.write(
+        try PNGEncoder.encode(image, destination: path), to: path, console: console)
       written.append(path)
       try console.print(path)
     }
     for scene in DemoScenes.all {
       try save(scene.render(threads), scene.file)
     }
+    // The blog's result: "Meshing" filled with the animated mesh gradient,
+    // a still and a looping 4-second animated PNG.
+    let text = try FilledText(
+      "Meshing", font: FontFace(.defaultBoldSans, width: .expanded),
+      options: TextLayoutOptions(sizePixels: 150), padding: 8)
+    let renderer = GradientRenderer(
+      options: GradientRenderOptions(threads: resolvedThreadCount(threads)))
+    let frame = { (t: Double) -> RGBAImage in
+      text.render(background: .transparent) { w, h in
+        renderer.render(GradientPresets.meshing(at: t), width: w, height: h)
+      }
+    }
+    try save(frame(2.0), "meshing.png")
+    let animation = (dir as NSString).appendingPathComponent("meshing.apng")
+    let times = FrameTimes(
+      times: (0..<frameCount).map { Double($0) / 30 }, framesPerSecond: 30, isAnimation: true)
+    try FrameExport.write(
+      times, width: text.width, height: text.height, to: animation, console: console, render: frame)
+    written.append(animation)
+    try console.print(animation)
     console.error("wrote \(written.count) files to \(dir)")
   }
 }

@@ -27,7 +27,7 @@ enum ValidateCommand: Command {
 
   static func run(_ args: ParsedArguments, console: Console) throws {
     let path = args.positionals[0]
-    let mesh = try InputFiles.decodeJSON(WarpMesh.self, path: path)
+    let mesh = try JSONFile.decode(WarpMesh.self, path: path)
     let issues = mesh.validate()
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -61,7 +61,8 @@ enum WarpCommand: Command {
       options: WarpOptions(
         width: width, height: height, edges: edges, antialias: antialias,
         supersample: supersample, threads: threads))
-    try OutputFile.write(try PNGEncoder.encode(result, destination: output), to: output)
+    try OutputFiles.write(
+      try PNGEncoder.encode(result, destination: output), to: output, console: console)
     if output != "-" { console.error("wrote \(output) (\(width)x\(height))") }
   }
 }

@@ -1,0 +1,307 @@
+// MeshWarp.metal: meshTransformTrisQuads, the mesh warp as a SwiftUI
+// distortion shader.
+//
+// Summary
+//   For each destination pixel, returns the user-space position of the
+//   content pixel that should appear there, so that the content under each
+//   mesh vertex's original ("from") point appears under its warped ("to")
+//   point, bilinearly in between.
+//
+// Algorithm (the twin of MeshMapping.sourcePoint(forDestination:) in
+// Sources/MeshWarpCore/MeshMapping.swift; Swift tests run this file through
+// a C++ shim and compare it with the core on random meshes)
+//   1. Validate the packed mesh against `count` (never read past it).
+//   2. Normalize the position by `size` and find its cell in the uniform grid
+//      (ShaderMeshData's spatial index): O(1) whatever the face count.
+//   3. Test the cell's triangles in ascending order; the first that contains
+//      the point names the face (first face wins). Each quad (a, b, c, d) is
+//      split into (a, b, c) and (a, c, d). The test is inclusive by
+//      kEdgeTolerance points so that shared edges leave no cracks.
+//   4. Invert the warped quad's bilinear map with the stable roots of
+//      QuadInverter (Sources/MeshWarpCore/InverseBilinear.swift), polished by
+//      one Newton step (float only); with no real root (folded quads) fall
+//      back to the triangle's barycentric map, as QuadLocator does; clamp
+//      (u, v) to [0, 1].
+//   5. Evaluate the original quad at (u, v) and scale back to user space.
+//   Outside the mesh the header's edge policy decides: transparent
+//   (discard_fragment()), clamp (the destination point itself, clamped to the
+//   content's bounds) or origin (the seed's behaviour: (0, 0)).
+//
+// Parameters
+//   position  user-space destination position, points (SwiftUI passes it).
+//   mesh      the floats of ShaderMeshData.pack (layout version 1; see
+//             Documentation/ShaderDataLayout.md), bound with .floatArray.
+//   count     the array's length (SwiftUI passes it with the pointer).
+//   size      the view's size in points (.float2(proxy.size)); the mesh's
+//             normalized coordinates are scaled by it. Must be > 0.
+//   If the data is not a valid version-1 mesh the shader returns `position`
+//   (the content unwarped) instead of reading garbage.
+//
+// Precision: all arithmetic is in float, in points, relative to a quad
+// corner. Measured against the core's Double mapping at 512×512: see
+// Documentation/ShaderDataLayout.md ("Agreement with the core").
+
+#include <metal_stdlib>
+#include <SwiftUI/SwiftUI_Metal.h>
+using namespace metal;
+
+namespace meshwarp {
+
+// Layout version 1 (ShaderMeshData in Sources/MeshWarpCore/ShaderMeshData.swift).
+constant int kMagic = 5068627;  // 0x4D5753, "MWS"
+constant int kVersion = 1;
+constant int kHeaderCount = 16;
+constant int kFloatsPerFace = 24;
+
+// Edge policies (header field 5).
+constant int kPolicyTransparent = 0;
+constant int kPolicyClamp = 1;
+constant int kPolicyOrigin = 2;
+
+// Inclusive edge tolerance of the triangle test, in points (derived: float
+// rounding of the edge functions is ~1e-4 pt for views up to ~1000 pt; this
+// is a few times that, and below the 1e-3 px agreement band of the tests).
+constant float kEdgeTolerance = 5e-4f;
+// A negative discriminant above -kDiscriminantTolerance·k1² is a tangent
+// root read through rounding (empirical; QuadInverter uses 1e-12 in Double).
+constant float kDiscriminantTolerance = 1e-5f;
+// Roots beyond this are no better than none (stands in for isfinite, which
+// fast math may fold away).
+constant float kRootLimit = 1e6f;
+// Largest float that holds every smaller integer exactly: 2^24.
+constant float kExactIntegerLimit = 16777216.0f;
+
+enum Status { kMapped, kOutside, kInvalid };
+
+struct Header {
+  int faceCount;
+  int policy;
+  int columns;
+  int rows;
+  float2 origin;
+  float2 cellSize;
+  int cellStartOffset;
+  int indicesOffset;
+  int indexCount;
+};
+
+inline float cross2(float2 a, float2 b) { return a.x * b.y - a.y * b.x; }
+
+// mesh[i] as an integer; -1 for values that are not small integers (garbage
+// must not reach an out-of-range float-to-int conversion).
+inline int readInt(device const float *mesh, int i) {
+  float x = mesh[i];
+  return abs(x) <= kExactIntegerLimit ? int(x) : -1;
+}
+
+// Reads and checks the header; false when the data is not a usable
+// version-1 mesh of `count` floats.
+inline bool readHeader(device const float *mesh, int count, thread Header &h) {
+  if (count < kHeaderCount) return false;
+  if (readInt(mesh, 0) != kMagic || readInt(mesh, 1) != kVersion) return false;
+  if (readInt(mesh, 2) != kHeaderCount || readInt(mesh, 4) != kFloatsPerFace) return false;
+  h.faceCount = readInt(mesh, 3);
+  h.policy = readInt(mesh, 5);
+  h.columns = readInt(mesh, 6);
+  h.rows = readInt(mesh, 7);
+  h.origin = float2(mesh[8], mesh[9]);
+  h.cellSize = float2(mesh[10], mesh[11]);
+  h.cellStartOffset = readInt(mesh, 13);
+  h.indicesOffset = readInt(mesh, 14);
+  int total = readInt(mesh, 15);
+  if (h.faceCount < 0 || h.faceCount > (count - kHeaderCount) / kFloatsPerFace) return false;
+  if (h.columns < 1 || h.rows < 1 || h.columns > count || h.rows > count / h.columns) return false;
+  if (!(h.cellSize.x > 0.0f) || !(h.cellSize.y > 0.0f)) return false;
+  if (readInt(mesh, 12) != kHeaderCount) return false;
+  if (h.cellStartOffset != kHeaderCount + kFloatsPerFace * h.faceCount) return false;
+  if (h.indicesOffset != h.cellStartOffset + h.columns * h.rows + 1) return false;
+  if (total > count || total < h.indicesOffset) return false;
+  h.indexCount = total - h.indicesOffset;
+  return true;
+}
+
+// Whether p lies in triangle (t0, t1, t2) or within kEdgeTolerance points of
+// it; either winding; degenerate triangles contain nothing. The twin of
+// triangleContains in Sources/MeshWarpCore/TriangleGrid.swift, with the
+// tolerance as a distance instead of a barycentric fraction.
+inline bool triangleContains(float2 t0, float2 t1, float2 t2, float2 p) {
+  float area2 = cross2(t1 - t0, t2 - t0);
+  if (area2 == 0.0f) return false;
+  float s = area2 > 0.0f ? 1.0f : -1.0f;
+  float2 e0 = t1 - t0;
+  float2 e1 = t2 - t1;
+  float2 e2 = t0 - t2;
+  return s * cross2(e0, p - t0) >= -kEdgeTolerance * sqrt(e0.x * e0.x + e0.y * e0.y)
+    && s * cross2(e1, p - t1) >= -kEdgeTolerance * sqrt(e1.x * e1.x + e1.y * e1.y)
+    && s * cross2(e2, p - t2) >= -kEdgeTolerance * sqrt(e2.x * e2.x + e2.y * e2.y);
+}
+
+// The best root so far: the (u, v) nearest the unit square, ties to smaller v.
+struct RootChoice {
+  bool found;
+  float2 uv;
+  float outside;
+};
+
+// QuadInverter.parameters(of:)'s `consider`: u from the axis with the larger
+// denominator, then keep the root nearest the unit square.
+inline void considerRoot(
+  thread RootChoice &best, float v, float2 h, float2 e, float2 f, float2 g
+) {
+  if (!(abs(v) <= kRootLimit)) return;
+  float dx = e.x + g.x * v;
+  float dy = e.y + g.y * v;
+  float u;
+  if (abs(dx) >= abs(dy)) {
+    if (dx == 0.0f) return;
+    u = (h.x - f.x * v) / dx;
+  } else {
+    u = (h.y - f.y * v) / dy;
+  }
+  if (!(abs(u) <= kRootLimit)) return;
+  float outside = max(0.0f, -u) + max(0.0f, u - 1.0f) + max(0.0f, -v) + max(0.0f, v - 1.0f);
+  if (!best.found || outside < best.outside || (outside == best.outside && v < best.uv.y)) {
+    best.found = true;
+    best.uv = float2(u, v);
+    best.outside = outside;
+  }
+}
+
+// The inverse bilinear map of the warped quad with corner `a`, edge terms e,
+// f, g and k2 = g × f, crossEF = e × f (all in points): QuadInverter's
+// quadratic k2·v² + k1·v + k0 = 0 with k1 = e × f + h × g, k0 = h × e,
+// h = p − a, solved by q = −(k1 + sign(k1)·√Δ)/2, v = q/k2 and v = k0/q.
+inline RootChoice invertBilinear(
+  float2 p, float2 a, float2 e, float2 f, float2 g, float k2, float crossEF
+) {
+  RootChoice best;
+  best.found = false;
+  best.uv = float2(0.0f, 0.0f);
+  best.outside = 0.0f;
+  float2 h = p - a;
+  float k1 = crossEF + cross2(h, g);
+  float k0 = cross2(h, e);
+  if (k2 == 0.0f) {
+    if (k1 != 0.0f) considerRoot(best, -k0 / k1, h, e, f, g);
+    return best;
+  }
+  float discriminant = k1 * k1 - 4.0f * k0 * k2;
+  if (discriminant < 0.0f) {
+    if (!(discriminant > -kDiscriminantTolerance * k1 * k1)) return best;
+    discriminant = 0.0f;
+  }
+  float w = sqrt(discriminant);
+  float q = -0.5f * (k1 + (k1 < 0.0f ? -w : w));
+  considerRoot(best, q / k2, h, e, f, g);
+  if (q != 0.0f) considerRoot(best, k0 / q, h, e, f, g);
+  return best;
+}
+
+// One Newton step on P(u, v) − p = 0 (P relative to corner a, so
+// P − p = e·u + f·v + g·u·v − h), kept only if it lowers the residual. Not in
+// the Double core, which needs none: in float it brings (u, v) from the
+// quadratic's rounding down to the residual's, which matters in thin quads
+// where the inverse magnifies errors (measured: up to ~1.9e-3 px without it
+// at 512×512, see Documentation/ShaderDataLayout.md).
+inline float2 refineBilinear(float2 uv, float2 h, float2 e, float2 f, float2 g) {
+  float2 r = e * uv.x + f * uv.y + g * (uv.x * uv.y) - h;
+  float2 ju = e + g * uv.y;
+  float2 jv = f + g * uv.x;
+  float det = cross2(ju, jv);
+  if (det == 0.0f) return uv;
+  float2 next = uv - float2(cross2(r, jv), cross2(ju, r)) / det;
+  float2 rn = e * next.x + f * next.y + g * (next.x * next.y) - h;
+  return rn.x * rn.x + rn.y * rn.y <= r.x * r.x + r.y * r.y ? next : uv;
+}
+
+// Maps `position` (points) through the packed mesh. Sets `status`; returns
+// the source position in points when mapped.
+inline float2 sourcePosition(
+  float2 position, device const float *mesh, int count, float2 size,
+  thread Header &header, thread int &status
+) {
+  status = kInvalid;
+  if (!(size.x > 0.0f) || !(size.y > 0.0f)) return position;
+  if (!readHeader(mesh, count, header)) return position;
+  status = kOutside;
+
+  // Grid cell, as TriangleGrid.cell(containing:) (normalized UV).
+  float2 q = (position / size - header.origin) / header.cellSize;
+  if (!(q.x >= 0.0f) || !(q.y >= 0.0f) || q.x > float(header.columns)
+      || q.y > float(header.rows)) {
+    return position;
+  }
+  int column = min(int(q.x), header.columns - 1);
+  int row = min(int(q.y), header.rows - 1);
+  int cell = row * header.columns + column;
+  int start = readInt(mesh, header.cellStartOffset + cell);
+  int end = readInt(mesh, header.cellStartOffset + cell + 1);
+  if (start < 0 || end > header.indexCount || start > end) {
+    status = kInvalid;
+    return position;
+  }
+
+  for (int i = start; i < end; i++) {
+    int triangle = readInt(mesh, header.indicesOffset + i);
+    int face = triangle / 2;
+    if (triangle < 0 || face >= header.faceCount) {
+      status = kInvalid;
+      return position;
+    }
+    device const float *quad = mesh + kHeaderCount + kFloatsPerFace * face;
+    float2 a = float2(quad[0], quad[1]) * size;
+    float2 b = float2(quad[2], quad[3]) * size;
+    float2 c = float2(quad[4], quad[5]) * size;
+    float2 d = float2(quad[6], quad[7]) * size;
+    bool upper = (triangle % 2) == 0;
+    float2 t1 = upper ? b : c;
+    float2 t2 = upper ? c : d;
+    if (!triangleContains(a, t1, t2, position)) continue;
+
+    float area = size.x * size.y;
+    float2 e = float2(quad[16], quad[17]) * size;
+    float2 f = float2(quad[18], quad[19]) * size;
+    float2 g = float2(quad[20], quad[21]) * size;
+    RootChoice root = invertBilinear(position, a, e, f, g, quad[22] * area, quad[23] * area);
+    float2 uv = root.uv;
+    if (root.found) {
+      uv = refineBilinear(uv, position - a, e, f, g);
+    } else {
+      // Barycentric fallback, as QuadLocator: (a, b, c) -> (0,0), (1,0), (1,1);
+      // (a, c, d) -> (0,0), (1,1), (0,1).
+      float area2 = cross2(t1 - a, t2 - a);
+      float l1 = cross2(t2 - a, position - a) / -area2;
+      float l2 = cross2(t1 - a, position - a) / area2;
+      uv = upper ? float2(l1 + l2, l2) : float2(l1, l1 + l2);
+    }
+    uv = clamp(uv, float2(0.0f, 0.0f), float2(1.0f, 1.0f));
+
+    // The original quad at (u, v): a + u·(b − a) + v·(d − a) + u·v·(a − b + c − d).
+    float2 fa = float2(quad[8], quad[9]);
+    float2 fb = float2(quad[10], quad[11]);
+    float2 fc = float2(quad[12], quad[13]);
+    float2 fd = float2(quad[14], quad[15]);
+    float2 source = fa + (fb - fa) * uv.x + (fd - fa) * uv.y + (fa - fb + fc - fd) * (uv.x * uv.y);
+    status = kMapped;
+    return source * size;
+  }
+  return position;
+}
+
+}  // namespace meshwarp
+
+[[ stitchable ]] float2 meshTransformTrisQuads(
+  float2 position, device const float *mesh, int count, float2 size
+) {
+  meshwarp::Header header;
+  int status;
+  float2 source = meshwarp::sourcePosition(position, mesh, count, size, header, status);
+  if (status != meshwarp::kOutside) return source;
+  if (header.policy == meshwarp::kPolicyClamp) {
+    return clamp(position, float2(0.0f, 0.0f), size);
+  }
+  if (header.policy == meshwarp::kPolicyOrigin) return float2(0.0f, 0.0f);
+  // meshwarp::kPolicyTransparent (and unknown policies): draw nothing here.
+  discard_fragment();
+  return position;
+}

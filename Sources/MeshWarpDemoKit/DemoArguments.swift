@@ -1,0 +1,103 @@
+/// The command line of `meshwarp-demo`, parsed.
+public struct DemoArguments: Hashable, Sendable {
+  /// Window size in pixels (`--size WxH`, default 800×600).
+  public var width = 800
+  public var height = 600
+  /// A PNG to warp instead of the checkerboard.
+  public var imagePath: String?
+  /// A script file, or "-" for stdin (`--script`).
+  public var scriptPath: String?
+  /// Quit after this many frames (`--frames N`).
+  public var frameLimit: Int?
+  /// Folder for frames saved with S (`--save-dir`, default ".").
+  public var saveDirectory = "."
+  /// Frame rate cap (`--fps N`); `nil` follows the display's refresh rate,
+  /// 0 renders as fast as possible (for measuring).
+  public var fps: Int?
+  /// Render threads (`--threads N`, 0 = every core, the default).
+  public var threads = 0
+  /// Start with the animation paused (`--paused`).
+  public var paused = false
+  /// Print the help and exit (`--help`).
+  public var showUsage = false
+
+  public init() {}
+
+  public static let usage = """
+    usage: meshwarp-demo [IMAGE.png] [options]
+
+    Warps the checkerboard (or IMAGE.png) through a 3x3 control grid, live.
+    Drag the points; click the ON/OFF toggle where it appears after the warp.
+
+    options:
+      --size WxH        window size in pixels (default 800x600)
+      --script FILE     inject input from a script file ('-' reads stdin);
+                        lines: drag X1 Y1 X2 Y2 [STEPS], click X Y, down|move|up X Y,
+                        key NAME, save PATH, wait FRAMES, sleep MS, quit
+      --frames N        quit after N frames
+      --save-dir DIR    where S saves meshwarp-demo-frame-N.png (default .)
+      --fps N           cap the frame rate (default: the display's, 0: no cap)
+      --threads N       render threads (default 0: every core)
+      --paused          start with the animation paused
+      --help            this text
+
+    keys: 2-9 density, R reset, E edge policy, A anti-aliasing, G genie,
+          T gradient text, Space pause, S save PNG, H help, Esc quit
+    headless: SDL_VIDEODRIVER=offscreen meshwarp-demo --script FILE
+    """
+
+  /// An argument error, with the usage to print.
+  public struct Error: Swift.Error, CustomStringConvertible, Hashable, Sendable {
+    public var message: String
+    public init(message: String) { self.message = message }
+    public var description: String { "meshwarp-demo: \(message)" }
+  }
+
+  /// Parses the arguments after the program name.
+  ///
+  /// - Throws: ``Error`` naming the bad argument.
+  public static func parse(_ arguments: [String]) throws -> DemoArguments {
+    var result = DemoArguments()
+    var i = 0
+    func value(_ flag: String) throws -> String {
+      i += 1
+      guard i < arguments.count else { throw Error(message: "\(flag) needs a value") }
+      return arguments[i]
+    }
+    func positive(_ flag: String, _ text: String, allowZero: Bool = false) throws -> Int {
+      guard let v = Int(text), v > 0 || (allowZero && v == 0) else {
+        throw Error(
+          message:
+            "\(flag) needs a \(allowZero ? "non-negative" : "positive") integer, got '\(text)'")
+      }
+      return v
+    }
+    while i < arguments.count {
+      let a = arguments[i]
+      switch a {
+      case "--size":
+        let text = try value(a)
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0,
+          w <= 8192, h <= 8192
+        else { throw Error(message: "--size needs WxH within 1…8192, got '\(text)'") }
+        (result.width, result.height) = (w, h)
+      case "--script": result.scriptPath = try value(a)
+      case "--frames": result.frameLimit = try positive(a, value(a))
+      case "--save-dir": result.saveDirectory = try value(a)
+      case "--fps": result.fps = try positive(a, value(a), allowZero: true)
+      case "--threads": result.threads = try positive(a, value(a), allowZero: true)
+      case "--paused": result.paused = true
+      case "--help", "-h": result.showUsage = true
+      default:
+        guard !a.hasPrefix("-") || a == "-" else { throw Error(message: "unknown option '\(a)'") }
+        guard result.imagePath == nil else {
+          throw Error(message: "one image at most ('\(result.imagePath!)' and '\(a)')")
+        }
+        result.imagePath = a
+      }
+      i += 1
+    }
+    return result
+  }
+}

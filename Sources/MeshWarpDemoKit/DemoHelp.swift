@@ -1,0 +1,57 @@
+/// The key help: printed on stdout and drawn as a panel over the frame.
+public enum DemoHelp {
+  /// One line per key: the key and what it does, with G and T marked while
+  /// their hooks (``DemoHooks``) are empty.
+  public static var lines: [(key: String, action: String)] {
+    [
+      ("DRAG", "MOVE A CONTROL POINT"),
+      ("CLICK", "PRESS THE TOGGLE WHERE IT APPEARS"),
+      ("2-9", "GRID DENSITY N×N (KEEPS THE WARP)"),
+      ("R", "RESET THE MESH"),
+      ("E", "EDGE POLICY: TRANSPARENT, CLAMP, ORIGIN"),
+      ("A", "ANTI-ALIASING ON/OFF"),
+      ("G", "GENIE" + (DemoHooks.genieAvailable ? "" : " (NOT AVAILABLE YET)")),
+      ("T", "GRADIENT TEXT" + (DemoHooks.gradientTextAvailable ? "" : " (NOT AVAILABLE YET)")),
+      ("SPACE", "PAUSE THE ANIMATION"),
+      ("S", "SAVE THE FRAME AS PNG"),
+      ("H", "THIS HELP"),
+      ("ESC", "QUIT"),
+    ]
+  }
+
+  /// The help as plain text lines for stdout.
+  public static var text: [String] {
+    lines.map { "  " + $0.key.padding(toLength: 7, withPad: " ", startingAt: 0) + $0.action }
+  }
+
+  /// The help panel: dark translucent rounded card with the lines in
+  /// ``StrokeFont``, sized to fit `maxWidth` pixels (drawn once, cached by
+  /// the session).
+  public static func panel(maxWidth: Int) -> RGBAImage {
+    let entries = lines
+    let longest = entries.map { $0.action.count }.max() ?? 0
+    let columns = 7.0 + Double(longest)
+    // Cap height from the width: each character advances 1 cap height
+    // (StrokeFont's 6-unit advance on a 6-unit cap), plus margins.
+    let cap = min(13, (Double(maxWidth) - 40) / (columns + 1))
+    let lineHeight = cap * 1.9
+    let margin = cap * 1.6
+    let width = Int((columns * cap + 2 * margin).rounded(.up))
+    let height = Int((Double(entries.count) * lineHeight + cap + 2 * margin).rounded(.up))
+    var image = RGBAImage(width: width, height: height)
+    image.fillRoundedRect(
+      origin: .zero, size: image.size, radius: 14, colour: RGBA8(20, 20, 24, 215),
+      outline: RGBA8(255, 255, 255, 90))
+    image.drawText(
+      "MESHWARP DEMO - KEYS", at: Vector2(margin, margin), capHeight: cap,
+      colour: RGBA8(255, 214, 10))
+    for (i, entry) in entries.enumerated() {
+      let y = margin + Double(i + 1) * lineHeight
+      image.drawText(entry.key, at: Vector2(margin, y), capHeight: cap, colour: .white)
+      image.drawText(
+        entry.action, at: Vector2(margin + 7 * cap, y), capHeight: cap,
+        colour: RGBA8(220, 220, 225))
+    }
+    return image
+  }
+}

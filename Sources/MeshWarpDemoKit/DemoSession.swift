@@ -1,0 +1,384 @@
+import Foundation
+
+/// The demo window's state and its reactions to input, without the window:
+/// the control grid, the content with its toggle, the render options, the
+/// animation clock. The executable feeds it ``DemoEvent``s, advances its
+/// clock, and shows ``renderFrame()``; tests do the same headless.
+///
+/// Every visible change is reported as one log line through `log`
+/// (the executable prints and flushes each; tests read them).
+///
+/// Spaces: window points are pixels of the frame (`frameSize`), content
+/// points are pixels of the content (`content.size`), unit points are the
+/// mesh's normalized coordinates (`to` over the frame, `from` over the content).
+public final class DemoSession {
+  /// The frame (window) size in pixels.
+  public let frameWidth: Int
+  public let frameHeight: Int
+  /// Where numbered frames are saved (`meshwarp-demo-frame-N.png`).
+  public let saveDirectory: String
+  /// The control grid the user drags.
+  public private(set) var mesh: WarpMesh
+  /// Control points per row and column (2…9).
+  public private(set) var density = 3
+  /// What uncovered pixels show.
+  public private(set) var edges: EdgePolicy = .transparent
+  /// Silhouette anti-aliasing (4×4 samples) or hard edges.
+  public private(set) var antialias = true
+  /// Render threads for ``WarpRenderer`` (0 = every core).
+  public var threads = 0
+  /// Whether the content's animation (and the genie) is paused.
+  public private(set) var paused = false
+  /// Whether the key help panel is drawn.
+  public private(set) var showHelp = false
+  /// The clickable switch in the content.
+  public private(set) var toggle = DemoToggle()
+  /// Animation time in seconds (stops while paused).
+  public private(set) var time = 0.0
+  /// The content.
+  public private(set) var content: DemoContent
+  /// Whether Escape (or a script's `quit`) asked to end.
+  public private(set) var quitRequested = false
+  /// Paths of frames to save after the next render, in order.
+  public private(set) var pendingSaves: [String] = []
+  /// The genie playback, while one runs.
+  public private(set) var genie: GeniePlayback?
+
+  let log: (String) -> Void
+  var mappingCache: MeshMapping?
+  var drag: Drag?
+  var pressPoint: Vector2?
+  var saveCount = 0
+  var helpPanel: RGBAImage?
+
+  /// A control point being dragged: which, and the offset from the pointer
+  /// to the point at the press (so the point does not jump to the pointer).
+  struct Drag {
+    var index: Int
+    var grab: Vector2
+    var moved: Bool
+  }
+
+  /// A click moves less than this many pixels between press and release
+  /// (empirical: absorbs hand tremor, smaller than any intended drag).
+  public static let clickSlop = 4.0
+
+  /// A session showing `content` in a `frameWidth × frameHeight` window
+  /// through a 3×3 identity grid.
+  ///
+  /// - Parameters:
+  ///   - frameWidth, frameHeight: window size in pixels (≥ 1).
+  ///   - content: what to warp.
+  ///   - saveDirectory: folder for numbered frames (default: current).
+  ///   - paused: start with the animation paused.
+  ///   - log: receives one line per visible change.
+  public init(
+    frameWidth: Int, frameHeight: Int, content: DemoContent, saveDirectory: String = ".",
+    paused: Bool = false, log: @escaping (String) -> Void
+  ) {
+    precondition(frameWidth >= 1 && frameHeight >= 1, "empty frame \(frameWidth)×\(frameHeight)")
+    self.frameWidth = frameWidth
+    self.frameHeight = frameHeight
+    self.content = content
+    self.saveDirectory = saveDirectory
+    self.paused = paused
+    self.log = log
+    mesh = .identity(columns: 3, rows: 3)
+  }
+
+  /// The frame size as a vector.
+  public var frameSize: Vector2 { Vector2(Double(frameWidth), Double(frameHeight)) }
+
+  /// The point lookup for the current mesh, built on first use after a change.
+  public var mapping: MeshMapping {
+    if let mappingCache, mappingCache.mesh == mesh { return mappingCache }
+    let m = MeshMapping(mesh: mesh)
+    mappingCache = m
+    return m
+  }
+
+  /// Logs the start-up state and where the toggle appears.
+  public func start() {
+    log(
+      "meshwarp-demo: window \(frameWidth)x\(frameHeight), content \(content.kind) "
+        + "\(content.width)x\(content.height), mesh \(density)x\(density), edges \(edges.rawValue), "
+        + "antialias \(antialias ? "on" : "off")")
+    logToggleLocation()
+  }
+
+  // MARK: Input
+
+  /// Reacts to one input event.
+  public func handle(_ event: DemoEvent) {
+    switch event {
+    case .mouseDown(let p): mouseDown(p)
+    case .mouseMove(let p): mouseMove(p)
+    case .mouseUp(let p): mouseUp(p)
+    case .key(let key): press(key)
+    case .save(let path): requestSave(path: path)
+    }
+  }
+
+  func mouseDown(_ p: Vector2) {
+    guard genie == nil else { return }
+    if let i = ControlPointPicker.vertex(in: mesh, at: p, frameSize: frameSize) {
+      drag = Drag(index: i, grab: Vector2(mesh.pointPairs[i].to) * frameSize - p, moved: false)
+      pressPoint = nil
+    } else {
+      drag = nil
+      pressPoint = p
+    }
+  }
+
+  func mouseMove(_ p: Vector2) {
+    guard var d = drag else { return }
+    let target = pointwiseMin(pointwiseMax(p + d.grab, .zero), frameSize)
+    let unit = target / frameSize
+    guard unit != Vector2(mesh.pointPairs[d.index].to) else { return }
+    mesh.pointPairs[d.index].to = unit.cgPoint
+    d.moved = true
+    drag = d
+  }
+
+  func mouseUp(_ p: Vector2) {
+    if let pressed = drag {
+      mouseMove(p)
+      let d = drag ?? pressed
+      drag = nil
+      if d.moved {
+        let unit = Vector2(mesh.pointPairs[d.index].to)
+        let px = unit * frameSize
+        let (c, r) = (d.index % density, d.index / density)
+        log(
+          "point \(d.index) (column \(c), row \(r)) moved to "
+            + "\(Self.format(px.x, 1)) \(Self.format(px.y, 1)) px "
+            + "(\(Self.format(unit.x, 4)) \(Self.format(unit.y, 4)))")
+        logToggleLocation()
+      }
+      return
+    }
+    guard let start = pressPoint else { return }
+    pressPoint = nil
+    let moved = p - start
+    guard (moved * moved).sum() <= Self.clickSlop * Self.clickSlop else { return }
+    click(at: p)
+  }
+
+  /// A click on the warped frame: sent back through the mesh to the content.
+  func click(at p: Vector2) {
+    let prefix = "click at \(Self.format(p.x, 1)) \(Self.format(p.y, 1)) px"
+    guard let contentPoint = contentPoint(forWindowPoint: p) else {
+      log(prefix + " -> outside the warped content")
+      return
+    }
+    log(
+      prefix + " -> content \(Self.format(contentPoint.x, 1)) \(Self.format(contentPoint.y, 1)) px")
+    if DemoToggle.contains(contentPoint: contentPoint, contentSize: content.size) {
+      toggle.isOn.toggle()
+      log("toggle: \(toggle.isOn ? "on" : "off")")
+    }
+  }
+
+  /// Where on the content (pixels) the window point `p` shows, through the
+  /// current mesh (``MeshMapping/sourcePoint(forDestination:)-(Vector2)``),
+  /// or `nil` where no face covers it.
+  public func contentPoint(forWindowPoint p: Vector2) -> Vector2? {
+    mapping.sourcePoint(forDestination: p / frameSize).map { $0 * content.size }
+  }
+
+  /// Where the content point `p` (pixels) appears in the window, or `nil`.
+  public func windowPoint(forContentPoint p: Vector2) -> Vector2? {
+    mapping.destinationPoint(forSource: p / content.size).map { $0 * frameSize }
+  }
+
+  /// Where the toggle's track centre appears in the window now, if anywhere.
+  public var toggleWindowPoint: Vector2? {
+    windowPoint(
+      forContentPoint: DemoToggle.trackCentreUnit(contentSize: content.size) * content.size)
+  }
+
+  func logToggleLocation() {
+    if let p = toggleWindowPoint {
+      log("toggle appears at \(Self.format(p.x, 1)) \(Self.format(p.y, 1)) px")
+    } else {
+      log("toggle appears nowhere (outside the mesh)")
+    }
+  }
+
+  func press(_ key: DemoKey) {
+    switch key {
+    case .density(let n):
+      setDensity(n)
+    case .reset:
+      drag = nil
+      mesh = .identity(columns: density, rows: density)
+      log("reset: identity \(density)x\(density)")
+      logToggleLocation()
+    case .cycleEdges:
+      let all = EdgePolicy.allCases
+      edges = all[(all.firstIndex(of: edges)! + 1) % all.count]
+      log("edges: \(edges.rawValue)")
+    case .toggleAntialias:
+      antialias.toggle()
+      log("antialias: \(antialias ? "on" : "off")")
+    case .genie:
+      startGenie()
+    case .gradientText:
+      switchGradientText()
+    case .pause:
+      paused.toggle()
+      log("animation: \(paused ? "paused" : "running")")
+    case .save:
+      requestSave(path: nil)
+    case .help:
+      showHelp.toggle()
+      log("help: \(showHelp ? "shown" : "hidden")")
+      if showHelp { DemoHelp.text.forEach(log) }
+    case .quit:
+      quitRequested = true
+      log("quit")
+    }
+  }
+
+  /// Sets an N×N grid that keeps the current warp (``MeshResampler``).
+  public func setDensity(_ n: Int) {
+    precondition((2...9).contains(n), "density \(n) is outside 2…9")
+    drag = nil
+    mesh = MeshResampler.resample(mesh, columns: n, rows: n)
+    density = n
+    log("density: \(n)x\(n) points (warp kept)")
+    logToggleLocation()
+  }
+
+  func startGenie() {
+    guard DemoHooks.genieAvailable else {
+      log("genie: not available yet (DemoHooks.genieMesh returns nil)")
+      return
+    }
+    guard genie == nil else { return }
+    drag = nil
+    genie = GeniePlayback()
+    log("genie: playing")
+  }
+
+  func switchGradientText() {
+    if content.kind == .gradientText {
+      content.kind = content.baseKind
+      log("content: \(content.kind)")
+      return
+    }
+    guard DemoHooks.gradientTextAvailable else {
+      log("gradient text: not available yet (DemoHooks.gradientText returns nil)")
+      return
+    }
+    content.kind = .gradientText
+    log("content: gradient text")
+  }
+
+  func requestSave(path: String?) {
+    let target: String
+    if let path {
+      target = path
+    } else {
+      saveCount += 1
+      target = (saveDirectory as NSString).appendingPathComponent(
+        "meshwarp-demo-frame-\(saveCount).png")
+    }
+    pendingSaves.append(target)
+  }
+
+  /// Hands over the frames to save (the executable writes them after the
+  /// frame it renders next) and clears the list.
+  public func takePendingSaves() -> [String] {
+    defer { pendingSaves = [] }
+    return pendingSaves
+  }
+
+  // MARK: Time and frames
+
+  /// Advances the animation clock by `seconds` (unless paused).
+  public func advance(by seconds: Double) {
+    guard !paused, seconds > 0 else { return }
+    time += seconds
+    if var g = genie {
+      g.elapsed += seconds
+      if g.progress == nil {
+        genie = nil
+        log("genie: done")
+      } else {
+        genie = g
+      }
+    }
+  }
+
+  /// The mesh the frame shows: the genie's while it plays, else the grid.
+  public var displayedMesh: WarpMesh {
+    if let p = genie?.progress,
+      let m = DemoHooks.genieMesh(progress: p, target: DemoHooks.genieTarget)
+    {
+      return m
+    }
+    return mesh
+  }
+
+  /// The render options for the current state.
+  public var warpOptions: WarpOptions {
+    WarpOptions(
+      width: frameWidth, height: frameHeight, edges: edges, antialias: antialias ? 4 : 1,
+      threads: threads)
+  }
+
+  /// A rendered frame and where its time went.
+  public struct Frame: Sendable {
+    /// The window's pixels: warped content, mesh overlay, help panel.
+    public var image: RGBAImage
+    /// Milliseconds drawing the content, warping it, and drawing overlays.
+    public var contentMilliseconds: Double
+    public var warpMilliseconds: Double
+    public var overlayMilliseconds: Double
+    /// The sum of the three.
+    public var totalMilliseconds: Double {
+      contentMilliseconds + warpMilliseconds + overlayMilliseconds
+    }
+  }
+
+  /// Renders the frame: the content at the current time (live, redrawn
+  /// every call), warped with ``WarpRenderer``, the mesh's lines and
+  /// points over it (not during the genie), then the help panel if shown.
+  public func renderFrame() -> Frame {
+    let clock = ContinuousClock()
+    let t0 = clock.now
+    let source = content.image(time: time, toggle: toggle)
+    let t1 = clock.now
+    let shown = displayedMesh
+    var image = WarpRenderer.render(source, mesh: shown, options: warpOptions)
+    let t2 = clock.now
+    if genie == nil {
+      image.drawMeshOverlay(mesh)
+      if let d = drag {
+        image.fillCircle(
+          centre: Vector2(mesh.pointPairs[d.index].to) * frameSize, radius: 9,
+          colour: RGBA8(255, 214, 10), outline: .white, outlineWidth: 2)
+      }
+    }
+    if showHelp {
+      if helpPanel == nil { helpPanel = DemoHelp.panel(maxWidth: frameWidth - 20) }
+      let panel = helpPanel!
+      image.drawOver(
+        panel, at: (frameWidth - panel.width) / 2, max(0, (frameHeight - panel.height) / 2))
+    }
+    let t3 = clock.now
+    return Frame(
+      image: image, contentMilliseconds: Self.milliseconds(t1 - t0),
+      warpMilliseconds: Self.milliseconds(t2 - t1), overlayMilliseconds: Self.milliseconds(t3 - t2))
+  }
+
+  static func milliseconds(_ d: Duration) -> Double {
+    Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) * 1e-15
+  }
+
+  /// `value` with `digits` decimals (C locale), for log lines.
+  static func format(_ value: Double, _ digits: Int) -> String {
+    String(format: "%.\(digits)f", value)
+  }
+}

@@ -1,0 +1,10 @@
+// MeshWarpDemoKit: everything the interactive demo window does except talk to
+// SDL — the session state and its reactions to mouse and keys, control-point
+// hit-testing, density resampling, the live content with its clickable
+// toggle, the key help, the script format — so that it runs and is tested
+// headless.
+//
+// Must not import: SDL or any window system (the `meshwarp-demo` executable
+// owns the window, the event loop and frame pacing). Depends on MeshWarpIO
+// (PNG files) and, through it, on the renderer and the core.
+@_exported import MeshWarpIO

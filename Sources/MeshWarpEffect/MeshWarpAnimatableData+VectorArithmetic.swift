@@ -1,0 +1,7 @@
+#if canImport(SwiftUI) && !os(watchOS)
+  import SwiftUI
+
+  /// `MeshWarpAnimatableData` already provides `+`, `-`, `zero`,
+  /// `scale(by:)` and `magnitudeSquared`.
+  extension MeshWarpAnimatableData: VectorArithmetic {}
+#endif

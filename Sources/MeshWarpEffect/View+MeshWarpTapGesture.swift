@@ -1,0 +1,41 @@
+#if canImport(SwiftUI) && !os(watchOS)
+  import SwiftUI
+
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, *)
+  extension View {
+    /// Adds a tap gesture to a warped view that reports where on the
+    /// undeformed content the tap landed, so taps hit what the user sees.
+    ///
+    /// Apply it after `meshWarpEffect` with the same mesh. For drags and
+    /// other gestures, map `value.location` with ``MeshWarpHitTester``.
+    ///
+    /// - Parameters:
+    ///   - mesh: the mesh the view is warped with.
+    ///   - count: taps required (default 1).
+    ///   - action: receives the content location in points in the view's
+    ///     own coordinates, or `nil` when the tap is outside the warped mesh.
+    public func onMeshWarpTapGesture(
+      _ mesh: WarpMesh, count: Int = 1, perform action: @escaping (CGPoint?) -> Void
+    ) -> some View {
+      modifier(
+        MeshWarpTapModifier(tester: MeshWarpHitTester(mesh: mesh), count: count, action: action))
+    }
+  }
+
+  /// Tracks the view's size and maps tap locations through the warp.
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, *)
+  struct MeshWarpTapModifier: ViewModifier {
+    let tester: MeshWarpHitTester
+    let count: Int
+    let action: (CGPoint?) -> Void
+    @State private var size: CGSize = .zero
+
+    func body(content: Content) -> some View {
+      content
+        .onGeometryChange(for: CGSize.self, of: { $0.size }, action: { size = $0 })
+        .onTapGesture(count: count) { location in
+          action(tester.contentLocation(for: location, in: size))
+        }
+    }
+  }
+#endif

@@ -1,0 +1,74 @@
+/// Something that takes the frames of an export, in order: one PNG, an
+/// animated PNG, a numbered PNG sequence, an MP4 video.
+///
+/// Use: `append` every frame, then `finish()`. Nothing is visible at the
+/// destination until `finish()` succeeds (files are written atomically);
+/// after an error, or `cancel()`, the destination is as it was before
+/// (a PNG sequence keeps the frames already written). A sink is used from
+/// one thread at a time.
+public protocol FrameSink: AnyObject {
+  /// The output path as given (`"-"` for standard output), for messages.
+  var destination: String { get }
+
+  /// Adds the next frame.
+  ///
+  /// - Precondition: not finished or cancelled.
+  /// - Throws: `MeshWarpIOError` — a frame of the wrong size, too many
+  ///   frames for the format, a failing write or encoder process. After a
+  ///   throw the sink is cancelled.
+  func append(_ image: RGBAImage) throws
+
+  /// Writes what remains and completes the output.
+  ///
+  /// - Throws: `MeshWarpIOError` (no frames, a failing write or process).
+  func finish() throws
+
+  /// Abandons the export: removes temporary files, stops encoder processes.
+  /// Safe to call at any time, more than once.
+  func cancel()
+}
+
+/// Counts of an export in progress, passed to a progress callback after each
+/// frame.
+public struct ExportProgress: Sendable, Equatable {
+  /// Frames accepted so far (≥ 1 in a callback).
+  public var framesWritten: Int
+  /// The number of frames the export will have, when known.
+  public var totalFrames: Int?
+
+  public init(framesWritten: Int, totalFrames: Int?) {
+    self.framesWritten = framesWritten
+    self.totalFrames = totalFrames
+  }
+
+  /// framesWritten / totalFrames in [0, 1], when the total is known.
+  public var fraction: Double? {
+    guard let totalFrames, totalFrames > 0 else { return nil }
+    return min(1, Double(framesWritten) / Double(totalFrames))
+  }
+}
+
+/// Wraps a sink to report progress after each appended frame.
+final class ProgressReportingSink: FrameSink {
+  let base: any FrameSink
+  let totalFrames: Int?
+  let progress: (ExportProgress) -> Void
+  private var count = 0
+
+  init(base: any FrameSink, totalFrames: Int?, progress: @escaping (ExportProgress) -> Void) {
+    self.base = base
+    self.totalFrames = totalFrames
+    self.progress = progress
+  }
+
+  var destination: String { base.destination }
+
+  func append(_ image: RGBAImage) throws {
+    try base.append(image)
+    count += 1
+    progress(ExportProgress(framesWritten: count, totalFrames: totalFrames))
+  }
+
+  func finish() throws { try base.finish() }
+  func cancel() { base.cancel() }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// The kinds of output a frame export can write.
+public enum OutputFormat: Sendable, Equatable {
+  /// One PNG (exactly one frame).
+  case png
+  /// An animated PNG.
+  case apng
+  /// H.264 video in MP4, through ffmpeg.
+  case mp4
+  /// One PNG per frame, named by the pattern.
+  case pngSequence(FrameNumberPattern)
+
+  /// The format an output path asks for.
+  ///
+  /// - `-` (standard output): `.png`, or `.apng` when `pngIsAnimated`.
+  /// - a path containing `%`: a `.png` sequence pattern like
+  ///   `frame_%04d.png` (see `FrameNumberPattern`).
+  /// - an existing directory, or a path ending in `/`: a sequence
+  ///   `frame_00000.png`, … inside it (created when missing).
+  /// - `.png`: one frame, or an animated PNG when `pngIsAnimated`;
+  ///   `.apng`: animated PNG; `.mp4`: video. Extensions are case-insensitive.
+  ///
+  /// - Throws: `MeshWarpIOError.unsupportedOutput` for another extension or
+  ///   none, or a bad pattern.
+  public static func infer(path: String, pngIsAnimated: Bool = false) throws -> OutputFormat {
+    if path == StandardOutput.path { return pngIsAnimated ? .apng : .png }
+    let name = path.split(separator: "/").last.map(String.init) ?? ""
+    let ext =
+      name.contains(".")
+      ? String(name[name.index(after: name.lastIndex(of: ".")!)...]).lowercased() : ""
+    if path.contains("%") {
+      guard ext == "png" else {
+        throw MeshWarpIOError.unsupportedOutput(
+          path: path,
+          reason: "a numbered sequence is written as PNG files: end the pattern with .png")
+      }
+      return .pngSequence(try FrameNumberPattern(path))
+    }
+    var isDirectory: ObjCBool = false
+    if path.hasSuffix("/")
+      || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        && isDirectory.boolValue)
+    {
+      let base = path.hasSuffix("/") ? path : path + "/"
+      return .pngSequence(try FrameNumberPattern(base + PNGSequenceWriter.directoryFileName))
+    }
+    switch ext {
+    case "png": return pngIsAnimated ? .apng : .png
+    case "apng": return .apng
+    case "mp4": return .mp4
+    default:
+      let what = ext.isEmpty ? "no file extension" : "unknown output extension .\(ext)"
+      throw MeshWarpIOError.unsupportedOutput(
+        path: path,
+        reason:
+          "\(what); use .png (one frame), .apng (animated), .mp4 (video), a pattern like frame_%04d.png, or a directory"
+      )
+    }
+  }
+}
+
+/// Settings for `FrameSinks.make`.
+public struct FrameSinkOptions: Sendable {
+  /// Frames per second for animated outputs (> 0); overrides the frame rate
+  /// in `apng` and `video`.
+  public var framesPerSecond: Double
+  /// Write an animated PNG to a `.png` path (or to standard output).
+  public var pngIsAnimated: Bool
+  /// Use this format whatever the path says.
+  public var format: OutputFormat?
+  /// Single PNGs and PNG sequences.
+  public var pngSpeed: PNGEncoder.Speed
+  /// Number of the first file of a PNG sequence.
+  public var sequenceStartNumber: Int
+  public var apng: APNGOptions
+  public var video: MP4Options
+
+  public init(
+    framesPerSecond: Double = 30, pngIsAnimated: Bool = false, format: OutputFormat? = nil,
+    pngSpeed: PNGEncoder.Speed = .balanced, sequenceStartNumber: Int = 0,
+    apng: APNGOptions = .init(), video: MP4Options = .init()
+  ) {
+    self.framesPerSecond = framesPerSecond
+    self.pngIsAnimated = pngIsAnimated
+    self.format = format
+    self.pngSpeed = pngSpeed
+    self.sequenceStartNumber = sequenceStartNumber
+    self.apng = apng
+    self.video = video
+  }
+}
+
+/// Makes the frame sink an output path asks for.
+public enum FrameSinks {
+  /// - Parameters:
+  ///   - path: the output (see `OutputFormat.infer` for the rules).
+  ///   - width, height: the frame size (≥ 1).
+  ///   - totalFrames: the export's length when known, for progress.
+  ///   - progress: called on the caller's thread after each appended frame.
+  ///   - environment: where ffmpeg is looked up (`MESHWARP_FFMPEG`, `PATH`).
+  /// - Throws: `MeshWarpIOError` for an unknown extension, a bad pattern, a
+  ///   missing ffmpeg, or an output that cannot be created.
+  public static func make(
+    path: String, width: Int, height: Int, options: FrameSinkOptions = .init(),
+    totalFrames: Int? = nil, progress: ((ExportProgress) -> Void)? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws -> any FrameSink {
+    let format =
+      try options.format ?? OutputFormat.infer(path: path, pngIsAnimated: options.pngIsAnimated)
+    let sink: any FrameSink
+    switch format {
+    case .png:
+      sink = SinglePNGWriter(path: path, speed: options.pngSpeed)
+    case .apng:
+      var apng = options.apng
+      apng.framesPerSecond = options.framesPerSecond
+      sink = try APNGWriter(path: path, width: width, height: height, options: apng)
+    case .mp4:
+      var video = options.video
+      video.framesPerSecond = options.framesPerSecond
+      sink = try MP4Writer(
+        path: path, width: width, height: height, options: video, environment: environment)
+    case .pngSequence(let pattern):
+      if options.format == nil && !path.contains("%") {
+        // The path names a directory: make sure it exists.
+        sink = try PNGSequenceWriter(
+          directory: path, startNumber: options.sequenceStartNumber, width: width,
+          height: height, speed: options.pngSpeed)
+      } else {
+        sink = PNGSequenceWriter(
+          pattern: pattern, startNumber: options.sequenceStartNumber, width: width,
+          height: height, speed: options.pngSpeed)
+      }
+    }
+    guard let progress else { return sink }
+    return ProgressReportingSink(base: sink, totalFrames: totalFrames, progress: progress)
+  }
+}

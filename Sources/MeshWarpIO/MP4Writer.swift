@@ -1,0 +1,347 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Settings of the MP4 writer.
+public struct MP4Options: Sendable, Equatable {
+  /// What to do with an odd width or height, which H.264 in 4:2:0 cannot
+  /// hold.
+  public enum OddSizeHandling: Sendable, Equatable {
+    /// Add one row/column of `background` at the right/bottom (default).
+    case pad
+    /// Drop the last row/column.
+    case crop
+  }
+
+  /// x264 speed/size presets, fastest to slowest.
+  public enum Preset: String, Sendable, CaseIterable {
+    case ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow
+  }
+
+  /// Frames per second (> 0).
+  public var framesPerSecond: Double
+  /// x264 constant rate factor, 0 (lossless) … 51; 18 (default) is visually
+  /// near-lossless for graphics.
+  public var constantRateFactor: Int
+  public var preset: Preset
+  public var oddSize: OddSizeHandling
+  /// Video has no alpha: frames are composited over this colour (and
+  /// padding uses it). Opaque black by default.
+  public var background: RGBA8
+  /// The ffmpeg to run; nil: `MESHWARP_FFMPEG`, else `ffmpeg` on PATH.
+  public var ffmpegPath: String?
+
+  public init(
+    framesPerSecond: Double = 30, constantRateFactor: Int = 18, preset: Preset = .medium,
+    oddSize: OddSizeHandling = .pad, background: RGBA8 = .black, ffmpegPath: String? = nil
+  ) {
+    self.framesPerSecond = framesPerSecond
+    self.constantRateFactor = constantRateFactor
+    self.preset = preset
+    self.oddSize = oddSize
+    self.background = background
+    self.ffmpegPath = ffmpegPath
+  }
+}
+
+/// Writes H.264 MP4 video by piping raw RGBA frames to an `ffmpeg` process:
+/// `ffmpeg -f rawvideo -pix_fmt rgba -s WxH -r FPS -i - [-vf pad|crop]
+/// -c:v libx264 -preset P -crf N -pix_fmt yuv420p -movflags +faststart`.
+///
+/// ffmpeg writes a temporary file beside the target, renamed over it only
+/// when ffmpeg succeeds; a failure leaves an existing file untouched and
+/// reports ffmpeg's exit status with the end of its error output.
+///
+/// Frames go through a Unix socket pair rather than a pipe, written with
+/// `MSG_NOSIGNAL`: if ffmpeg dies mid-way the write fails with EPIPE instead
+/// of raising SIGPIPE, whatever the process's signal settings.
+public final class MP4Writer: FrameSink {
+  public let destination: String
+  public let width: Int
+  public let height: Int
+  public let options: MP4Options
+  /// The ffmpeg executable in use.
+  public let ffmpegPath: String
+
+  private let output: AtomicFileWriter
+  private let process: Process
+  private var socket: Int32
+  private let stderrFile: Int32
+  private var frameBuffer: [UInt8]
+  private var framesWritten = 0
+  private var state: State = .open
+  private enum State { case open, finished, cancelled }
+
+  /// Starts ffmpeg for a `width × height` video at `path`.
+  ///
+  /// - Parameters:
+  ///   - environment: where `MESHWARP_FFMPEG` and `PATH` are read (the
+  ///     process environment by default).
+  /// - Throws: `MeshWarpIOError.toolUnavailable` when ffmpeg is not found or
+  ///   does not start; `.unsupportedOutput` for standard output or a bad
+  ///   size; `.fileSystem` when the temporary file cannot be created.
+  public init(
+    path: String, width: Int, height: Int, options: MP4Options = .init(),
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws {
+    guard path != StandardOutput.path else {
+      throw MeshWarpIOError.unsupportedOutput(
+        path: path, reason: "MP4 cannot be written to standard output (it needs a seekable file)")
+    }
+    let minimum = options.oddSize == .crop ? 2 : 1
+    guard width >= minimum, height >= minimum, width <= 16384, height <= 16384 else {
+      throw MeshWarpIOError.unsupportedOutput(
+        path: path,
+        reason: "an MP4 video cannot be \(width)×\(height) (H.264: \(minimum)…16384 per side)")
+    }
+    guard options.framesPerSecond > 0, options.framesPerSecond.isFinite else {
+      throw MeshWarpIOError.unsupportedOutput(
+        path: path, reason: "frame rate must be > 0 (got \(options.framesPerSecond))")
+    }
+    destination = path
+    self.width = width
+    self.height = height
+    self.options = options
+    ffmpegPath =
+      try options.ffmpegPath.map { explicit in
+        guard let found = ExecutableLocator.find(explicit, environment: environment) else {
+          throw MeshWarpIOError.toolUnavailable(
+            tool: "ffmpeg", reason: "\(explicit) is not an executable file")
+        }
+        return found
+      } ?? ExecutableLocator.ffmpeg(environment: environment)
+    output = try AtomicFileWriter(path: path)
+    frameBuffer = [UInt8](repeating: 0, count: width * height * 4)
+
+    // ffmpeg's error output goes to an unlinked temporary file: no pipe to
+    // drain, readable after ffmpeg exits.
+    var template = Array(Self.temporaryDirectoryPath("meshwarp-ffmpeg-XXXXXX").utf8CString)
+    let stderrFile = mkstemp(&template)
+    guard stderrFile >= 0 else {
+      let reason = errnoDescription(errno)
+      output.discard()
+      throw MeshWarpIOError.fileSystem(
+        path: NSTemporaryDirectory(), operation: .create, reason: reason)
+    }
+    unlink(template)
+    _ = fcntl(stderrFile, F_SETFD, FD_CLOEXEC)
+    self.stderrFile = stderrFile
+
+    var pair: [Int32] = [-1, -1]
+    guard
+      socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0
+    else {
+      let reason = errnoDescription(errno)
+      output.discard()
+      close(stderrFile)
+      throw MeshWarpIOError.toolUnavailable(tool: "ffmpeg", reason: "socketpair failed: \(reason)")
+    }
+    socket = pair[0]
+    shutdown(pair[0], Int32(SHUT_RD))
+    shutdown(pair[1], Int32(SHUT_WR))
+
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: ffmpegPath)
+    process.arguments = Self.arguments(
+      width: width, height: height, options: options, outputPath: output.temporaryPath)
+    process.standardInput = FileHandle(fileDescriptor: pair[1], closeOnDealloc: false)
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle(fileDescriptor: stderrFile, closeOnDealloc: false)
+    do {
+      try process.run()
+    } catch {
+      // deinit runs after this throw (every property is set): leave it
+      // nothing to close twice.
+      close(pair[0])
+      close(pair[1])
+      socket = -1
+      state = .cancelled
+      close(stderrFile)
+      output.discard()
+      throw MeshWarpIOError.toolUnavailable(
+        tool: "ffmpeg", reason: "could not start \(ffmpegPath): \(error.localizedDescription)")
+    }
+    close(pair[1])  // ffmpeg holds its own copy; ours would hide its exit
+  }
+
+  deinit { cancel() }
+
+  /// ffmpeg's command line (without the program).
+  static func arguments(width: Int, height: Int, options: MP4Options, outputPath: String)
+    -> [String]
+  {
+    let (p, q) = bestRationalApproximation(options.framesPerSecond, limit: 1_000_000)
+    var arguments = [
+      "-hide_banner", "-loglevel", "error",
+      "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-r", "\(p)/\(q)",
+      "-i", "-",
+    ]
+    if width % 2 == 1 || height % 2 == 1 {
+      let b = options.background
+      let colour = String(format: "0x%02X%02X%02X", b.r, b.g, b.b)
+      switch options.oddSize {
+      case .pad:
+        arguments += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0:color=\(colour)"]
+      case .crop:
+        arguments += ["-vf", "crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0"]
+      }
+    }
+    arguments += [
+      "-c:v", "libx264", "-preset", options.preset.rawValue,
+      "-crf", "\(min(max(options.constantRateFactor, 0), 51))",
+      "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4", "-y", outputPath,
+    ]
+    return arguments
+  }
+
+  public func append(_ image: RGBAImage) throws {
+    guard state == .open else { throw closedError() }
+    guard image.width == width, image.height == height else {
+      cancel()
+      throw MeshWarpIOError.frameMismatch(
+        destination: destination,
+        reason:
+          "frame \(framesWritten) is \(image.width)×\(image.height), the video is \(width)×\(height)"
+      )
+    }
+    compositeOverBackground(image)
+    let failure: Int32? = frameBuffer.withUnsafeBytes { bytes in
+      var done = 0
+      while done < bytes.count {
+        let n = send(socket, bytes.baseAddress! + done, bytes.count - done, Int32(MSG_NOSIGNAL))
+        if n < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        done += n
+      }
+      return nil
+    }
+    if let failure {
+      // ffmpeg stopped reading: it has exited or is about to.
+      close(socket)
+      socket = -1
+      process.waitUntilExit()
+      let status = process.terminationStatus
+      let tail = stderrTail()
+      abandon()
+      throw MeshWarpIOError.toolFailed(
+        tool: "ffmpeg", destination: destination,
+        reason:
+          "it stopped reading its input (exit status \(status)) while frame \(framesWritten) was being sent (\(errnoDescription(failure)))",
+        stderrTail: tail)
+    }
+    framesWritten += 1
+  }
+
+  public func finish() throws {
+    guard state == .open else { throw closedError() }
+    guard framesWritten > 0 else {
+      cancel()
+      throw MeshWarpIOError.unsupportedOutput(path: destination, reason: "no frames to write")
+    }
+    close(socket)  // end of input: ffmpeg finishes the file
+    socket = -1
+    process.waitUntilExit()
+    let status = process.terminationStatus
+    guard process.terminationReason == .exit, status == 0 else {
+      let tail = stderrTail()
+      let how =
+        process.terminationReason == .exit ? "exit status \(status)" : "killed by signal \(status)"
+      abandon()
+      throw MeshWarpIOError.toolFailed(
+        tool: "ffmpeg", destination: destination, reason: how, stderrTail: tail)
+    }
+    do {
+      try output.commit()
+    } catch {
+      abandon()
+      throw error
+    }
+    close(stderrFile)
+    state = .finished
+  }
+
+  public func cancel() {
+    guard state == .open else { return }
+    if socket >= 0 {
+      close(socket)
+      socket = -1
+    }
+    if process.isRunning {
+      process.terminate()
+    }
+    process.waitUntilExit()
+    abandon()
+  }
+
+  /// Drops the temporary output and the error log.
+  private func abandon() {
+    if socket >= 0 {
+      close(socket)
+      socket = -1
+    }
+    output.discard()
+    close(stderrFile)
+    state = .cancelled
+  }
+
+  /// Straight-alpha `image` over the opaque background, into frameBuffer:
+  /// c = (c·a + bg·(255 − a)) / 255, rounded; alpha 255. The video has no
+  /// alpha channel.
+  private func compositeOverBackground(_ image: RGBAImage) {
+    let bg = options.background
+    let background = (UInt32(bg.r), UInt32(bg.g), UInt32(bg.b))
+    image.pixels.withUnsafeBufferPointer { source in
+      frameBuffer.withUnsafeMutableBufferPointer { out in
+        for i in stride(from: 0, to: source.count, by: 4) {
+          let a = UInt32(source[i + 3])
+          if a == 255 {
+            out[i] = source[i]
+            out[i + 1] = source[i + 1]
+            out[i + 2] = source[i + 2]
+          } else {
+            let ia = 255 - a
+            out[i] = UInt8((UInt32(source[i]) * a + background.0 * ia + 127) / 255)
+            out[i + 1] = UInt8((UInt32(source[i + 1]) * a + background.1 * ia + 127) / 255)
+            out[i + 2] = UInt8((UInt32(source[i + 2]) * a + background.2 * ia + 127) / 255)
+          }
+          out[i + 3] = 255
+        }
+      }
+    }
+  }
+
+  /// `name` inside the system's temporary directory.
+  private static func temporaryDirectoryPath(_ name: String) -> String {
+    let directory = NSTemporaryDirectory()
+    return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+  }
+
+  /// The last lines of ffmpeg's error output (at most ~2 KB).
+  private func stderrTail() -> String {
+    let size = lseek(stderrFile, 0, SEEK_END)
+    guard size > 0 else { return "" }
+    let count = Int(min(size, 2048))
+    var bytes = [UInt8](repeating: 0, count: count)
+    let n = bytes.withUnsafeMutableBytes {
+      pread(stderrFile, $0.baseAddress!, count, size - off_t(count))
+    }
+    guard n > 0 else { return "" }
+    var text = String(decoding: bytes[..<n], as: UTF8.self)
+    if count < size, let newline = text.firstIndex(of: "\n") {
+      text = String(text[text.index(after: newline)...])  // drop a cut-off first line
+    }
+    return text
+  }
+
+  private func closedError() -> MeshWarpIOError {
+    .unsupportedOutput(
+      path: destination,
+      reason: state == .finished ? "the video is already finished" : "the export was cancelled")
+  }
+}

@@ -1,0 +1,89 @@
+import CZlib
+
+/// zlib streams (RFC 1950) for PNG image data, through the system zlib.
+enum Zlib {
+  /// Why a zlib call failed.
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// Compresses `input` into one complete zlib stream.
+  ///
+  /// - Parameters:
+  ///   - level: 0 (store) … 9 (smallest), or -1 for zlib's default (6).
+  ///   - strategy: a zlib strategy (`Z_DEFAULT_STRATEGY`, `Z_FILTERED`, `Z_RLE`).
+  /// - Complexity: O(input); output ≤ `deflateBound(input)`.
+  static func compress(
+    _ input: UnsafeRawBufferPointer, level: Int32, strategy: Int32 = Z_DEFAULT_STRATEGY
+  ) throws(Failure) -> [UInt8] {
+    var stream = z_stream()
+    // windowBits 15 (32 KiB, the PNG maximum), memLevel 8 (zlib's default).
+    var status = deflateInit2_(
+      &stream, level, Z_DEFLATED, 15, 8, strategy, zlibVersion(),
+      Int32(MemoryLayout<z_stream>.size))
+    guard status == Z_OK else { throw Failure(description: "deflateInit2 failed (\(status))") }
+    defer { deflateEnd(&stream) }
+    let bound = Int(deflateBound(&stream, uLong(input.count)))
+    var output = [UInt8](repeating: 0, count: bound)
+    var produced = 0
+    output.withUnsafeMutableBytes { out in
+      stream.next_in = UnsafeMutablePointer(
+        mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+      stream.avail_in = uInt(input.count)
+      stream.next_out = out.baseAddress!.assumingMemoryBound(to: Bytef.self)
+      stream.avail_out = uInt(out.count)
+      status = deflate(&stream, Z_FINISH)
+      produced = out.count - Int(stream.avail_out)
+    }
+    guard status == Z_STREAM_END else {
+      throw Failure(description: "deflate did not finish (\(status))")
+    }
+    output.removeSubrange(produced...)
+    return output
+  }
+
+  /// Decompresses one zlib stream that must expand to exactly
+  /// `expectedCount` bytes.
+  ///
+  /// - Throws: `Failure` for corrupt data, a stream that ends early, or one
+  ///   that holds more than `expectedCount` bytes.
+  /// - Complexity: O(expectedCount).
+  static func decompress(_ input: [UInt8], expectedCount: Int) throws(Failure) -> [UInt8] {
+    var stream = z_stream()
+    var status = inflateInit_(&stream, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+    guard status == Z_OK else { throw Failure(description: "inflateInit failed (\(status))") }
+    defer { inflateEnd(&stream) }
+    // One spare byte detects a stream longer than expected.
+    var output = [UInt8](repeating: 0, count: expectedCount + 1)
+    var produced = 0
+    var message = ""
+    input.withUnsafeBytes { inBytes in
+      output.withUnsafeMutableBytes { out in
+        stream.next_in = UnsafeMutablePointer(
+          mutating: inBytes.baseAddress?.assumingMemoryBound(to: Bytef.self))
+        stream.avail_in = uInt(inBytes.count)
+        stream.next_out = out.baseAddress!.assumingMemoryBound(to: Bytef.self)
+        stream.avail_out = uInt(out.count)
+        status = inflate(&stream, Z_FINISH)
+        produced = out.count - Int(stream.avail_out)
+        if let text = stream.msg { message = String(cString: text) }
+      }
+    }
+    switch status {
+    case Z_STREAM_END:
+      guard produced == expectedCount else {
+        throw Failure(
+          description: "image data holds \(produced) bytes, expected \(expectedCount)")
+      }
+      return Array(output[..<produced])
+    case Z_BUF_ERROR where produced > expectedCount:
+      throw Failure(description: "image data holds more than the expected \(expectedCount) bytes")
+    case Z_BUF_ERROR:
+      throw Failure(description: "image data ends early (\(produced) of \(expectedCount) bytes)")
+    default:
+      throw Failure(
+        description: "corrupt compressed data"
+          + (message.isEmpty ? " (zlib \(status))" : ": \(message)"))
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import MeshWarpCLI
+import Testing
+import _TestSupport
+
+@Suite struct GradientTextCommandTests {
+  @Test func gradientStillFromPresetAndFile() throws {
+    let dir = TemporaryFolder()
+    let run = ToolRun([
+      "gradient", "--preset", "meshing", "--size", "64x48", "--no-dither", "-o", dir.file("g.png"),
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    let image = try PNGDecoder.decodeFile(path: dir.file("g.png"))
+    #expect(image.width == 64 && image.height == 48)
+    // The preset's top-left vertex is red (0.922, 0, 0).
+    #expect(abs(Int(image[0, 0].r) - 235) <= 2 && image[0, 0].g <= 2)
+
+    let json = dir.write(
+      #"{"width":2,"height":2,"points":[[0,0],[1,0],[0,1],[1,1]],"colors":[[1,0,0],[0,1,0],[0,0,1],[1,1,1]],"smoothsColors":false}"#,
+      "g.json")
+    let file = ToolRun([
+      "gradient", json, "--size", "20x20", "--no-dither", "-o", dir.file("f.png"),
+    ])
+    #expect(file.status == 0, "\(file.errors)")
+    let f = try PNGDecoder.decodeFile(path: dir.file("f.png"))
+    #expect(f[0, 0].r >= 240 && f[19, 19].r >= 240 && f[19, 19].b >= 240)
+  }
+
+  @Test func gradientAnimationAsAPNG() throws {
+    let dir = TemporaryFolder()
+    let run = ToolRun([
+      "gradient", "--preset", "meshing", "--size", "40x30", "--duration", "0.5", "--fps", "10",
+      "-o",
+      dir.file("g.apng"),
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    let animation = try APNGReader.readFile(path: dir.file("g.apng"))
+    #expect(animation.frames.count == 5)
+    #expect(animation.loopCount == 0)
+    // Frames differ: the preset moves.
+    #expect(animation.frames[0].image != animation.frames[4].image)
+  }
+
+  @Test func badGradientInputs() {
+    let dir = TemporaryFolder()
+    let bad = dir.write(#"{"width":3,"height":3,"points":[[0,0]],"colors":[]}"#, "bad.json")
+    let run = ToolRun(["gradient", bad, "-o", dir.file("x.png")])
+    #expect(run.status == 1 && run.errors.contains("bad.json"))
+    #expect(ToolRun(["gradient", "--preset", "nope", "-o", dir.file("x.png")]).status == 2)
+    #expect(ToolRun(["gradient", "-o", dir.file("x.png")]).status == 2)
+    #expect(ToolRun(["gradient", "--preset", "meshing", "-o", dir.file("x.gif")]).status != 0)
+    #expect(
+      ToolRun(["gradient", "--preset", "meshing", "--fps", "10", "-o", dir.file("x.png")]).status
+        == 2)
+  }
+
+  @Test func textFilledWithTheGradient() throws {
+    let dir = TemporaryFolder()
+    let run = ToolRun(["text", "Meshing", "--size", "40", "-o", dir.file("t.png")])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.errors.contains("font: DejaVu Sans"))
+    let image = try PNGDecoder.decodeFile(path: dir.file("t.png"))
+    #expect(image.width > 150 && image.height > 30)
+    let alphas = stride(from: 3, to: image.pixels.count, by: 4).map { image.pixels[$0] }
+    #expect(alphas.contains(0) && alphas.contains(255))
+    // Coloured where opaque: not grey.
+    let opaque = (0..<(image.width * image.height)).filter { image.pixels[4 * $0 + 3] == 255 }
+    let colourful = opaque.filter { i in
+      let p = image.pixels[(4 * i)..<(4 * i + 3)].map(Int.init)
+      return p.max()! - p.min()! > 60
+    }
+    #expect(colourful.count > opaque.count / 2)
+  }
+
+  @Test func textErrors() {
+    let dir = TemporaryFolder()
+    #expect(
+      ToolRun(["text", "Hi", "--font", "No Such Family Qq", "-o", dir.file("t.png")]).status == 1)
+    #expect(
+      ToolRun(["text", "Hi", "--font", "/nope/font.ttf", "-o", dir.file("t.png")]).status == 1)
+    #expect(
+      ToolRun(["text", "Hi", "--background", "purple-ish", "-o", dir.file("t.png")]).status == 2)
+    #expect(ToolRun(["text", "Hi", "--width", "wide", "-o", dir.file("t.png")]).status == 2)
+  }
+}
+
+@Suite struct ShaderDataCommandTests {
+  @Test func writesThePackedArray() throws {
+    let dir = TemporaryFolder()
+    let mesh = MeshPresets.seedCard
+    let path = dir.write(mesh, "card.json")
+    let run = ToolRun([
+      "shader-data", path, "--size", "300x300", "--edges", "clamp", "-o", dir.file("card.txt"),
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    let text = try String(contentsOfFile: dir.file("card.txt"), encoding: .utf8)
+    let floats = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { Float(String($0))! }
+    #expect(floats == ShaderMeshData.pack(mesh, edges: .clamp))
+    #expect(run.errors.contains("300 300"))
+    let stdout = ToolRun(["shader-data", path])
+    #expect(stdout.status == 0)
+    let printed = stdout.output.split(whereSeparator: { $0 == " " || $0 == "\n" }).map {
+      Float(String($0))!
+    }
+    #expect(printed == ShaderMeshData.pack(mesh))
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import MeshWarpDemoKit
+import Testing
+
+@Suite struct DemoScriptTests {
+  @Test func dragExpandsIntoFrames() throws {
+    let steps = try DemoScript.parse("drag 10 20 50 60 4\n")
+    #expect(
+      steps == [
+        .inject([.mouseDown(x: 10, y: 20)]),
+        .inject([.mouseMove(x: 20, y: 30)]),
+        .inject([.mouseMove(x: 30, y: 40)]),
+        .inject([.mouseMove(x: 40, y: 50)]),
+        .inject([.mouseMove(x: 50, y: 60)]),
+        .inject([.mouseUp(x: 50, y: 60)]),
+      ])
+    #expect(try DemoScript.parse("drag 0 0 8 8").count == DemoScript.defaultDragSteps + 2)
+  }
+
+  @Test func everyCommand() throws {
+    let text = """
+      # a comment
+
+      click 5 6   # trailing comment
+      down 1 2
+      move 3 4
+      up 3 4
+      key space
+      save out/a.png
+      wait 3
+      sleep 20
+      quit
+      """
+    #expect(
+      try DemoScript.parse(text) == [
+        .inject([.mouseDown(x: 5, y: 6)]), .inject([.mouseUp(x: 5, y: 6)]),
+        .inject([.mouseDown(x: 1, y: 2)]), .inject([.mouseMove(x: 3, y: 4)]),
+        .inject([.mouseUp(x: 3, y: 4)]), .inject([.key("space")]), .inject([.save("out/a.png")]),
+        .waitFrames(3), .sleepMilliseconds(20), .inject([.quit]),
+      ])
+  }
+
+  @Test func errorsNameTheLine() {
+    for (text, line, fragment) in [
+      ("click 1\n", 1, "takes 2"),
+      ("wait 1\n\njump 3", 3, "unknown command 'jump'"),
+      ("drag 1 2 3 x", 1, "'x' is not an integer"),
+      ("key", 1, "one key name"),
+      ("drag 1 2 3 4 0", 1, "at least 1"),
+    ] {
+      #expect {
+        try DemoScript.parse(text)
+      } throws: { error in
+        guard let e = error as? DemoScript.ParseError else { return false }
+        return e.line == line && e.description.contains(fragment)
+      }
+    }
+  }
+
+  @Test func arguments() throws {
+    let a = try DemoArguments.parse([
+      "pic.png", "--size", "640x480", "--script", "-", "--frames", "30", "--save-dir", "out",
+      "--fps", "0", "--paused", "--threads", "1",
+    ])
+    #expect(a.imagePath == "pic.png" && a.width == 640 && a.height == 480)
+    #expect(a.scriptPath == "-" && a.frameLimit == 30 && a.saveDirectory == "out")
+    #expect(a.fps == 0 && a.paused && a.threads == 1)
+    let d = try DemoArguments.parse([])
+    #expect(d.width == 800 && d.height == 600 && d.imagePath == nil && d.fps == nil)
+    #expect(throws: DemoArguments.Error.self) { try DemoArguments.parse(["--size", "800"]) }
+    #expect(throws: DemoArguments.Error.self) { try DemoArguments.parse(["--frames", "0"]) }
+    #expect(throws: DemoArguments.Error.self) { try DemoArguments.parse(["--bogus"]) }
+    #expect(throws: DemoArguments.Error.self) { try DemoArguments.parse(["a.png", "b.png"]) }
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+@testable import MeshWarpIO
+
+/// Choosing the output from its path, progress, single PNGs and numbered
+/// sequences.
+@Suite struct FrameSinkTests {
+  @Test func formatFromPath() throws {
+    let directory = try TemporaryDirectory()
+    #expect(try OutputFormat.infer(path: "a.png") == .png)
+    #expect(try OutputFormat.infer(path: "A.PNG") == .png)
+    #expect(try OutputFormat.infer(path: "a.png", pngIsAnimated: true) == .apng)
+    #expect(try OutputFormat.infer(path: "dir.v2/a.apng") == .apng)
+    #expect(try OutputFormat.infer(path: "clip.mp4") == .mp4)
+    #expect(try OutputFormat.infer(path: "-") == .png)
+    #expect(try OutputFormat.infer(path: "-", pngIsAnimated: true) == .apng)
+    #expect(
+      try OutputFormat.infer(path: "f_%04d.png") == .pngSequence(FrameNumberPattern("f_%04d.png")))
+    #expect(
+      try OutputFormat.infer(path: directory.path)
+        == .pngSequence(FrameNumberPattern(directory.path + "/frame_%05d.png")))
+    #expect(
+      try OutputFormat.infer(path: "new/") == .pngSequence(FrameNumberPattern("new/frame_%05d.png"))
+    )
+  }
+
+  @Test func unknownExtensionsAreClearErrors() {
+    for (path, words) in [
+      ("out.gif", "unknown output extension .gif"), ("out", "no file extension"),
+      ("dir.d/out", "no file extension"), ("f_%04d.jpg", "end the pattern with .png"),
+      ("f_%s.png", "unsupported conversion"), ("f_%d_%d.png", "more than one"),
+    ] {
+      do {
+        _ = try OutputFormat.infer(path: path)
+        Issue.record("\(path) must be refused")
+      } catch {
+        #expect("\(error)".contains(words), "\(path): \(error)")
+        #expect("\(error)".hasPrefix(path + ": "), "the message names the path: \(error)")
+      }
+    }
+  }
+
+  @Test func framePatterns() throws {
+    #expect(try FrameNumberPattern("f_%04d.png").path(for: 7) == "f_0007.png")
+    #expect(try FrameNumberPattern("f_%04d.png").path(for: 123456) == "f_123456.png")
+    #expect(try FrameNumberPattern("%d.png").path(for: 42) == "42.png")
+    #expect(try FrameNumberPattern("f%3d.png").path(for: 5) == "f  5.png")
+    #expect(try FrameNumberPattern("100%%_%02d.png").path(for: 3) == "100%_03.png")
+    #expect(throws: MeshWarpIOError.self) { try FrameNumberPattern("none.png") }
+    #expect(throws: MeshWarpIOError.self) { try FrameNumberPattern("f_%x.png") }
+  }
+
+  @Test func sequenceWritesEveryFrameAndReportsProgress() throws {
+    let directory = try TemporaryDirectory()
+    var reports: [ExportProgress] = []
+    let sink = try FrameSinks.make(
+      path: directory.file("seq_%03d.png"), width: 12, height: 8,
+      options: FrameSinkOptions(sequenceStartNumber: 1), totalFrames: 5,
+      progress: { reports.append($0) })
+    let frames = (0..<5).map { animatedTestFrame(width: 12, height: 8, frame: $0) }
+    for frame in frames { try sink.append(frame) }
+    try sink.finish()
+    #expect(directoryListing(directory.path) == (1...5).map { "seq_00\($0).png" })
+    for (i, frame) in frames.enumerated() {
+      #expect(try PNGDecoder.decodeFile(path: directory.file("seq_00\(i + 1).png")) == frame)
+    }
+    #expect(reports.map(\.framesWritten) == [1, 2, 3, 4, 5])
+    #expect(reports.last?.fraction == 1)
+  }
+
+  @Test func directoryOutputIsCreated() throws {
+    let directory = try TemporaryDirectory()
+    let target = directory.file("frames/")
+    let sink = try FrameSinks.make(path: target, width: 4, height: 4)
+    try sink.append(RGBAImage(width: 4, height: 4, fill: .black))
+    try sink.append(RGBAImage(width: 4, height: 4, fill: .white))
+    try sink.finish()
+    #expect(directoryListing(directory.file("frames")) == ["frame_00000.png", "frame_00001.png"])
+  }
+
+  @Test func singlePNGTakesExactlyOneFrame() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("still.png")
+    let sink = try FrameSinks.make(path: path, width: 4, height: 4)
+    try sink.append(RGBAImage(width: 4, height: 4, fill: .white))
+    do {
+      try sink.append(RGBAImage(width: 4, height: 4, fill: .black))
+      Issue.record("a second frame must be refused")
+    } catch {
+      #expect("\(error)".contains("holds one frame"))
+    }
+    #expect(directoryListing(directory.path).isEmpty, "nothing written after the refusal")
+
+    let again = try FrameSinks.make(path: path, width: 4, height: 4)
+    try again.append(RGBAImage(width: 4, height: 4, fill: .white))
+    try again.finish()
+    #expect(try PNGDecoder.decodeFile(path: path) == RGBAImage(width: 4, height: 4, fill: .white))
+  }
+
+  @Test func animatedPNGThroughTheFactory() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("anim.png")
+    let sink = try FrameSinks.make(
+      path: path, width: 10, height: 6,
+      options: FrameSinkOptions(framesPerSecond: 10, pngIsAnimated: true))
+    let frames = (0..<4).map { animatedTestFrame(width: 10, height: 6, frame: $0) }
+    for frame in frames { try sink.append(frame) }
+    try sink.finish()
+    let animation = try APNGReader.readFile(path: path)
+    #expect(animation.frames.map(\.image) == frames)
+    #expect(animation.frames.allSatisfy { $0.delay == APNGDelay(numerator: 1, denominator: 10) })
+  }
+
+  @Test func mp4ThroughTheFactoryNeedsFFmpeg() throws {
+    let directory = try TemporaryDirectory()
+    do {
+      _ = try FrameSinks.make(
+        path: directory.file("v.mp4"), width: 8, height: 8,
+        environment: ["PATH": directory.path])
+      Issue.record("must fail without ffmpeg")
+    } catch {
+      #expect("\(error)".contains("ffmpeg is not available"))
+    }
+  }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+
+@testable import MeshWarpIO
+
+/// MP4 export through ffmpeg: a real encode (ffmpeg is expected on this
+/// machine; the test says so loudly when it is not), and every way ffmpeg
+/// can be missing or fail.
+@Suite struct MP4WriterTests {
+  static let environment = ProcessInfo.processInfo.environment
+  static let ffmpeg = ExecutableLocator.find("ffmpeg", environment: environment)
+
+  /// Runs a program, returns its standard output.
+  static func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  /// An executable shell script in `directory`.
+  static func script(_ body: String, named name: String, in directory: borrowing TemporaryDirectory)
+    throws -> String
+  {
+    let path = directory.file(name)
+    try AtomicFile.write(Array("#!/bin/sh\n\(body)\n".utf8), to: path)
+    chmod(path, 0o755)
+    return path
+  }
+
+  @Test func encodesOddSizedVideoThatFFprobeReadsBack() throws {
+    guard Self.ffmpeg != nil else {
+      print(
+        "⚠️ SKIPPED MP4WriterTests.encodesOddSizedVideoThatFFprobeReadsBack: ffmpeg is not on PATH")
+      return
+    }
+    let directory = try TemporaryDirectory()
+    let path = directory.file("clip.mp4")
+    try AtomicFile.write(Array("old".utf8), to: path)
+    // 33×17: both odd, padded to 34×18. 12 frames at 12 fps: 1 second.
+    let writer = try MP4Writer(
+      path: path, width: 33, height: 17,
+      options: MP4Options(framesPerSecond: 12, preset: .ultrafast))
+    for i in 0..<12 { try writer.append(animatedTestFrame(width: 33, height: 17, frame: i)) }
+    #expect(
+      try FileInput.readBytes(path: path) == Array("old".utf8), "target untouched until finish")
+    try writer.finish()
+
+    let bytes = try FileInput.readBytes(path: path)
+    #expect(bytes.count > 100)
+    #expect(String(decoding: bytes[4..<8], as: UTF8.self) == "ftyp", "an MP4 file")
+    #expect(directoryListing(directory.path) == ["clip.mp4"], "no temporary file left")
+
+    guard let ffprobe = ExecutableLocator.find("ffprobe", environment: Self.environment) else {
+      print("⚠️ MP4WriterTests: ffprobe not on PATH; frame count not checked")
+      return
+    }
+    let probe = try Self.run(
+      ffprobe,
+      [
+        "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+        "stream=width,height,nb_read_frames,pix_fmt,codec_name:format=duration", "-of",
+        "default=noprint_wrappers=1", path,
+      ])
+    #expect(probe.status == 0)
+    let fields = Dictionary(
+      probe.output.split(separator: "\n").compactMap { line -> (String, String)? in
+        let parts = line.split(separator: "=", maxSplits: 1)
+        return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+      }, uniquingKeysWith: { a, _ in a })
+    #expect(fields["codec_name"] == "h264")
+    #expect(fields["width"] == "34" && fields["height"] == "18", "odd sizes padded: \(fields)")
+    #expect(fields["pix_fmt"] == "yuv420p")
+    #expect(fields["nb_read_frames"] == "12")
+    let duration = Double(fields["duration"] ?? "") ?? 0
+    #expect(abs(duration - 1.0) < 0.05, "duration \(duration) s")
+  }
+
+  @Test func cropHandlesOddSizesToo() throws {
+    guard Self.ffmpeg != nil else {
+      print("⚠️ SKIPPED MP4WriterTests.cropHandlesOddSizesToo: ffmpeg is not on PATH")
+      return
+    }
+    let arguments = MP4Writer.arguments(
+      width: 33, height: 18, options: MP4Options(oddSize: .crop), outputPath: "x")
+    #expect(arguments.contains("crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0"))
+    let even = MP4Writer.arguments(width: 32, height: 18, options: MP4Options(), outputPath: "x")
+    #expect(!even.contains("-vf"))
+    #expect(even.contains("+faststart") && even.contains("yuv420p") && even.contains("libx264"))
+    let ntsc = MP4Writer.arguments(
+      width: 32, height: 18, options: MP4Options(framesPerSecond: 30000.0 / 1001), outputPath: "x")
+    #expect(ntsc.contains("30000/1001"))
+  }
+
+  @Test func missingFFmpegIsAClearError() throws {
+    let directory = try TemporaryDirectory()
+    let environment = ["PATH": directory.path, "MESHWARP_FFMPEG": "/nonexistent/ffmpeg"]
+    do {
+      _ = try MP4Writer(
+        path: directory.file("a.mp4"), width: 8, height: 8, environment: environment)
+      Issue.record("must fail")
+    } catch let error as MeshWarpIOError {
+      #expect("\(error)".contains("MESHWARP_FFMPEG=/nonexistent/ffmpeg is not an executable file"))
+    }
+    // No override and no ffmpeg on PATH.
+    do {
+      _ = try MP4Writer(
+        path: directory.file("a.mp4"), width: 8, height: 8, environment: ["PATH": directory.path])
+      Issue.record("must fail")
+    } catch let error as MeshWarpIOError {
+      let text = "\(error)"
+      #expect(text.contains("ffmpeg is not available: not found on PATH"))
+      #expect(text.contains("MESHWARP_FFMPEG"))
+    }
+    #expect(directoryListing(directory.path).isEmpty, "nothing created")
+  }
+
+  @Test func ffmpegDyingMidwayIsReportedWithItsOutputAndTheOldFileKept() throws {
+    let directory = try TemporaryDirectory()
+    // Reads 1.5 frames of 16×16 RGBA, complains, exits 3.
+    let fake = try Self.script(
+      "head -c 1536 >/dev/null; echo 'fake-ffmpeg: simulated encoder crash' >&2; exit 3",
+      named: "fake-ffmpeg", in: directory)
+    let target = directory.file("out.mp4")
+    try AtomicFile.write(Array("old video".utf8), to: target)
+    let writer = try MP4Writer(
+      path: target, width: 16, height: 16,
+      environment: ["MESHWARP_FFMPEG": fake, "PATH": "/usr/bin:/bin"])
+    do {
+      // The socket buffers some frames; keep writing until ffmpeg is gone.
+      for i in 0..<500 { try writer.append(animatedTestFrame(width: 16, height: 16, frame: i)) }
+      try writer.finish()
+      Issue.record("must fail")
+    } catch let error as MeshWarpIOError {
+      let text = "\(error)"
+      guard case .toolFailed = error else {
+        Issue.record("unexpected \(text)")
+        return
+      }
+      print("MP4WriterTests: ffmpeg died mid-way -> \(text)")
+      #expect(text.contains("fake-ffmpeg: simulated encoder crash"), "\(text)")
+      #expect(text.contains("exit status 3"), "\(text)")
+    }
+    #expect(try FileInput.readBytes(path: target) == Array("old video".utf8))
+    #expect(Set(directoryListing(directory.path)) == ["fake-ffmpeg", "out.mp4"])
+  }
+
+  @Test func ffmpegFailingAtTheEndIsReported() throws {
+    let directory = try TemporaryDirectory()
+    let fake = try Self.script(
+      "cat >/dev/null; echo 'muxer: could not write header' >&2; exit 1", named: "ff", in: directory
+    )
+    let writer = try MP4Writer(
+      path: directory.file("v.mp4"), width: 4, height: 4, options: MP4Options(ffmpegPath: fake))
+    try writer.append(RGBAImage(width: 4, height: 4, fill: .white))
+    do {
+      try writer.finish()
+      Issue.record("must fail")
+    } catch {
+      #expect("\(error)".contains("muxer: could not write header"))
+      #expect("\(error)".contains("exit status 1"))
+    }
+    #expect(directoryListing(directory.path) == ["ff"])
+  }
+
+  @Test func badRequestsAreRefusedBeforeStartingFFmpeg() throws {
+    let directory = try TemporaryDirectory()
+    #expect(throws: MeshWarpIOError.self) {
+      try MP4Writer(path: "-", width: 8, height: 8)
+    }
+    #expect(throws: MeshWarpIOError.self) {
+      try MP4Writer(path: directory.file("a.mp4"), width: 0, height: 8)
+    }
+    #expect(throws: MeshWarpIOError.self) {
+      try MP4Writer(
+        path: directory.file("a.mp4"), width: 1, height: 8, options: MP4Options(oddSize: .crop))
+    }
+    #expect(throws: MeshWarpIOError.self) {
+      try MP4Writer(
+        path: directory.file("a.mp4"), width: 8, height: 8, options: MP4Options(framesPerSecond: 0))
+    }
+  }
+
+  @Test func executableLookupFollowsPATH() throws {
+    let directory = try TemporaryDirectory()
+    let tool = try Self.script("exit 0", named: "mytool", in: directory)
+    let plain = directory.file("notexec")
+    try AtomicFile.write([1], to: plain)
+    let environment = ["PATH": "/nonexistent:\(directory.path)"]
+    #expect(ExecutableLocator.find("mytool", environment: environment) == tool)
+    #expect(ExecutableLocator.find("notexec", environment: environment) == nil, "not executable")
+    #expect(ExecutableLocator.find(tool, environment: [:]) == tool, "a path is taken as it is")
+    #expect(
+      try ExecutableLocator.ffmpeg(environment: [
+        "PATH": directory.path, "MESHWARP_FFMPEG": "mytool",
+      ])
+        == tool)
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import MeshWarpCore
+import Testing
+
+/// What the shader does outside the mesh (each edge policy) and with data
+/// that is not a valid packed mesh.
+@Suite struct ShaderEdgeAndValidationTests {
+  /// One quad covering the middle of the view: (0.25…0.75)² → the whole content.
+  static let centreQuad: WarpMesh = {
+    let to = [(0.25, 0.25), (0.75, 0.25), (0.75, 0.75), (0.25, 0.75)]
+    let from = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
+    let pairs = zip(from, to).map {
+      MeshPointPair(from: CGPoint(x: $0.0, y: $0.1), to: CGPoint(x: $1.0, y: $1.1))
+    }
+    return WarpMesh(pointPairs: pairs, faces: [MeshFace(i0: 0, i1: 1, i2: 2, i3: 3)])
+  }()
+
+  @Test func insideMapsThroughTheQuad() {
+    let data = ShaderMeshData.pack(Self.centreQuad)
+    let (kept, source) = ShaderCall.run(data, size: 400, x: 200, y: 150)
+    #expect(kept)
+    // (200, 150) is (0.5, 0.375) → u = 0.5, v = 0.25 → (200, 100) in the content.
+    #expect(abs(source.x - 200) < 1e-3 && abs(source.y - 100) < 1e-3, "\(source)")
+  }
+
+  @Test func transparentDiscardsOutside() {
+    let data = ShaderMeshData.pack(Self.centreQuad, edges: .transparent)
+    #expect(!ShaderCall.run(data, size: 400, x: 20, y: 300).kept)
+    #expect(!ShaderCall.run(data, size: 400, x: 399.5, y: 399.5).kept)
+  }
+
+  @Test func clampShowsTheContentUnwarpedOutside() {
+    let data = ShaderMeshData.pack(Self.centreQuad, edges: .clamp)
+    let (kept, source) = ShaderCall.run(data, size: 400, x: 20, y: 300)
+    #expect(kept)
+    #expect(source == SIMD2(20, 300))
+    // Beyond the content (maxSampleOffset lets positions leave it): clamped.
+    let (_, beyond) = ShaderCall.run(data, size: 400, x: -30, y: 450)
+    #expect(beyond == SIMD2(0, 400))
+  }
+
+  @Test func originSamplesTheTopLeftCornerOutside() {
+    let data = ShaderMeshData.pack(Self.centreQuad, edges: .origin)
+    let (kept, source) = ShaderCall.run(data, size: 400, x: 20, y: 300)
+    #expect(kept)
+    #expect(source == SIMD2(0, 0))
+  }
+
+  @Test func emptyAndUnrenderableMeshesAreOutsideEverywhere() {
+    var broken = Self.centreQuad
+    broken.faces = [MeshFace(i0: 0, i1: 1, i2: 2, i3: 9)]
+    for mesh in [WarpMesh(pointPairs: [], faces: []), broken] {
+      let data = ShaderMeshData.pack(mesh, edges: .origin)
+      let (kept, source) = ShaderCall.run(data, size: 400, x: 200, y: 200)
+      #expect(kept && source == SIMD2(0, 0))
+    }
+  }
+
+  /// Data that is not a valid version-1 mesh: the content unwarped (the
+  /// position itself), never a read past `count`.
+  @Test func invalidDataReturnsThePositionUnchanged() {
+    let good = ShaderMeshData.pack(Self.centreQuad, edges: .origin)
+    var cases: [(String, [Float], Int)] = [
+      ("empty", [], 0),
+      ("short header", Array(good.prefix(10)), 10),
+      ("count below the total", good, good.count - 1),
+    ]
+    var badMagic = good
+    badMagic[0] = 1
+    cases.append(("magic", badMagic, good.count))
+    var badVersion = good
+    badVersion[1] = 2
+    cases.append(("version", badVersion, good.count))
+    var hugeFaces = good
+    hugeFaces[3] = 1e9
+    cases.append(("face count", hugeFaces, good.count))
+    var nanColumns = good
+    nanColumns[6] = .nan
+    cases.append(("NaN columns", nanColumns, good.count))
+    var badCell = good
+    for i in Int(good[13])..<Int(good[14]) { badCell[i] = 1000 }  // ranges past the index array
+    cases.append(("cell range", badCell, good.count))
+    var badTriangle = good
+    for i in Int(good[14])..<good.count { badTriangle[i] = 7 }  // a face that does not exist
+    cases.append(("triangle index", badTriangle, good.count))
+    for (name, data, count) in cases {
+      let (kept, source) = ShaderCall.run(
+        data, count: count, width: 400, height: 400, x: 200, y: 150)
+      #expect(kept, "\(name)")
+      #expect(source == SIMD2(200, 150), "\(name): \(source)")
+    }
+    let (_, zeroSize) = ShaderCall.run(good, count: good.count, width: 0, height: 400, x: 5, y: 6)
+    #expect(zeroSize == SIMD2(5, 6))
+  }
+
+  @Test func firstFaceWinsWhereFacesOverlap() {
+    // Two copies of the centre quad over different content: the first wins.
+    var mesh = Self.centreQuad
+    let shifted = mesh.pointPairs.map {
+      MeshPointPair(from: CGPoint(x: $0.from.x * 0.5, y: $0.from.y * 0.5), to: $0.to)
+    }
+    mesh.pointPairs += shifted
+    mesh.faces.append(MeshFace(i0: 4, i1: 5, i2: 6, i3: 7))
+    let (_, first) = ShaderCall.run(ShaderMeshData.pack(mesh), size: 400, x: 200, y: 150)
+    #expect(abs(first.x - 200) < 1e-3 && abs(first.y - 100) < 1e-3)
+    mesh.faces.reverse()
+    let (_, second) = ShaderCall.run(ShaderMeshData.pack(mesh), size: 400, x: 200, y: 150)
+    #expect(abs(second.x - 100) < 1e-3 && abs(second.y - 50) < 1e-3)
+  }
+}

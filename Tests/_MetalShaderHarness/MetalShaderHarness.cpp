@@ -1,0 +1,33 @@
+// Compiles the SHIPPED Metal shader unchanged as C++ (through the stand-in
+// headers in shim/) and exposes it to Swift tests, so the shader that ships
+// is the shader that is tested against MeshWarpCore.
+#include <metal_stdlib>
+#include "../../Sources/MeshWarpEffect/Shaders/MeshWarp.metal"
+
+#include "MetalShaderHarness.h"
+
+extern "C" int meshwarp_shader_call(const float *mesh, int count, float width, float height,
+                                    float positionX, float positionY, float *outX, float *outY) {
+  metal::fragmentDiscarded = false;
+  metal::float2 result = meshTransformTrisQuads(
+    metal::float2(positionX, positionY), mesh, count, metal::float2(width, height));
+  *outX = result.x;
+  *outY = result.y;
+  bool kept = !metal::fragmentDiscarded;
+  metal::fragmentDiscarded = false;
+  return kept ? 1 : 0;
+}
+
+extern "C" void meshwarp_shader_map_image(const float *mesh, int count, int width, int height,
+                                          float *outXY, unsigned char *outKept) {
+  for (int y = 0; y < height; y++) {
+    for (int x = 0; x < width; x++) {
+      long i = (long)y * width + x;
+      float sx, sy;
+      outKept[i] = (unsigned char)meshwarp_shader_call(
+        mesh, count, (float)width, (float)height, x + 0.5f, y + 0.5f, &sx, &sy);
+      outXY[2 * i] = sx;
+      outXY[2 * i + 1] = sy;
+    }
+  }
+}
