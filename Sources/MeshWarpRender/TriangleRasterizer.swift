@@ -25,9 +25,23 @@
   /// Rows whose centres may be covered.
   @usableFromInline let rows: ClosedRange<Int>
 
-  @inline(__always) static func fixed(_ v: Double) -> Int64 {
+  /// A vertex on the fixed-point grid: pixel coordinates times 256.
+  @usableFromInline typealias FixedPoint = (x: Int64, y: Int64)
+
+  /// `v` pixels on the fixed-point grid: clamped to ±2^20, times 256,
+  /// rounded to nearest (ties to even).
+  @inline(__always) @usableFromInline static func fixed(_ v: Double) -> Int64 {
     let limit = Double(1 << 20)
     return Int64((min(max(v, -limit), limit) * Double(one)).rounded(.toNearestOrEven))
+  }
+
+  /// A finite point `p` (pixels) snapped to the fixed-point grid, as
+  /// ``init(fixed:_:_:)`` takes it. `Double(x) / 256` is the snapped value,
+  /// exactly.
+  ///
+  /// - Precondition: `p` is finite (a NaN traps).
+  @inline(__always) @usableFromInline static func fixedPoint(_ p: Vector2) -> FixedPoint {
+    (fixed(p.x), fixed(p.y))
   }
 
   /// Prepares a triangle in pixel coordinates, or returns `nil` when it is
@@ -36,34 +50,38 @@
     guard p0.x.isFinite, p0.y.isFinite, p1.x.isFinite, p1.y.isFinite, p2.x.isFinite,
       p2.y.isFinite
     else { return nil }
-    var v = [
-      (Self.fixed(p0.x), Self.fixed(p0.y)), (Self.fixed(p1.x), Self.fixed(p1.y)),
-      (Self.fixed(p2.x), Self.fixed(p2.y)),
-    ]
-    let area2 = (v[1].0 - v[0].0) * (v[2].1 - v[0].1) - (v[1].1 - v[0].1) * (v[2].0 - v[0].0)
+    self.init(fixed: Self.fixedPoint(p0), Self.fixedPoint(p1), Self.fixedPoint(p2))
+  }
+
+  /// Prepares a triangle from corners already on the fixed-point grid
+  /// (``fixedPoint(_:)``), or returns `nil` when it is degenerate: the same
+  /// triangle as ``init(_:_:_:)`` on the unsnapped corners. For meshes whose
+  /// corners are shared by several triangles: each corner is snapped once,
+  /// and nothing is allocated or rounded here.
+  ///
+  /// - Precondition: every coordinate within ±2^28 (what ``fixedPoint(_:)``
+  ///   returns), so that the edge functions fit in Int64.
+  /// - Complexity: O(1).
+  @inline(__always) @usableFromInline
+  init?(fixed p0: FixedPoint, _ q1: FixedPoint, _ q2: FixedPoint) {
+    let area2 = (q1.x - p0.x) * (q2.y - p0.y) - (q1.y - p0.y) * (q2.x - p0.x)
     guard area2 != 0 else { return nil }
-    if area2 < 0 { v.swapAt(1, 2) }
-    func edge(_ i: Int) -> (Int64, Int64, Int64, Int64, Int64) {
-      let a = v[i]
-      let b = v[(i + 1) % 3]
-      let ex = b.0 - a.0
-      let ey = b.1 - a.1
-      // Top-left rule. With positive orientation the inside lies where
-      // E > 0: below a rightward edge (a top edge) and right of an upward
-      // edge (a left edge). Of (a→b) and (b→a) exactly one owns.
-      let owns = ey < 0 || (ey == 0 && ex > 0)
-      return (a.0, a.1, ex, ey, owns ? 0 : 1)
+    // Positive orientation: swap the last two corners of a clockwise one.
+    let p1 = area2 < 0 ? q2 : q1
+    let p2 = area2 < 0 ? q1 : q2
+    // Top-left rule. With positive orientation the inside lies where
+    // E > 0: below a rightward edge (a top edge) and right of an upward
+    // edge (a left edge). Of (a→b) and (b→a) exactly one owns.
+    @inline(__always) func notOwning(_ ex: Int64, _ ey: Int64) -> Int64 {
+      ey < 0 || (ey == 0 && ex > 0) ? 0 : 1
     }
-    let e0 = edge(0)
-    let e1 = edge(1)
-    let e2 = edge(2)
-    ax = (e0.0, e1.0, e2.0)
-    ay = (e0.1, e1.1, e2.1)
-    dx = (e0.2, e1.2, e2.2)
-    dy = (e0.3, e1.3, e2.3)
-    bias = (e0.4, e1.4, e2.4)
-    let minY = min(v[0].1, v[1].1, v[2].1)
-    let maxY = max(v[0].1, v[1].1, v[2].1)
+    ax = (p0.x, p1.x, p2.x)
+    ay = (p0.y, p1.y, p2.y)
+    dx = (p1.x - p0.x, p2.x - p1.x, p0.x - p2.x)
+    dy = (p1.y - p0.y, p2.y - p1.y, p0.y - p2.y)
+    bias = (notOwning(dx.0, dy.0), notOwning(dx.1, dy.1), notOwning(dx.2, dy.2))
+    let minY = min(p0.y, p1.y, p2.y)
+    let maxY = max(p0.y, p1.y, p2.y)
     // Rows y with centre (y + ½)·256 in [minY, maxY].
     let first = Int(floorDiv(minY - Self.one / 2, Self.one))
     let last = Int(floorDiv(maxY - Self.one / 2, Self.one)) + 1
@@ -94,6 +112,113 @@
     clip(ax.1, ay.1, dx.1, dy.1, bias.1)
     clip(ax.2, ay.2, dx.2, dy.2, bias.2)
     return lo <= hi ? lo..<(hi + 1) : 0..<0
+  }
+
+  /// Calls `body(y, span(row: y, width: width))` for every row `y` of
+  /// `rows` in order, with the same spans but no division per row.
+  ///
+  /// Each edge's bound on row y is ⌊N(y) / D⌋ for an integer N that changes
+  /// by a constant from one row to the next, so its quotient and remainder
+  /// advance by constants too (a digital differential analyser, as in
+  /// Bresenham's line algorithm): exact, like ``span(row:width:)``, at a
+  /// few additions per edge and row.
+  ///
+  /// - Parameters:
+  ///   - rows: The rows to visit, any integers (typically ``rows`` clipped
+  ///     to the image or to a band of it).
+  ///   - width: The image width; spans are clipped to `0..<width`.
+  ///   - body: Receives the row and its covered columns (`0..<0` when
+  ///     none).
+  /// - Complexity: O(1) setup, then O(1) per row plus `body`.
+  @inline(__always) @usableFromInline
+  func forEachSpan(
+    rows: ClosedRange<Int>, width: Int, _ body: (_ y: Int, _ columns: Range<Int>) -> Void
+  ) {
+    let y0 = rows.lowerBound
+    var e0 = EdgeWalk(ax.0, ay.0, dx.0, dy.0, bias.0, row: y0)
+    var e1 = EdgeWalk(ax.1, ay.1, dx.1, dy.1, bias.1, row: y0)
+    var e2 = EdgeWalk(ax.2, ay.2, dx.2, dy.2, bias.2, row: y0)
+    let maxColumn = Int64(width) - 1
+    for y in rows {
+      var lo: Int64 = 0
+      var hi = maxColumn
+      e0.clip(&lo, &hi)
+      e1.clip(&lo, &hi)
+      e2.clip(&lo, &hi)
+      body(y, lo <= hi ? Int(lo)..<Int(hi + 1) : 0..<0)
+      e0.advance()
+      e1.advance()
+      e2.advance()
+    }
+  }
+
+  /// One edge's bound on the columns of consecutive rows (see
+  /// ``forEachSpan(rows:width:_:)``). With K(y) = t − c(y) − a·128 as in
+  /// ``span(row:width:)``, centre column x is inside when 256·a·x ≥ K(y):
+  /// x ≥ ⌈K / 256a⌉ = −⌊−K / 256a⌋ for a > 0, x ≤ ⌊K / 256a⌋ = ⌊−K / 256|a|⌋
+  /// for a < 0. So both track N = −K over the divisor 256|a|; N grows by
+  /// 256·dx per row.
+  @usableFromInline struct EdgeWalk {
+    /// +1: the bound is a least column, −1: a greatest column, 0: a
+    /// horizontal edge (`quotient` is K itself; the row is empty when K > 0).
+    @usableFromInline var side: Int64
+    /// ⌊N / divisor⌋ and N − quotient·divisor ∈ [0, divisor).
+    @usableFromInline var quotient: Int64
+    @usableFromInline var remainder: Int64
+    @usableFromInline let divisor: Int64
+    /// The change of N per row, as divisor·quotientStep + remainderStep.
+    @usableFromInline let quotientStep: Int64
+    @usableFromInline let remainderStep: Int64
+
+    @inline(__always) @usableFromInline
+    init(_ ax: Int64, _ ay: Int64, _ dx: Int64, _ dy: Int64, _ t: Int64, row y: Int) {
+      let py = Int64(y) * TriangleRasterizer.one + TriangleRasterizer.one / 2
+      let a = -dy
+      let k = t - (dx * (py - ay) + dy * ax) - a * (TriangleRasterizer.one / 2)
+      let kStep = -dx * TriangleRasterizer.one
+      if a == 0 {
+        side = 0
+        quotient = k
+        remainder = 0
+        divisor = 1
+        quotientStep = kStep
+        remainderStep = 0
+        return
+      }
+      side = a > 0 ? 1 : -1
+      let n = -k
+      let nStep = -kStep
+      divisor = abs(a) * TriangleRasterizer.one
+      quotient = floorDiv(n, divisor)
+      remainder = n - quotient * divisor
+      quotientStep = floorDiv(nStep, divisor)
+      remainderStep = nStep - quotientStep * divisor
+    }
+
+    /// Narrows `lo…hi` to this edge's bound on the current row.
+    @inline(__always) @usableFromInline
+    func clip(_ lo: inout Int64, _ hi: inout Int64) {
+      if side > 0 {
+        lo = max(lo, -quotient)
+      } else if side < 0 {
+        hi = min(hi, quotient)
+      } else if quotient > 0 {
+        hi = -1
+      }
+    }
+
+    /// Moves to the next row. (Wrapping additions: the values stay far
+    /// inside Int64 for corners from ``fixedPoint(_:)`` and rows within
+    /// ±2^28.)
+    @inline(__always) @usableFromInline
+    mutating func advance() {
+      quotient &+= quotientStep
+      remainder &+= remainderStep
+      if remainder >= divisor {
+        remainder &-= divisor
+        quotient &+= 1
+      }
+    }
   }
 }
 

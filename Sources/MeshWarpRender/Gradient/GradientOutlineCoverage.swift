@@ -91,8 +91,8 @@ struct GradientOutlineCoverage {
         let t0 = splits[t]
         let t1 = splits[t + 1]
         guard t1 > t0 else { continue }
-        let p0 = a + (b - a) * t0
-        let p1 = a + (b - a) * t1
+        let p0 = mix(a, b, t0)
+        let p1 = mix(a, b, t1)
         let dy = p1.y - p0.y
         guard dy != 0 else { continue }
         let mid = (p0 + p1) / 2
@@ -140,7 +140,7 @@ struct GradientOutlineCoverage {
         let d = piece.end - piece.start
         let length2 = (d * d).sum()
         let t = length2 > 0 ? min(max(((centre - piece.start) * d).sum() / length2, 0), 1) : 0
-        let uv = piece.startUV + (piece.endUV - piece.startUV) * t
+        let uv = mix(piece.startUV, piece.endUV, t)
         pixels.append(
           PartialPixel(
             x: Int32(x), coverage: Float(coverage), edgeColor: edgeColor(piece.patch, uv)))

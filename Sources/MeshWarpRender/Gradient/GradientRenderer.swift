@@ -8,8 +8,9 @@ public struct GradientRenderOptions: Hashable, Sendable {
   public var dithering: Bool
   /// Seed of the dither pattern; the same seed gives the same image.
   public var ditherSeed: UInt64
-  /// Threads to split rows among, ≥ 1 (default: the active processor
-  /// count). The image is the same for any number.
+  /// Threads to split rows among; 0 (the default) or less uses every
+  /// active core, as everywhere in the package (`resolvedThreadCount`). The
+  /// image is the same for any number.
   public var threads: Int
   /// The largest distance, in pixels, between the drawn outline of the mesh
   /// and its true border curves, > 0 (default 0.25). See ``colorTolerance``.
@@ -27,7 +28,7 @@ public struct GradientRenderOptions: Hashable, Sendable {
   /// Options; every parameter is described on its property.
   public init(
     dithering: Bool = true, ditherSeed: UInt64 = 0,
-    threads: Int = ProcessInfo.processInfo.activeProcessorCount, tolerance: Double = 0.25,
+    threads: Int = 0, tolerance: Double = 0.25,
     colorTolerance: Double = 1 / 255, maximumLevel: Int = 8
   ) {
     self.dithering = dithering
@@ -94,19 +95,11 @@ public struct GradientRenderer: Sendable {
     let height = image.height
     guard width > 0, height > 0 else { return }
     let job = prepare(mesh, width: width, height: height)
-    let threads = max(1, options.threads)
     image.pixels.withUnsafeMutableBytes { raw in
-      let pixels = raw.baseAddress!.bindMemory(to: UInt32.self, capacity: width * height)
-      if threads == 1 || height < 2 {
-        job.render(rows: 0..<height, into: pixels)
-      } else {
-        // More bands than threads evens out bands of unequal cost.
-        let bands = min(height, threads * 4)
-        let shared = SendablePointer(pointer: pixels)
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
-          let rows = (band * height / bands)..<((band + 1) * height / bands)
-          job.render(rows: rows, into: shared.pointer)
-        }
+      let pixels = SharedPointer(
+        raw.baseAddress!.bindMemory(to: UInt32.self, capacity: width * height))
+      forEachRowBand(rows: height, threads: options.threads) { rows in
+        job.render(rows: rows, into: pixels.base)
       }
     }
   }
@@ -155,15 +148,14 @@ public struct GradientRenderer: Sendable {
   {
     let n = tessellation.segments
     let side = n + 1
-    let half = SIMD2<Double>(0.5, 0.5)
     var segments: [GradientOutlineCoverage.Segment] = []
     segments.reserveCapacity(2 * n * (columns + rows))
     func add(patch k: Int, _ i0: Int, _ j0: Int, _ i1: Int, _ j1: Int) {
       let base = k * side * side
       segments.append(
         GradientOutlineCoverage.Segment(
-          start: tessellation.points[base + j0 * side + i0] + half,
-          end: tessellation.points[base + j1 * side + i1] + half, patch: k,
+          start: tessellation.points[base + j0 * side + i0],
+          end: tessellation.points[base + j1 * side + i1], patch: k,
           startUV: SIMD2(Double(i0), Double(j0)) / Double(n),
           endUV: SIMD2(Double(i1), Double(j1)) / Double(n)))
     }
@@ -181,10 +173,4 @@ public struct GradientRenderer: Sendable {
     }
     return segments
   }
-}
-
-/// A pointer handed to the rows of a concurrent render; each row writes only
-/// its own pixels.
-private struct SendablePointer: @unchecked Sendable {
-  let pointer: UnsafeMutablePointer<UInt32>
 }

@@ -33,14 +33,15 @@
 /// difference from level 9 of 0.02/255, at a quarter of the cost. See
 /// `Documentation/MeshGradient.md`.
 ///
-/// Points are stored in *centre space*: pixel coordinates minus ½, so that
-/// the centre of pixel (x, y) is the integer point (x, y).
+/// Points are in pixel coordinates (unit points times the image size; the
+/// centre of pixel (x, y) is (x + ½, y + ½)), as ``TriangleRasterizer`` and
+/// the outline coverage take them.
 struct GradientTessellation {
   /// The subdivision level: 2^level cells per patch side.
   let level: Int
   /// Cells per patch side, 2^level.
   let segments: Int
-  /// Grid points, centre space: patch k's point (i along u, j along v) is
+  /// Grid points, pixel coordinates: patch k's point (i along u, j along v) is
   /// `points[k·(n+1)² + j·(n+1) + i]`.
   let points: [SIMD2<Double>]
   /// Per patch and cell row j: the least and greatest y of the row's points
@@ -84,8 +85,7 @@ struct GradientTessellation {
     let side = n + 1
     self.level = level
     segments = n
-    let half = SIMD2<Double>(0.5, 0.5)
-    points = samples.map { $0 - half }
+    points = samples
     var rowBounds = [SIMD2<Double>](repeating: .zero, count: patches * n)
     for k in 0..<patches {
       let base = k * side * side
