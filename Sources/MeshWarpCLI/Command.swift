@@ -9,7 +9,7 @@ protocol Command {
 public enum MeshwarpTool {
   static let commands: [any Command.Type] = [
     WarpCommand.self, ValidateCommand.self, GradientCommand.self, TextCommand.self,
-    ShaderDataCommand.self, DemoCommand.self, BenchCommand.self,
+    GenieCommand.self, ShaderDataCommand.self, DemoCommand.self, BenchCommand.self,
   ]
 
   static var overview: String {

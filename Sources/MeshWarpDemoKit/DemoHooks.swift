@@ -18,7 +18,16 @@ public enum DemoHooks {
   ///   - target: the dock-like target rectangle, normalized to the window
   ///     (``genieTarget``: a small slot at the bottom centre).
   public static func genieMesh(progress: Double, target: CGRect) -> WarpMesh? {
-    nil
+    // The content plays a window card above the slot (the target must lie
+    // beyond the view); the genie model is unit-free, so a unit canvas
+    // gives window-normalized points directly.
+    let card = CGRect(x: 0.1, y: 0.04, width: 0.8, height: min(0.8, target.minY - 0.04))
+    guard
+      let layout = try? GenieLayout(
+        canvasSize: CGSize(width: 1, height: 1), viewRect: card, targetRect: target),
+      let generator = try? GenieMeshGenerator(layout: layout)
+    else { return nil }
+    return try? generator.mesh(progress: min(max(progress, 0), 1))
   }
 
   /// T — the animated "Meshing" mesh-gradient text as content: the frame at

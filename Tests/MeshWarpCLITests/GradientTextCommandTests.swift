@@ -105,3 +105,45 @@ import _TestSupport
     #expect(printed == ShaderMeshData.pack(mesh))
   }
 }
+
+@Suite struct GenieCommandTests {
+  @Test func singleFrameAndAnimation() throws {
+    let dir = TemporaryFolder()
+    let input = dir.write(RGBAImage(width: 40, height: 30, fill: RGBA8(0, 122, 255)), "card.png")
+    let zero = ToolRun(["genie", input, "--progress", "0", "-o", dir.file("g0.png")])
+    #expect(zero.status == 0, "\(zero.errors)")
+    let g0 = try PNGDecoder.decodeFile(path: dir.file("g0.png"))
+    #expect(g0.width == 40 && g0.height == 48)  // default canvas: 1.6× the height
+    #expect(g0[20, 15] == RGBA8(0, 122, 255) && g0[20, 40].a == 0)
+    let anim = ToolRun([
+      "genie", input, "--canvas", "60x80", "--from", "10,0,40,30", "--to", "25,70,10,10",
+      "--duration", "0.2",
+      "--fps", "20", "-o", dir.file("g.apng"),
+    ])
+    #expect(anim.status == 0, "\(anim.errors)")
+    let frames = try APNGReader.readFile(path: dir.file("g.apng")).frames
+    #expect(frames.count == 4)
+    // The last frame is inside the target rect only.
+    let last = frames[3].image
+    for y in 0..<80 {
+      for x in 0..<60 where last[x, y].a > 0 {
+        #expect(
+          (24...35).contains(x) && (69...80).contains(y), "pixel \(x),\(y) outside the target")
+      }
+    }
+  }
+
+  @Test func badGenieInputs() {
+    let dir = TemporaryFolder()
+    let input = dir.write(RGBAImage(width: 40, height: 30, fill: .white), "card.png")
+    // Target overlapping the view: no travel.
+    let overlap = ToolRun(["genie", input, "--to", "10,10,5,5", "-o", dir.file("x.apng")])
+    #expect(overlap.status == 1 && overlap.errors.contains("genie"))
+    #expect(ToolRun(["genie", input, "--to", "1,2,3", "-o", dir.file("x.apng")]).status == 2)
+    #expect(ToolRun(["genie", input, "--progress", "1.5", "-o", dir.file("x.png")]).status == 2)
+    #expect(ToolRun(["genie", input, "--edge", "middle", "-o", dir.file("x.apng")]).status == 2)
+    #expect(
+      ToolRun(["genie", input, "--progress", "0.5", "--reverse", "-o", dir.file("x.png")]).status
+        == 2)
+  }
+}

@@ -58,6 +58,11 @@ import _TestSupport
     #expect(card[2, 2].a == 255)
     let animation = try APNGReader.readFile(path: dir.file("meshing.apng"))
     #expect(animation.frames.count == 3 && animation.loopCount == 0)
+    let genie = try APNGReader.readFile(path: dir.file("genie.apng"))
+    #expect(genie.frames.count == 3 && genie.width == 420 && genie.height == 520)
+    // Progress 0 shows the card in place; the last frame has it inside the slot.
+    #expect(genie.frames[0].image[210, 170].a == 255)
+    #expect(genie.frames[2].image[210, 170].a == 0 && genie.frames[2].image[210, 500].a == 255)
   }
 
   @Test func benchJSONLines() throws {

@@ -9,7 +9,9 @@ enum DemoCommand: Command {
       OptionSpec(names: ["--out"], value: "DIR", help: "Output folder (default: demo-out)."),
       OptionSpec(
         names: ["--frames"], value: "N",
-        help: "Frames of the animated 'Meshing' at 30 fps (default 120 = 4 s)."),
+        help:
+          "Frames of the animated 'Meshing' at 30 fps (default 120 = 4 s); also caps the genie's 36."
+      ),
       OptionSpec(
         names: ["--threads", "-j"], value: "N", help: "Worker threads (default: all cores)."),
     ],
@@ -18,7 +20,8 @@ enum DemoCommand: Command {
       Writes: card.png (the seed README's card), checkerboard.png (the seed demo's 3x3
       control grid, identity and warped side by side), wave.png (a 32x32-quad wave),
       meshing.png and meshing.apng (the blog's "Meshing" filled with its animated mesh
-      gradient: a still and a looping 4-second animation).
+      gradient: a still and a looping 4-second animation), genie.apng (the card sliding
+      into a dock-like slot).
       """)
 
   /// SwiftUI's system colours (iOS light mode): blue, purple, orange.
@@ -64,6 +67,26 @@ enum DemoCommand: Command {
       times, width: text.width, height: text.height, to: animation, console: console, render: frame)
     written.append(animation)
     try console.print(animation)
+    // The genie: the seed README's card (unwarped) slides into a dock-like
+    // slot, 0.6 s at 60 fps (or --frames N, whichever is fewer).
+    let card = ImageGenerators.linearGradient(width: 300, height: 300, colours: seedGradientColours)
+    let genie = try GenieRenderer(
+      content: card,
+      generator: GenieMeshGenerator(
+        layout: GenieLayout(
+          canvasSize: CGSize(width: 420, height: 520),
+          viewRect: CGRect(x: 60, y: 20, width: 300, height: 300),
+          targetRect: CGRect(x: 185, y: 480, width: 50, height: 40))), threads: threads)
+    let genieFrames = min(frameCount, 36)
+    let geniePath = (dir as NSString).appendingPathComponent("genie.apng")
+    try FrameExport.write(
+      FrameTimes(
+        times: (0..<genieFrames).map { Double($0) / Double(max(genieFrames - 1, 1)) },
+        framesPerSecond: 60, isAnimation: true),
+      width: 420, height: 520, to: geniePath, console: console
+    ) { try genie.frame(progress: $0) }
+    written.append(geniePath)
+    try console.print(geniePath)
     console.error("wrote \(written.count) files to \(dir)")
   }
 }
