@@ -13,7 +13,7 @@
   @usableFromInline let width: Int
   @usableFromInline let height: Int
   /// Every pixel has alpha 255: premultiplication is the identity and the
-  /// blend runs in 8.8 fixed point on packed channels.
+  /// blend runs on 8-bit weights in 16-bit SIMD lanes (``blend(_:_:fx:fy:)``).
   @usableFromInline let opaque: Bool
 
   @usableFromInline init(pixels: UnsafePointer<UInt8>, width: Int, height: Int) {
@@ -121,13 +121,13 @@
     let y1 = clampY((qy &>> 8) &+ 1)
     let row1 = raw + y1 &* stride
     if opaque {
-      let c = Self.blendPacked(
-        (row0 + x0 &* 4).loadUnaligned(as: UInt32.self),
-        (row0 + x1 &* 4).loadUnaligned(as: UInt32.self),
-        (row1 + x0 &* 4).loadUnaligned(as: UInt32.self),
-        (row1 + x1 &* 4).loadUnaligned(as: UInt32.self), UInt64(truncatingIfNeeded: fx),
-        UInt64(truncatingIfNeeded: fy))
-      UnsafeMutableRawPointer(out).storeBytes(of: c, as: UInt32.self)
+      @inline(__always) func pair(_ row: UnsafeRawPointer) -> SIMD8<UInt8> {
+        let a = UInt64((row + x0 &* 4).loadUnaligned(as: UInt32.self))
+        let b = UInt64((row + x1 &* 4).loadUnaligned(as: UInt32.self))
+        return unsafeBitCast(a | b << 32, to: SIMD8<UInt8>.self)  // little-endian: a first
+      }
+      UnsafeMutableRawPointer(out).storeBytes(
+        of: Self.blend(pair(row0), pair(row1), fx: fx, fy: fy), as: SIMD4<UInt8>.self)
       return
     }
     let wx = Float(fx) * (1 / 256)
@@ -163,30 +163,29 @@
       return
     }
     let p1 = p0 + stride
-    let c = Self.blendPacked(
-      p0.loadUnaligned(as: UInt32.self), (p0 + 4).loadUnaligned(as: UInt32.self),
-      p1.loadUnaligned(as: UInt32.self), (p1 + 4).loadUnaligned(as: UInt32.self),
-      UInt64(truncatingIfNeeded: fx), UInt64(truncatingIfNeeded: fy))
-    UnsafeMutableRawPointer(out).storeBytes(of: c, as: UInt32.self)
+    // Both taps of a row in one 8-byte load.
+    UnsafeMutableRawPointer(out).storeBytes(
+      of: Self.blend(
+        p0.loadUnaligned(as: SIMD8<UInt8>.self), p1.loadUnaligned(as: SIMD8<UInt8>.self),
+        fx: fx, fy: fy), as: SIMD4<UInt8>.self)
   }
 
-  /// Bilinear blend of four packed RGBA texels with 8-bit weights, two
-  /// rounding stages (horizontal, then vertical), all four channels at once
-  /// in 16-bit lanes of a UInt64 (SWAR). Each stage's error is ≤ ½ level.
+  /// Bilinear blend of two rows of two RGBA texels each (`top` = texels
+  /// (x0, y0), (x1, y0); `bottom` = (x0, y1), (x1, y1)) with 8-bit weights
+  /// `fx`, `fy` ∈ 0…255, in 16-bit lanes (SSE2 `pmullw`): first each row,
+  /// rounded to 8 bits, then between the rows, rounded. Each stage's error
+  /// is ≤ ½ level; no lane overflows (255·256 + 128 < 2^16).
   @inline(__always) @usableFromInline
-  static func blendPacked(
-    _ c00: UInt32, _ c10: UInt32, _ c01: UInt32, _ c11: UInt32, _ fx: UInt64, _ fy: UInt64
-  ) -> UInt32 {
-    @inline(__always) func spread(_ c: UInt32) -> UInt64 {
-      let v = UInt64(c)
-      return (v & 0x00FF_00FF) | ((v & 0xFF00_FF00) << 24)
-    }
-    let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
-    let half: UInt64 = 0x0080_0080_0080_0080
-    let top = ((spread(c00) &* (256 - fx) &+ spread(c10) &* fx &+ half) >> 8) & lanes
-    let bottom = ((spread(c01) &* (256 - fx) &+ spread(c11) &* fx &+ half) >> 8) & lanes
-    let v = ((top &* (256 - fy) &+ bottom &* fy &+ half) >> 8) & lanes
-    return UInt32(truncatingIfNeeded: (v & 0x00FF_00FF) | ((v >> 24) & 0xFF00_FF00))
+  static func blend(_ top: SIMD8<UInt8>, _ bottom: SIMD8<UInt8>, fx: Int, fy: Int) -> SIMD4<UInt8> {
+    let wx = UInt16(truncatingIfNeeded: fx)
+    let wy = UInt16(truncatingIfNeeded: fy)
+    let horizontal = SIMD8<UInt16>(256 - wx, 256 - wx, 256 - wx, 256 - wx, wx, wx, wx, wx)
+    let t = SIMD8<UInt16>(truncatingIfNeeded: top) &* horizontal
+    let b = SIMD8<UInt16>(truncatingIfNeeded: bottom) &* horizontal
+    let half = SIMD4<UInt16>(repeating: 128)
+    let rowTop = (t.lowHalf &+ t.highHalf &+ half) &>> 8
+    let rowBottom = (b.lowHalf &+ b.highHalf &+ half) &>> 8
+    return SIMD4<UInt8>(truncatingIfNeeded: (rowTop &* (256 - wy) &+ rowBottom &* wy &+ half) &>> 8)
   }
 }
 
