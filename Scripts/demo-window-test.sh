@@ -35,7 +35,8 @@ check() { # check NAME COMMAND...: runs the command, counts and reports it
   fi
 }
 finish() {
-  echo "demo-window-test: $passed passed, $failed failed (files in $out)"
+  echo "demo-window-test: files in $out"
+  echo "demo-window-test: $passed passed, $failed failed"
   [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
   exit $?
 }
