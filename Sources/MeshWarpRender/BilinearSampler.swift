@@ -20,12 +20,17 @@
     self.pixels = pixels
     self.width = width
     self.height = height
+    // Two pixels a step: both alpha bytes of a little-endian UInt64 are 255.
+    let count = width * height
+    let raw = UnsafeRawPointer(pixels)
+    let alphas: UInt64 = 0xFF00_0000_FF00_0000
     var opaque = true
-    var i = 3
-    while i < width * height * 4 && opaque {
-      opaque = pixels[i] == 255
-      i += 4
+    var i = 0
+    while i + 1 < count && opaque {
+      opaque = raw.loadUnaligned(fromByteOffset: i &* 4, as: UInt64.self) & alphas == alphas
+      i &+= 2
     }
+    if opaque && i < count { opaque = pixels[i &* 4 &+ 3] == 255 }
     self.opaque = opaque
   }
 

@@ -66,3 +66,30 @@ import _TestSupport
     }
   }
 }
+
+@Suite struct BilinearSamplerTests {
+  @Test func opacityScanSeesEveryPixel() {
+    for (w, h) in [(1, 1), (3, 3), (4, 2), (5, 1)] {
+      for last in [false, true] {
+        for alphaAt in 0..<(w * h) {
+          var image = RGBAImage(width: w, height: h, fill: RGBA8(10, 20, 30))
+          if last || alphaAt == 0 {
+            let i = last ? w * h - 1 : alphaAt
+            image.pixels[4 * i + 3] = 254
+          } else {
+            image.pixels[4 * alphaAt + 3] = 0
+          }
+          let opaque = image.pixels.withUnsafeBufferPointer {
+            BilinearSampler(pixels: $0.baseAddress!, width: w, height: h).opaque
+          }
+          #expect(!opaque, "\(w)x\(h), translucent pixel at \(last ? w * h - 1 : alphaAt)")
+        }
+      }
+      let solid = RGBAImage(width: w, height: h, fill: .white)
+      #expect(
+        solid.pixels.withUnsafeBufferPointer {
+          BilinearSampler(pixels: $0.baseAddress!, width: w, height: h).opaque
+        })
+    }
+  }
+}
