@@ -697,3 +697,11 @@ extension App {
   /// doc: previewprovider/previews-swift.type.property
   @ViewBuilder @MainActor static var previews: Previews { get }
 }
+
+/// doc: anytransition — `@frozen struct AnyTransition`
+public struct AnyTransition {
+  /// doc: anytransition/modifier(active:identity:) — `static func modifier<E>(active: E, identity: E) -> AnyTransition where E : ViewModifier`
+  public static func modifier<E>(active: E, identity: E) -> AnyTransition where E: ViewModifier {
+    AnyTransition()
+  }
+}

@@ -1,0 +1,79 @@
+#if canImport(SwiftUI) && !os(watchOS)
+  import SwiftUI
+
+  /// The genie effect on any view: at `progress` 0 the view is untouched, at
+  /// 1 it has slid through a funnel into `target`; animatable, so
+  /// `withAnimation { progress = 1 }` plays it.
+  ///
+  /// The mesh comes from the core (``GenieViewMesh``) for the view's size at
+  /// render time, and is drawn by the same distortion shader as
+  /// `meshWarpEffect`, with the `maxSampleOffset` the travel needs.
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, *)
+  public struct GenieEffectModifier: ViewModifier, Animatable {
+    /// 0 (untouched) … 1 (inside the target); clamped.
+    public var progress: Double
+    /// The target in the view's own coordinate space (points), beyond the
+    /// view toward `edge` (e.g. a dock icon's frame below the view).
+    public var target: CGRect
+    /// Where the target lies.
+    public var edge: GenieEdge
+
+    public init(progress: Double, target: CGRect, edge: GenieEdge = .bottom) {
+      self.progress = progress
+      self.target = target
+      self.edge = edge
+    }
+
+    /// The progress is what animates. `nonisolated` as `Animatable` requires.
+    nonisolated public var animatableData: Double {
+      get { progress }
+      set { progress = newValue }
+    }
+
+    public func body(content: Content) -> some View {
+      let progress = min(max(progress, 0), 1)
+      let target = target
+      let edge = edge
+      content.visualEffect { effect, proxy in
+        // An impossible layout (target overlapping the view) draws the view
+        // untouched rather than garbage.
+        let genie = try? GenieViewMesh(
+          viewSize: proxy.size, target: target, edge: edge, progress: progress)
+        let mesh = genie?.mesh ?? WarpMesh.identity(columns: 2, rows: 2)
+        return effect.distortionEffect(
+          MeshWarpShader.shader(data: ShaderMeshData.pack(mesh), size: proxy.size),
+          maxSampleOffset: genie?.maxSampleOffset ?? .zero)
+      }
+    }
+  }
+
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, *)
+  extension View {
+    /// Applies the genie effect: see ``GenieEffectModifier``.
+    ///
+    /// - Parameters:
+    ///   - progress: 0 (untouched) … 1 (inside `target`).
+    ///   - target: the target rect in this view's coordinate space, points.
+    ///   - edge: where the target lies (default `.bottom`, the dock).
+    public func genieEffect(progress: Double, target: CGRect, edge: GenieEdge = .bottom)
+      -> some View
+    {
+      modifier(GenieEffectModifier(progress: progress, target: target, edge: edge))
+    }
+  }
+
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, *)
+  extension AnyTransition {
+    /// A transition that minimizes the view into `target` on removal and
+    /// brings it back out on insertion (genie-out is genie-in reversed).
+    ///
+    /// - Parameters:
+    ///   - target: the target rect in the view's coordinate space, points.
+    ///   - edge: where the target lies.
+    public static func genie(target: CGRect, edge: GenieEdge = .bottom) -> AnyTransition {
+      .modifier(
+        active: GenieEffectModifier(progress: 1, target: target, edge: edge),
+        identity: GenieEffectModifier(progress: 0, target: target, edge: edge))
+    }
+  }
+#endif
