@@ -83,6 +83,12 @@ let package = Package(
     .executableTarget(
       name: "MeshWarpEffectDemoApp", dependencies: ["MeshWarpEffectDemoUI"],
       path: "Examples/MeshWarpEffectDemo/MeshWarpEffectDemoApp"),
+    // MARK: Fuzzing (issue 8): the fuzz targets' bodies, replayed over
+    // Fuzz/Corpus by the tests; the libFuzzer binaries are built by the
+    // separate package in Fuzz/ (Scripts/fuzz.sh).
+    .target(name: "MeshWarpFuzzing", dependencies: ["MeshWarpIO"]),
+    .testTarget(
+      name: "MeshWarpFuzzingTests", dependencies: ["MeshWarpFuzzing", "_TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -49,8 +49,10 @@ public struct TriangleGrid: Sendable {
     let extent = pointwiseMax(hi - lo, Vector2(repeating: 1e-12))
     let target = Double(min(Self.maximumCells, max(1, 2 * triangles.count)))
     let aspect = extent.x / extent.y
-    var cols = Int((target * aspect).squareRoot().rounded(.up))
-    cols = min(max(cols, 1), Self.maximumCells)
+    // Clamped as a Double: an aspect of 0 or ∞ (extents beyond ±Double.max
+    // overflow to ∞) must not reach Int(_:), and NaN (∞/∞) takes 1.
+    let wanted = (target * aspect).squareRoot().rounded(.up)
+    let cols = wanted >= 1 ? Int(min(wanted, Double(Self.maximumCells))) : 1
     var rws = Int((target / Double(cols)).rounded(.up))
     rws = min(max(rws, 1), max(1, Self.maximumCells / cols))
     origin = lo

@@ -48,7 +48,7 @@ extension WarpMesh: Codable {
     var grid: GridShape? = nil
     if let columns = try container.decodeIfPresent(Int.self, forKey: .columns),
       let rows = try container.decodeIfPresent(Int.self, forKey: .rows),
-      columns >= 2, rows >= 2, columns * rows == pairs.count
+      columns >= 2, rows >= 2, columns.multipliedReportingOverflow(by: rows) == (pairs.count, false)
     {
       grid = GridShape(columns: columns, rows: rows)
     }

@@ -139,6 +139,8 @@ struct SilhouetteAntialiaser: Sendable {
     guard t0 <= t1 else { return }
     let start = a + d * t0
     let end = a + d * t1
+    // An edge between points near ±Double.max has an infinite d: no pixels.
+    guard start.x.isFinite, start.y.isFinite, end.x.isFinite, end.y.isFinite else { return }
     var x = Int(start.x.rounded(.down))
     var y = Int(start.y.rounded(.down))
     let endX = Int(end.x.rounded(.down))

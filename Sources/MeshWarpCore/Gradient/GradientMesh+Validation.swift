@@ -11,7 +11,9 @@ extension GradientMesh {
     guard width >= 2, height >= 2 else {
       return [.tooFewVertices(width: width, height: height)]
     }
-    let expected = width * height
+    // Absurd sizes overflow: no location count can match them.
+    let (product, overflow) = width.multipliedReportingOverflow(by: height)
+    let expected = overflow ? -1 : product
     let locationCount =
       switch locations {
       case .points(let points): points.count

@@ -27,14 +27,20 @@ public enum GradientMeshError: Error, Hashable, Sendable, CustomStringConvertibl
   /// A keyframe list that cannot be played: empty, or times out of order.
   case badKeyframes(detail: String)
 
+  /// width·height as text, without trapping on absurd (overflowing) sizes.
+  static func product(_ width: Int, _ height: Int) -> String {
+    let (p, overflow) = width.multipliedReportingOverflow(by: height)
+    return overflow ? "more than \(Int.max)" : "\(p)"
+  }
+
   public var description: String {
     switch self {
     case .tooFewVertices(let width, let height):
       "a mesh gradient needs width and height of at least 2 vertices, not \(width)×\(height)"
     case .locationCount(let count, let width, let height):
-      "\(count) locations for a \(width)×\(height) mesh (expected width·height = \(width * height))"
+      "\(count) locations for a \(width)×\(height) mesh (expected width·height = \(Self.product(width, height)))"
     case .colorCount(let count, let width, let height):
-      "\(count) colors for a \(width)×\(height) mesh (expected width·height = \(width * height))"
+      "\(count) colors for a \(width)×\(height) mesh (expected width·height = \(Self.product(width, height)))"
     case .nonFiniteLocation(let index, let column, let row, let field):
       "location \(index) (column \(column), row \(row)): \(field) is not a finite number"
     case .nonFiniteColor(let index, let column, let row):

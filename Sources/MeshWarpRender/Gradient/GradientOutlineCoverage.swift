@@ -96,9 +96,11 @@ struct GradientOutlineCoverage {
         let dy = p1.y - p0.y
         guard dy != 0 else { continue }
         let mid = (p0 + p1) / 2
+        // Rows outside the image (and non-finite points) are skipped before
+        // any conversion to Int, which would trap beyond ±2^63.
+        guard mid.y >= 0, mid.y < Double(height), mid.x.isFinite else { continue }
         let row = Int(mid.y.rounded(.down))
-        guard row >= 0, row < height else { continue }
-        let column = Int(max(mid.x, -1).rounded(.down))
+        let column = Int(min(max(mid.x, -1), Double(width)).rounded(.down))
         if column < 0 {
           cells.append(Cell(key: row * rowKey, area: dy, segment: -1))
         } else if column < width {

@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""Writes the hand-made seed inputs of Fuzz/Corpus/ (issue 8).
+
+Run from anywhere: python3 Fuzz/make_seeds.py. The PNG fixtures of
+Tests/MeshWarpIOTests/Fixtures (grey, palette, 16-bit, interlaced) are copied
+in too. Inputs that libFuzzer finds later are merged into the same folders by
+Scripts/fuzz.sh, under hash names; the names written here say what they are.
+"""
+import json
+import math
+import os
+import shutil
+import struct
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CORPUS = os.path.join(HERE, "Corpus")
+FIXTURES = os.path.join(HERE, "..", "Tests", "MeshWarpIOTests", "Fixtures")
+
+
+def write(kind, name, data):
+    folder = os.path.join(CORPUS, kind)
+    os.makedirs(folder, exist_ok=True)
+    if isinstance(data, str):
+        data = data.encode()
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(data)
+
+
+# MARK: PNG
+
+def chunk(kind, data):
+    body = kind + data
+    return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def rgba_idat(width, height, pixel, filter_type=0):
+    rows = b"".join(bytes([filter_type]) + b"".join(bytes(pixel(x, y)) for x in range(width))
+                    for y in range(height))
+    return zlib.compress(rows)
+
+
+def rgba_png(width, height, pixel, extra=b""):
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return (SIGNATURE + chunk(b"IHDR", ihdr) + extra
+            + chunk(b"IDAT", rgba_idat(width, height, pixel)) + chunk(b"IEND", b""))
+
+
+def apng(width, height, frames):
+    """An animated PNG: frame 0 is the IDAT image, later frames use fdAT."""
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    out = SIGNATURE + chunk(b"IHDR", ihdr)
+    out += chunk(b"acTL", struct.pack(">II", len(frames), 0))
+    seq = 0
+    for i, (fw, fh, fx, fy, dispose, blend, pixel) in enumerate(frames):
+        out += chunk(b"fcTL", struct.pack(">IIIIIHHBB", seq, fw, fh, fx, fy, 1, 10, dispose, blend))
+        seq += 1
+        data = rgba_idat(fw, fh, pixel)
+        if i == 0:
+            out += chunk(b"IDAT", data)
+        else:
+            out += chunk(b"fdAT", struct.pack(">I", seq) + data)
+            seq += 1
+    return out + chunk(b"IEND", b"")
+
+
+def gradient_pixel(x, y):
+    return (x * 60 % 256, y * 60 % 256, 128, 255 - 40 * x)
+
+
+def png_seeds():
+    for name in ["grey1", "grey16", "greyalpha8", "palette4_trns", "rgb8_trns", "rgba16",
+                 "interlaced_rgba8", "interlaced_rgba16", "interlaced_palette2"]:
+        shutil.copy(os.path.join(FIXTURES, name + ".png"),
+                    os.path.join(CORPUS, "png", "fixture_" + name + ".png"))
+    good = rgba_png(4, 3, gradient_pixel)
+    write("png", "rgba8_4x3.png", good)
+    write("png", "rgba8_gamma_4x3.png",
+          rgba_png(4, 3, gradient_pixel, chunk(b"gAMA", struct.pack(">I", 45455))))
+    write("png", "apng_2frames.png", apng(4, 4, [
+        (4, 4, 0, 0, 0, 0, lambda x, y: (255, 0, 0, 255)),
+        (2, 2, 1, 1, 2, 1, lambda x, y: (0, 0, 255, 128)),
+    ]))
+    write("png", "bad_truncated.png", good[: len(good) - 20])
+    write("png", "bad_signature_only.png", SIGNATURE)
+    write("png", "bad_not_png.txt", "this is not a PNG\n")
+    huge = struct.pack(">IIBBBBB", 0x7FFFFFFF, 0x7FFFFFFF, 8, 6, 0, 0, 0)
+    write("png", "bad_huge_ihdr.png",
+          SIGNATURE + chunk(b"IHDR", huge) + chunk(b"IDAT", zlib.compress(b"\0" * 64))
+          + chunk(b"IEND", b""))
+    corrupt = bytearray(good)
+    corrupt[40] ^= 0xFF  # inside the IDAT data: bad CRC and bad deflate
+    write("png", "bad_corrupt_idat.png", bytes(corrupt))
+
+
+# MARK: Mesh JSON
+
+def grid(columns, rows, move=lambda c, r, p: p):
+    pts = [[c / (columns - 1), r / (rows - 1)] for r in range(rows) for c in range(columns)]
+    to = [list(move(i % columns, i // columns, p)) for i, p in enumerate(pts)]
+    faces = [[r * columns + c, r * columns + c + 1, (r + 1) * columns + c + 1, (r + 1) * columns + c]
+             for r in range(rows - 1) for c in range(columns - 1)]
+    return {"from": pts, "to": to, "faces": faces, "columns": columns, "rows": rows}
+
+
+def mesh_seeds():
+    card = grid(2, 2, lambda c, r, p: (0.8, 0.75) if (c, r) == (1, 1) else p)
+    write("mesh", "seed_readme_card.json", json.dumps(card))
+    demo = grid(3, 3, lambda c, r, p: {(1, 1): (0.62, 0.40), (1, 0): (0.45, 0.08),
+                                        (2, 2): (0.9, 0.92)}.get((c, r), p))
+    write("mesh", "seed_demo_warp.json", json.dumps(demo, indent=1))
+    write("mesh", "identity_4x4.json", json.dumps(grid(4, 4)))
+    wave = grid(6, 5, lambda c, r, p: (p[0] + 0.05 * math.sin(3 * p[1]), p[1] + 0.04 * math.sin(4 * p[0])))
+    write("mesh", "wave_6x5.json", json.dumps(wave))
+    outside = grid(3, 3, lambda c, r, p: (p[0] * 1.6 - 0.3, p[1] * 1.4 - 0.2))
+    write("mesh", "beyond_unit_square.json", json.dumps(outside))
+    folded = grid(3, 3, lambda c, r, p: (1.3, 1.2) if (c, r) == (1, 1) else p)
+    write("mesh", "folded_centre.json", json.dumps(folded))
+    bowtie = {"from": [[0, 0], [1, 0], [1, 1], [0, 1]], "to": [[0, 0], [1, 0], [1, 1], [0, 1]],
+              "faces": [[0, 1, 3, 2]]}
+    write("mesh", "bad_bowtie.json", json.dumps(bowtie))
+    write("mesh", "bad_index_out_of_range.json",
+          '{"from": [[0,0],[1,0],[1,1]], "to": [[0,0],[1,0],[1,1]], "faces": [[0,1,2,7]]}')
+    write("mesh", "bad_repeated_index.json",
+          '{"from": [[0,0],[1,0],[1,1],[0,1]], "to": [[0,0],[1,0],[1,1],[0,1]], "faces": [[0,1,1,3]]}')
+    write("mesh", "huge_coordinates.json",
+          '{"from": [[0,0],[1,0],[1,1],[0,1]], "to": [[-1e308,0],[1e308,0],[1e308,1e-300],[0,1]], "faces": [[0,1,2,3]]}')
+    write("mesh", "empty.json", '{"from": [], "to": [], "faces": []}')
+    write("mesh", "bad_syntax.json", '{"from": [[0,0],[1,0],], "to": [}')
+    write("mesh", "bad_types.json", '{"from": "no", "to": [[0,0]], "faces": [[0.5,1,2,3]]}')
+    write("mesh", "bad_grid_claim.json",
+          '{"from": [[0,0],[1,0],[1,1],[0,1]], "to": [[0,0],[1,0],[1,1],[0,1]], "faces": [[0,1,2,3]], "columns": 2, "rows": 2}')
+
+
+# MARK: Gradient JSON
+
+MESHING_COLOURS = [
+    [0.922, 0.0, 0.0], [1.0, 0.535, 0.0], [0.924, 0.915, 0.0],
+    [1.0, 0.0, 0.465], [0.0, 0.749, 1.0], [0.0, 1.0, 0.603],
+    [0.576, 0.0, 1.0], [1.0, 0.0, 0.733], [0.0, 0.98, 0.864],
+]
+
+
+def meshing(t):
+    """GradientPresets.meshing(at: t), DESIGN.md 'The blog's animation'."""
+    p = [[0, 0], [0.5, 0], [1, 0], [0, 0.5], [0.45, 0.55], [1, 0.5], [0, 1], [0.5, 1], [1, 1]]
+    p[1][0] = 0.5 + 0.4 * math.cos(t)
+    p[3][1] = 0.5 + 0.3 * math.cos(1.1 * t)
+    p[4][1] = 0.5 - 0.4 * math.cos(0.9 * t)
+    p[5][1] = 0.5 - 0.2 * math.cos(0.9 * t)
+    p[7][0] = 0.5 - 0.4 * math.cos(1.2 * t)
+    return {"width": 3, "height": 3, "points": p, "colors": [c + [1.0] for c in MESHING_COLOURS],
+            "background": [0, 0, 0, 1], "smoothsColors": True, "colorSpace": "device"}
+
+
+def gradient_seeds():
+    write("gradient", "meshing_preset_t0.json", json.dumps(meshing(0), indent=1))
+    write("gradient", "meshing_preset_t2.json", json.dumps(meshing(2)))
+    flat = {"width": 2, "height": 2, "points": [[0, 0], [1, 0], [0, 1], [1, 1]],
+            "colors": [[1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 1, 0.5]],
+            "smoothsColors": False, "colorSpace": "perceptual"}
+    write("gradient", "bilinear_perceptual_2x2.json", json.dumps(flat))
+    bezier = {"width": 2, "height": 2, "bezierPoints": [
+        {"position": [0, 0], "leading": [0, 0], "top": [0, 0], "trailing": [0.4, 0.1], "bottom": [0.1, 0.4]},
+        {"position": [1, 0], "leading": [0.6, -0.1], "top": [1, 0], "trailing": [1, 0], "bottom": [0.9, 0.3]},
+        {"position": [0, 1], "leading": [0, 1], "top": [-0.1, 0.6], "trailing": [0.3, 0.9], "bottom": [0, 1]},
+        {"position": [1, 1], "leading": [0.7, 1.1], "top": [1.1, 0.7], "trailing": [1, 1], "bottom": [1, 1]}],
+        "colors": [[1, 0.5, 0], [0, 0.5, 1], [0.2, 0.9, 0.2], [0.9, 0.1, 0.6]]}
+    write("gradient", "bezier_points_2x2.json", json.dumps(bezier))
+    wide = {"width": 4, "height": 2,
+            "points": [[x / 3, y] for y in (0, 1) for x in range(4)],
+            "colors": [[x / 3, y, 0.5] for y in (0, 1) for x in range(4)], "background": [0, 0, 1, 1]}
+    write("gradient", "row_4x2.json", json.dumps(wide))
+    write("gradient", "bad_width_huge.json",
+          '{"width": 1000000000, "height": 3, "points": [[0,0]], "colors": [[0,0,0]]}')
+    write("gradient", "bad_both_locations.json",
+          '{"width": 2, "height": 2, "points": [], "bezierPoints": [], "colors": []}')
+    write("gradient", "bad_colour_arity.json",
+          '{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": [[1,0],[0,1,0],[0,0,1],[1,1,1]]}')
+    write("gradient", "bad_colour_space.json",
+          '{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": [[1,0,0],[0,1,0],[0,0,1],[1,1,1]], "colorSpace": "lab"}')
+    write("gradient", "far_points.json",
+          '{"width": 2, "height": 2, "points": [[-1e300,0],[1e300,0],[0,1e300],[1,1]], "colors": [[1,0,0],[0,1,0],[0,0,1],[1,1,1]]}')
+
+
+if __name__ == "__main__":
+    for kind in ["png", "mesh", "gradient"]:
+        os.makedirs(os.path.join(CORPUS, kind), exist_ok=True)
+    png_seeds()
+    mesh_seeds()
+    gradient_seeds()

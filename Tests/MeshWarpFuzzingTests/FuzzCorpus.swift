@@ -1,0 +1,41 @@
+import Foundation
+
+/// The committed fuzz corpus, `Fuzz/Corpus/<kind>/`, found from this file's
+/// path (the tests run from the package's build folder).
+enum FuzzCorpus {
+  /// The three input kinds, one folder each.
+  enum Kind: String, CaseIterable, Codable, Sendable {
+    case png, mesh, gradient
+  }
+
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fuzz/Corpus")
+
+  /// Every file of one kind, sorted by name, with its bytes.
+  static func files(_ kind: Kind) -> [(name: String, bytes: [UInt8])] {
+    let folder = root.appendingPathComponent(kind.rawValue)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.sorted().compactMap { name in
+      guard !name.hasPrefix("."),
+        let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
+      else { return nil }
+      return (name, [UInt8](data))
+    }
+  }
+
+  /// Whether a corpus file is a hand-made seed (`Fuzz/make_seeds.py`):
+  /// those have descriptive names with an extension, `bad_` first when
+  /// they are meant to be refused; files that libFuzzer adds are named by
+  /// the SHA-1 of their content, without an extension.
+  static func isHandMade(_ name: String) -> Bool { name.contains(".") }
+
+  /// The bytes of one named seed.
+  static func seed(_ kind: Kind, _ name: String) -> [UInt8] {
+    let path = root.appendingPathComponent(kind.rawValue).appendingPathComponent(name).path
+    guard let data = FileManager.default.contents(atPath: path) else {
+      preconditionFailure("missing corpus file \(path): run python3 Fuzz/make_seeds.py")
+    }
+    return [UInt8](data)
+  }
+}

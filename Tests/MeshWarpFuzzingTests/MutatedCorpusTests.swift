@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@testable import MeshWarpFuzzing
+
+/// Seeded mutants of the corpus through the fuzz entries, in a child
+/// process: a few hundred inputs near the seeds on every `swift test`, the
+/// same ones each time (the seed is fixed and printed; change it to explore
+/// elsewhere). `Scripts/fuzz.sh` is the real fuzzer; this keeps CI honest
+/// between its runs.
+@Suite struct MutatedCorpusTests {
+  static let mutantsPerKind = 150
+
+  @Test(arguments: FuzzCorpus.Kind.allCases)
+  func mutantsOfTheCorpus(kind: FuzzCorpus.Kind) async {
+    let seed = 0x00C0_FFEE &+ UInt64(kind.rawValue.utf8.count)
+    print("mutantsOfTheCorpus(\(kind.rawValue)) seed \(seed)")
+    let child = ChildProcess()
+    let log = child.log
+    let result = await #expect(processExitsWith: .success) {
+      [log = log as String, kind] in
+      let files = FuzzCorpus.files(kind)
+      guard !files.isEmpty else { return }
+      var mutator = SeededMutator(seed: 0x00C0_FFEE &+ UInt64(kind.rawValue.utf8.count))
+      for n in 0..<MutatedCorpusTests.mutantsPerKind {
+        let file = files[n % files.count]
+        let mutant = mutator.mutate(file.bytes)
+        let shown =
+          kind == .png
+          ? "base64 " + Data(mutant).base64EncodedString()
+          : String(reflecting: String(decoding: mutant, as: UTF8.self))
+        ChildProcess.announce("mutant \(n) of \(kind.rawValue)/\(file.name): \(shown)", log: log)
+        switch kind {
+        case .png: fuzzPNG(mutant)
+        case .mesh: fuzzMesh(mutant)
+        case .gradient: fuzzGradient(mutant)
+        }
+      }
+    }
+    child.report(result)
+  }
+}
