@@ -98,7 +98,8 @@ for target in $targets; do
     # trace only) or the sanitizer's; where: the first frame in our sources.
     reason=$(grep -m1 -o -e 'Fatal error: .*' -e 'Swift runtime failure: [^/]*' "$log" ||
       grep -m1 -o 'ERROR: [A-Za-z]*: .*' "$log" || true)
-    place=$(grep -v -e MeshWarpFuzzing -e '/fuzz-' "$log" |
+    # (stack frames only: libFuzzer's NEW_FUNC lines also name sources).
+    place=$(grep -E '^ *#[0-9]+ 0x' "$log" | grep -v -e MeshWarpFuzzing -e '/fuzz-' |
       grep -m1 -o 'Sources/[A-Za-z]*/[A-Za-z/+]*\.swift:[0-9]*' || true)
     summary+=("fuzz-$target: ${runs:-?} executions, FAILED (exit $status): ${reason% } at ${place:-?}; reproducer: ${artifacts:-see $log}")
   else

@@ -61,6 +61,17 @@ public struct RGBAImage: Hashable, Sendable {
     }
   }
 
+  /// An image whose bytes are left unset, for renderers that write every
+  /// pixel (no zero-fill pass before the real one).
+  init(uninitializedWidth width: Int, height: Int) {
+    precondition(width >= 0 && height >= 0, "negative image size \(width)×\(height)")
+    self.width = width
+    self.height = height
+    pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { _, count in
+      count = width * height * 4
+    }
+  }
+
   /// The pixel at (x, y).
   public subscript(x: Int, y: Int) -> RGBA8 {
     get {

@@ -49,7 +49,7 @@ struct SilhouetteAntialiaser: Sendable {
 
   func run(width: Int, height: Int, into out: SharedPointer<UInt8>, threads: Int) {
     var pixels: [Int] = []
-    for (a, b) in boundary {
+    for (a, b) in boundary where !Self.onGridLine(a, b) {
       visitPixels(from: a, to: b, width: width, height: height) { pixels.append($0) }
     }
     guard !pixels.isEmpty else { return }
@@ -73,6 +73,15 @@ struct SilhouetteAntialiaser: Sendable {
     } else {
       DispatchQueue.concurrentPerform(iterations: chunkCount, execute: work)
     }
+  }
+
+  /// Whether segment a→b runs along a pixel-grid line (x or y constant and
+  /// integral, e.g. a border pinned to the image's edge). Such an edge
+  /// crosses no pixel's interior, so the sample coverage of every pixel
+  /// along it is decided by other edges or is 0 or 1, exactly as the main
+  /// pass rendered it: the walk can skip it.
+  static func onGridLine(_ a: Vector2, _ b: Vector2) -> Bool {
+    (a.x == b.x && a.x.rounded(.down) == a.x) || (a.y == b.y && a.y.rounded(.down) == a.y)
   }
 
   /// The mapped source point of output point p, or nil outside the mesh.

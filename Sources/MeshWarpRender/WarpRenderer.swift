@@ -9,8 +9,12 @@
 /// neither gaps nor double cover, and, drawing faces last-to-first, the first
 /// face wins where warped faces overlap (the seed shader's order). Pixels
 /// crossed by the mesh's outer boundary are then anti-aliased by coverage
-/// (``WarpOptions/antialias``). Rows are split into bands across threads; the
-/// result does not depend on the thread count.
+/// (``WarpOptions/antialias``). Rows are split into bands across threads,
+/// bands into strips of ``stripRows`` rows that are filled and shaded while
+/// in the cache (where a face is very wide, tile by tile, so that the source
+/// texels read stay cached too); on convex faces each row's two triangle
+/// spans are shaded as one run. The result does not depend on the thread
+/// count.
 ///
 /// The identity mesh (any density, any size) reproduces the source exactly.
 public enum WarpRenderer {
@@ -26,15 +30,35 @@ public enum WarpRenderer {
   public static func render(
     _ source: RGBAImage, mesh: WarpMesh, options: WarpOptions = WarpOptions()
   ) -> RGBAImage {
+    var output = RGBAImage(width: 0, height: 0)
+    render(source, mesh: mesh, options: options, into: &output)
+    return output
+  }
+
+  /// Renders `source` warped through `mesh` into `output`, reusing its
+  /// storage when it already has the output size and is not shared (an
+  /// animation's or a window's frame buffer: no allocation and no page
+  /// faults per frame); otherwise `output` is replaced by a new image.
+  ///
+  /// Every pixel of `output` is written; the result is the same as
+  /// ``render(_:mesh:options:)``'s.
+  public static func render(
+    _ source: RGBAImage, mesh: WarpMesh, options: WarpOptions = WarpOptions(),
+    into output: inout RGBAImage
+  ) {
     let width = options.width ?? source.width
     let height = options.height ?? source.height
     let s = min(max(options.supersample, 1), 8)
     guard s > 1 else {
-      return renderOnce(source, mesh: mesh, width: width, height: height, options: options)
+      if output.width != width || output.height != height {
+        output = RGBAImage(uninitializedWidth: width, height: height)
+      }
+      renderOnce(source, mesh: mesh, options: options, into: &output)
+      return
     }
-    let large = renderOnce(
-      source, mesh: mesh, width: width * s, height: height * s, options: options)
-    return large.downsampled(by: s, threads: options.threads)
+    var large = RGBAImage(uninitializedWidth: width * s, height: height * s)
+    renderOnce(source, mesh: mesh, options: options, into: &large)
+    output = large.downsampled(by: s, threads: options.threads)
   }
 
   /// Per-face data in pixel space.
@@ -43,24 +67,118 @@ public enum WarpRenderer {
     var original: Quad
     var shader: WarpSpanShader
     var triangles: (TriangleRasterizer?, TriangleRasterizer?)
+    /// Strictly convex: each diagonal separates the other two corners, so
+    /// the two triangles tile the quad and their spans on a row abut.
+    var convex: Bool
+    /// Rows that the triangles may cover (empty when neither exists).
+    var rows: Range<Int>
+    /// Columns that the triangles may cover (a superset: the quad's bounds).
+    var columns: Range<Int>
+
+    init(warped: Quad, original: Quad) {
+      self.warped = warped
+      self.original = original
+      shader = WarpSpanShader(warped: warped, original: original)
+      triangles = (
+        TriangleRasterizer(warped.a, warped.b, warped.c),
+        TriangleRasterizer(warped.a, warped.c, warped.d)
+      )
+      @inline(__always) func separates(_ p: Vector2, _ q: Vector2, _ r: Vector2, _ s: Vector2)
+        -> Bool
+      { cross(q - p, r - p) * cross(q - p, s - p) < 0 }
+      convex =
+        separates(warped.a, warped.c, warped.b, warped.d)
+        && separates(warped.b, warped.d, warped.a, warped.c)
+      let limit = Double(1 << 30)
+      let (lo, hi) = warped.bounds
+      columns =
+        Int(min(max(lo.x, -limit), limit).rounded(.down)) - 1..<Int(
+          min(max(hi.x, -limit), limit).rounded(.up)) + 2
+      let covered = [triangles.0?.rows, triangles.1?.rows].compactMap { $0 }
+      rows =
+        covered.isEmpty
+        ? 0..<0
+        : covered.map(\.lowerBound).min()!..<(covered.map(\.upperBound).max()! + 1)
+    }
+
+    /// Shades this face's pixels in `rows` × `columns` (the covered pixel
+    /// centres of its two triangles). On a convex face a row's two triangle spans abut and
+    /// are shaded as one run, so runs (and the shader's interpolated
+    /// chunks) are as long as the face is wide.
+    @inline(__always)
+    func shade(
+      rows: Range<Int>, columns: Range<Int>, width: Int, sampler: BilinearSampler,
+      out: UnsafeMutablePointer<UInt8>
+    ) {
+      let visible = rows.clamped(to: self.rows)
+      // The triangles are read in place (optional chaining): copying them
+      // out, 120 bytes each, cost more than the spans themselves.
+      @inline(__always) func span(_ y: Int, upper: Bool) -> Range<Int> {
+        let span =
+          upper
+          ? triangles.0.flatMap { $0.rows.contains(y) ? $0.span(row: y, width: width) : nil }
+          : triangles.1.flatMap { $0.rows.contains(y) ? $0.span(row: y, width: width) : nil }
+        return (span ?? 0..<0).clamped(to: columns)
+      }
+      for y in visible {
+        let a = span(y, upper: true)
+        let b = span(y, upper: false)
+        let row = out + y * width * 4
+        if convex && !a.isEmpty && !b.isEmpty
+          && (a.upperBound == b.lowerBound || b.upperBound == a.lowerBound)
+        {
+          let xs = min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
+          shader.shade(row: y, xs: xs, upper: nil, sampler: sampler, out: row + xs.lowerBound * 4)
+          continue
+        }
+        if !a.isEmpty {
+          shader.shade(row: y, xs: a, upper: true, sampler: sampler, out: row + a.lowerBound * 4)
+        }
+        if !b.isEmpty {
+          shader.shade(row: y, xs: b, upper: false, sampler: sampler, out: row + b.lowerBound * 4)
+        }
+      }
+    }
   }
 
+  /// Rows per strip: 32 rows of a 1920-pixel frame are 240 KiB, which
+  /// stay in a core's L2 cache between the fill and the faces' writes.
+  static let stripRows = 32
+  /// Columns per tile of a strip (32 × 256 pixels: 32 KiB of output).
+  static let tileColumns = 256
+
+  /// For each strip of ``stripRows`` rows, the faces whose rows overlap it,
+  /// last face first (so that the first face is drawn last and wins), and
+  /// whether one of them is wider than two tiles (the strip is then drawn
+  /// tile by tile).
+  static func facesByStrip(_ faces: [Face], height: Int, width: Int) -> [([Int], Bool)] {
+    let count = (height + stripRows - 1) / stripRows
+    var strips = [([Int], Bool)](repeating: ([], false), count: count)
+    for index in faces.indices.reversed() {
+      let rows = faces[index].rows.clamped(to: 0..<height)
+      guard !rows.isEmpty else { continue }
+      let wide = faces[index].columns.clamped(to: 0..<width).count > 2 * tileColumns
+      for strip in (rows.lowerBound / stripRows)...((rows.upperBound - 1) / stripRows) {
+        strips[strip].0.append(index)
+        strips[strip].1 = strips[strip].1 || wide
+      }
+    }
+    return strips
+  }
+
+  /// Renders into every pixel of `output` (its size is the output size).
   static func renderOnce(
-    _ source: RGBAImage, mesh: WarpMesh, width: Int, height: Int, options: WarpOptions
-  ) -> RGBAImage {
-    var output = RGBAImage(width: width, height: height)
-    guard width > 0, height > 0 else { return output }
+    _ source: RGBAImage, mesh: WarpMesh, options: WarpOptions, into output: inout RGBAImage
+  ) {
+    let width = output.width
+    let height = output.height
+    guard width > 0, height > 0 else { return }
     let outScale = Vector2(Double(width), Double(height))
     let faceIndices = mesh.faces.indices.filter(mesh.isRenderable)
     let faces: [Face] = faceIndices.map { i in
-      let warped = mesh.warpedQuad(i, scale: outScale)
-      return Face(
-        warped: warped, original: mesh.originalQuad(i, scale: source.size),
-        shader: WarpSpanShader(warped: warped, original: mesh.originalQuad(i, scale: source.size)),
-        triangles: (
-          TriangleRasterizer(warped.a, warped.b, warped.c),
-          TriangleRasterizer(warped.a, warped.c, warped.d)
-        ))
+      Face(
+        warped: mesh.warpedQuad(i, scale: outScale),
+        original: mesh.originalQuad(i, scale: source.size))
     }
     let threads = options.threads
     source.pixels.withUnsafeBufferPointer { src in
@@ -72,21 +190,35 @@ public enum WarpRenderer {
         let out = SharedPointer(dst.baseAddress!)
         let outside = OutsideFill(
           policy: empty ? .transparent : options.edges, sampler: sampler, outputSize: outScale)
-        forEachRowBand(rows: height, threads: threads) { band in
-          outside.fill(rows: band, width: width, into: out.base)
-          guard !empty else { return }
-          for face in faces.reversed() {
-            for upper in [true, false] {
-              guard let triangle = upper ? face.triangles.0 : face.triangles.1 else { continue }
-              let first = max(band.lowerBound, triangle.rows.lowerBound)
-              let last = min(band.upperBound - 1, triangle.rows.upperBound)
-              guard first <= last else { continue }
-              for y in first...last {
-                let span = triangle.span(row: y, width: width)
-                guard !span.isEmpty else { continue }
-                face.shader.shade(
-                  row: y, xs: span, upper: upper, sampler: sampler,
-                  out: out.base + (y * width + span.lowerBound) * 4)
+        let strips = empty ? [] : Self.facesByStrip(faces, height: height, width: width)
+        // Faces are read in place through a pointer: array subscripts here
+        // copied the (large) Face values on every call.
+        faces.withUnsafeBufferPointer { buffer in
+          // (No faces: no strip lists a face, and the pointer is not read.)
+          let first = buffer.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<Face>.alignment)!
+          let faces = SharedPointer(UnsafeMutablePointer(mutating: first))
+          forEachRowBand(rows: height, threads: threads) { band in
+            // Strips of a few rows, filled and then shaded while they are
+            // still in the cache; a band's edges may split a strip.
+            var top = band.lowerBound
+            while top < band.upperBound {
+              let bucket = top / Self.stripRows
+              let strip = top..<min((bucket + 1) * Self.stripRows, band.upperBound)
+              defer { top = strip.upperBound }
+              outside.fill(rows: strip, width: width, into: out.base)
+              guard !empty else { continue }
+              // Where a face is wider than two tiles, tiles of the strip,
+              // so that the source texels a tile reads stay in the cache
+              // even where the warp runs across the source's rows (a steep
+              // or rotated face); narrower faces are such tiles themselves.
+              let (faceIndices, tiled) = strips[bucket]
+              let step = tiled ? Self.tileColumns : width
+              for left in stride(from: 0, to: width, by: step) {
+                let tile = left..<min(left + step, width)
+                for index in faceIndices where faces.base[index].columns.overlaps(tile) {
+                  faces.base[index].shade(
+                    rows: strip, columns: tile, width: width, sampler: sampler, out: out.base)
+                }
               }
             }
           }
@@ -99,7 +231,6 @@ public enum WarpRenderer {
         }
       }
     }
-    return output
   }
 }
 

@@ -6,12 +6,14 @@
 /// by QuadInverter's rule (nearest the unit square, ties → smaller v);
 /// `WarpSpanShaderTests` checks that the two agree.
 ///
-/// Incremental evaluation: a run is cut into chunks of ``chunk`` pixels. For
-/// each, the exact source points at the first, middle and last pixel define
-/// a quadratic in the pixel index; when it reproduces the exact point at the
+/// Incremental evaluation: a run is cut into near-equal chunks of at most
+/// ``chunk`` pixels. For each, the exact source points at its first pixel,
+/// its middle and its end (the next chunk's first pixel, which is solved
+/// once for both; the last pixel for the run's last chunk) define a
+/// quadratic in the pixel index; when it reproduces the exact point at the
 /// first quarter within ``tolerance`` source pixels, the chunk is evaluated
-/// from the quadratic (two multiply-adds a coordinate), otherwise every pixel
-/// is solved exactly. Within one face the map is smooth (analytic), so the
+/// from the quadratic by forward differences, otherwise every pixel is
+/// solved exactly. Within one face the map is smooth (analytic), so the
 /// interpolation error is dominated by its third-order term, which the check
 /// at a quarter point measures; affine faces (the identity, parallelograms)
 /// come out with c = 0 and interpolate exactly.
@@ -28,11 +30,15 @@
   let sf: Vector2
   let sg: Vector2
   let warped: Quad
+  /// The diagonal a → c that splits the face into its upper (a, b, c) and
+  /// lower (a, c, d) triangles, and the side of it that b lies on.
+  let diagonal: Vector2
+  let upperSide: Bool
 
-  /// Pixels per chunk (empirical: 32 costs 4 exact solves per 32 pixels and
-  /// the quadratic passes the tolerance on nearly every chunk of the
-  /// benchmark meshes).
-  static let chunk = 32
+  /// Most pixels per chunk (measured with callgrind on the benchmark
+  /// meshes: 32 → 64 → 128 cut the exact solves; 256 gained nothing, since
+  /// longer chunks fail the check and are split).
+  static let chunk = 128
   /// Largest allowed interpolation error in source pixels (derived: a
   /// quarter of the sampler's 1/256-pixel tap step).
   static let tolerance = 1.0 / 1024
@@ -50,6 +56,8 @@
     sf = original.d - original.a
     sg = original.a - original.b + original.c - original.d
     self.warped = warped
+    diagonal = warped.c - warped.a
+    upperSide = cross(diagonal, warped.b - warped.a) >= 0
   }
 
   /// u for the root `v`, and how far (u, v) lies outside the unit square;
@@ -65,8 +73,13 @@
   }
 
   /// The exact source point (source pixels) for the centre of pixel (x, y).
+  /// Where the bilinear inverse has no root (folded or degenerate faces),
+  /// the affine map of the face's triangle (``Quad/triangleParameters(of:upper:)``)
+  /// that covers the pixel: `upper`, or when `nil` (a run across both
+  /// triangles of a convex face) the one on the centre's side of the
+  /// diagonal.
   @inline(__always)
-  func sourcePoint(x: Int, y: Int, upper: Bool) -> Vector2 {
+  func sourcePoint(x: Int, y: Int, upper: Bool? = nil) -> Vector2 {
     let hx = Double(x) + 0.5 - a.x
     let hy = Double(y) + 0.5 - a.y
     let k1 = crossEF + hx * g.y - hy * g.x
@@ -88,23 +101,31 @@
         let w = disc.squareRoot()
         let q = -0.5 * (k1 + (k1 < 0 ? -w : w))
         let v1 = q / k2
-        let c1 = candidate(v1, hx, hy)
-        var best = (u: c1.u, v: v1, outside: c1.outside)
         if q != 0 {
+          // QuadInverter's rule: the root nearest the unit square, ties →
+          // smaller v. The smaller root is tried first: inside the square
+          // it wins outright, and the other root's u is never computed.
           let v2 = k0 / q
-          let c2 = candidate(v2, hx, hy)
-          if c2.outside < best.outside || (c2.outside == best.outside && v2 < best.v) {
-            best = (c2.u, v2, c2.outside)
+          let (small, large) = v2 < v1 ? (v2, v1) : (v1, v2)
+          let first = candidate(small, hx, hy)
+          if first.outside == 0 {
+            (u, v, found) = (first.u, small, true)
+          } else {
+            let second = candidate(large, hx, hy)
+            let best = second.outside < first.outside ? (second.u, large) : (first.u, small)
+            (u, v) = best
+            found = min(first.outside, second.outside).isFinite
           }
+        } else {
+          let c1 = candidate(v1, hx, hy)
+          (u, v, found) = (c1.u, v1, c1.outside.isFinite)
         }
-        u = best.u
-        v = best.v
-        found = best.outside.isFinite
       }
     }
     if !found {
-      let t = warped.triangleParameters(
-        of: Vector2(Double(x) + 0.5, Double(y) + 0.5), upper: upper)
+      let p = Vector2(Double(x) + 0.5, Double(y) + 0.5)
+      let side = upper ?? ((cross(diagonal, p - warped.a) >= 0) == upperSide)
+      let t = warped.triangleParameters(of: p, upper: side)
       u = t.x
       v = t.y
     }
@@ -113,94 +134,119 @@
     return sa + se * u + sf * v + sg * (u * v)
   }
 
-  /// Shades pixels `xs` of row `y` into `out` (the pixel at `xs.lowerBound`).
+  /// Shades pixels `xs` of row `y` into `out` (the pixel at `xs.lowerBound`):
+  /// pixels of the face's `upper` or lower triangle, or with `upper` nil of
+  /// both triangles of a convex face (see ``sourcePoint(x:y:upper:)``).
   @inline(__always)
   func shade(
-    row y: Int, xs: Range<Int>, upper: Bool, sampler: BilinearSampler,
+    row y: Int, xs: Range<Int>, upper: Bool?, sampler: BilinearSampler,
     out: UnsafeMutablePointer<UInt8>
   ) {
+    guard !xs.isEmpty else { return }
+    let chunks = (xs.count + Self.chunk - 1) / Self.chunk
     var x = xs.lowerBound
-    var pixel = out
-    while x < xs.upperBound {
-      let n = min(Self.chunk, xs.upperBound - x)
-      defer {
-        x += n
-        pixel += 4 * n
+    var start = sourcePoint(x: x, y: y, upper: upper)
+    for k in 1...chunks {
+      let next = xs.lowerBound + xs.count * k / chunks
+      // The chunk's far end: the next chunk's first pixel where there is
+      // one (solved once for both), else the run's last pixel.
+      let l = k < chunks ? next - x : next - x - 1
+      let end = l == 0 ? start : sourcePoint(x: x + l, y: y, upper: upper)
+      shadeChunk(
+        row: y, x: x, count: next - x, end: l, startPoint: start, endPoint: end, upper: upper,
+        sampler: sampler, out: out + (x - xs.lowerBound) &* 4)
+      x = next
+      start = end
+    }
+  }
+
+  /// Shades `count` pixels of row `y` from column `x`, given the exact source
+  /// points of pixel `x` and of pixel `x + l` (`l` = `count` or
+  /// `count` − 1). When the quadratic through those and the middle misses
+  /// the check point, the chunk is split at the middle and each half tried
+  /// again; chunks under 8 pixels are solved exactly.
+  func shadeChunk(
+    row y: Int, x: Int, count n: Int, end l: Int, startPoint start: Vector2, endPoint end: Vector2,
+    upper: Bool?, sampler: BilinearSampler, out pixel: UnsafeMutablePointer<UInt8>
+  ) {
+    guard n >= 8 else {
+      for i in 0..<n {
+        let s = i == 0 ? start : (i == l ? end : sourcePoint(x: x + i, y: y, upper: upper))
+        sampler.write(at: s, to: pixel + i &* 4)
       }
-      let first = sourcePoint(x: x, y: y, upper: upper)
-      guard n >= 8 else {
-        sampler.write(at: first, to: pixel)
-        for i in 1..<max(n, 1) {
-          sampler.write(at: sourcePoint(x: x + i, y: y, upper: upper), to: pixel + 4 * i)
-        }
-        continue
+      return
+    }
+    // The quadratic through the exact points at 0, m and l, checked at m/2.
+    let m = l / 2
+    let q = m / 2
+    let middle = sourcePoint(x: x + m, y: y, upper: upper)
+    let check = sourcePoint(x: x + q, y: y, upper: upper)
+    let slopeM = (middle - start) / Double(m)
+    let c = ((end - start) / Double(l) - slopeM) / Double(l - m)
+    let b = slopeM - c * Double(m)
+    let predicted = start + (b + c * Double(q)) * Double(q)
+    let error = predicted - check
+    guard max(abs(error.x), abs(error.y)) <= Self.tolerance else {
+      shadeChunk(
+        row: y, x: x, count: m, end: m, startPoint: start, endPoint: middle, upper: upper,
+        sampler: sampler, out: pixel)
+      shadeChunk(
+        row: y, x: x + m, count: n - m, end: l - m, startPoint: middle, endPoint: end,
+        upper: upper, sampler: sampler, out: pixel + m &* 4)
+      return
+    }
+    // One bounds check for the chunk: the quadratic's range over [0, l]
+    // is spanned by its ends and, per axis, its vertex if inside.
+    var lo = Vector2(min(start.x, end.x), min(start.y, end.y))
+    var hi = Vector2(max(start.x, end.x), max(start.y, end.y))
+    for axis in 0..<2 where c[axis] != 0 {
+      let t = -b[axis] / (2 * c[axis])
+      if t > 0 && t < Double(l) {
+        let v = start[axis] + (b[axis] + c[axis] * t) * t
+        lo[axis] = min(lo[axis], v)
+        hi[axis] = max(hi[axis], v)
       }
-      // The quadratic through the exact points at 0, m and l, checked at m/2.
-      let l = n - 1
-      let m = l / 2
-      let q = m / 2
-      let last = sourcePoint(x: x + l, y: y, upper: upper)
-      let middle = sourcePoint(x: x + m, y: y, upper: upper)
-      let check = sourcePoint(x: x + q, y: y, upper: upper)
-      let slopeM = (middle - first) / Double(m)
-      let c = ((last - first) / Double(l) - slopeM) / Double(l - m)
-      let b = slopeM - c * Double(m)
-      let predicted = first + (b + c * Double(q)) * Double(q)
-      let error = predicted - check
-      if max(abs(error.x), abs(error.y)) <= Self.tolerance {
-        // One bounds check for the chunk: the quadratic's range over [0, l]
-        // is spanned by its ends and, per axis, its vertex if inside.
-        var lo = Vector2(min(first.x, last.x), min(first.y, last.y))
-        var hi = Vector2(max(first.x, last.x), max(first.y, last.y))
-        for axis in 0..<2 where c[axis] != 0 {
-          let t = -b[axis] / (2 * c[axis])
-          if t > 0 && t < Double(l) {
-            let v = first[axis] + (b[axis] + c[axis] * t) * t
-            lo[axis] = min(lo[axis], v)
-            hi[axis] = max(hi[axis], v)
-          }
-        }
-        if sampler.tapsInside(lo: sampler.fixedPair(lo), hi: sampler.fixedPair(hi)) {
-          // Forward differences in 32.32 fixed point (tap position s − ½):
-          // p(i+1) = p(i) + d(i), d(i+1) = d(i) + 2c. Integer adds instead
-          // of Double evaluation and conversion per pixel; the rounding of d
-          // and 2c (2^-32 px) accumulates to < 1e-6 px over a chunk.
-          @inline(__always) func fixed32(_ v: Double) -> Int { Int(v * 4_294_967_296) }
-          var px = fixed32(first.x - 0.5)
-          var py = fixed32(first.y - 0.5)
-          var dx = fixed32(b.x + c.x)
-          var dy = fixed32(b.y + c.y)
-          let ddx = fixed32(2 * c.x)
-          let ddy = fixed32(2 * c.y)
-          let half = 1 << 23
-          for i in 0..<n {
-            // 32.32 → 24.8, rounded: the same tap as BilinearSampler.fixed.
-            sampler.writeInterior(
-              fixedX: (px &+ half) &>> 24, fixedY: (py &+ half) &>> 24, to: pixel + 4 * i)
-            px &+= dx
-            py &+= dy
-            dx &+= ddx
-            dy &+= ddy
-          }
-        } else {
-          for i in 0..<n {
-            let t = Double(i)
-            let (qx, qy) = sampler.fixedPair(first + (b + c * t) * t)
-            sampler.write(fixedX: qx, fixedY: qy, to: pixel + 4 * i)
-          }
-        }
-      } else {
-        for i in 0..<n {
-          let s: Vector2 =
-            switch i {
-            case 0: first
-            case q: check
-            case m: middle
-            case l: last
-            default: sourcePoint(x: x + i, y: y, upper: upper)
-            }
-          sampler.write(at: s, to: pixel + 4 * i)
-        }
+    }
+    guard sampler.tapsInside(lo: sampler.fixedPair(lo), hi: sampler.fixedPair(hi)) else {
+      for i in 0..<n {
+        let t = Double(i)
+        let (qx, qy) = sampler.fixedPair(start + (b + c * t) * t)
+        sampler.write(fixedX: qx, fixedY: qy, to: pixel + i &* 4)
+      }
+      return
+    }
+    // Forward differences in 32.32 fixed point (tap position s − ½):
+    // p(i+1) = p(i) + d(i), d(i+1) = d(i) + 2c. Integer adds instead of
+    // Double evaluation and conversion per pixel; the rounding of d and 2c
+    // (2^-32 px) accumulates to < 1e-6 px over a chunk.
+    @inline(__always) func fixed32(_ v: Double) -> Int { Int(v * 4_294_967_296) }
+    var px = fixed32(start.x - 0.5)
+    var py = fixed32(start.y - 0.5)
+    var dx = fixed32(b.x + c.x)
+    var dy = fixed32(b.y + c.y)
+    let ddx = fixed32(2 * c.x)
+    let ddy = fixed32(2 * c.y)
+    // 32.32 → 24.8, rounded: the same tap as BilinearSampler.fixed.
+    let half = 1 << 23
+    var o = pixel
+    let stop = pixel + n &* 4
+    if sampler.opaque {
+      while o < stop {
+        sampler.writeInteriorOpaque(fixedX: (px &+ half) &>> 24, fixedY: (py &+ half) &>> 24, to: o)
+        px &+= dx
+        py &+= dy
+        dx &+= ddx
+        dy &+= ddy
+        o += 4
+      }
+    } else {
+      while o < stop {
+        sampler.writeInterior(fixedX: (px &+ half) &>> 24, fixedY: (py &+ half) &>> 24, to: o)
+        px &+= dx
+        py &+= dy
+        dx &+= ddx
+        dy &+= ddy
+        o += 4
       }
     }
   }

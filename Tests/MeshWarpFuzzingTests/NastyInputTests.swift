@@ -194,6 +194,10 @@ import _TestSupport
     #"{"width": 9223372036854775807, "height": 9223372036854775807, "points": [], "colors": []}"#,
     #"{"width": -3, "height": -3, "points": [], "colors": []}"#,
     #"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": [[1e308,-1e308,0],[0,1,0],[0,0,1],[1,1,1]]}"#,
+    // Found by fuzz-gradient: in Oklab the cube of a huge colour overflows
+    // and inf − inf gave a NaN encode-table index (Int(NaN) trapped).
+    #"{"width": 2, "height": 2, "points": [[5,0],[1,0],[0,1],[1,1]], "colors": [[2,0,0],[92233720368547758070,1,0],[0,0,1],[1,1,1,0.5]], "smoothsColors": false, "colorSpace": "perceptual"}"#,
+    #"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": [[1e308,-1e308,0],[0,1,0],[0,0,1],[1,1,1]], "colorSpace": "perceptual"}"#,
     #"{"width": 2, "height": 2, "points": [[1e308,1e308],[-1e308,0],[0,-1e308],[1e308,-1e308]], "colors": [[1,0,0],[0,1,0],[0,0,1],[1,1,1]]}"#,
     #"{"width": 2, "height": 2, "points": [[0.5,0.5],[0.5,0.5],[0.5,0.5],[0.5,0.5]], "colors": [[1,0,0],[0,1,0],[0,0,1],[1,1,1]]}"#,
     #"{"width": 8, "height": 8, "points": [], "colors": []}"#,

@@ -87,6 +87,60 @@ import _TestSupport
     }
   }
 
+  /// Outputs wider than two of the renderer's tiles (512 px) with faces that
+  /// wide: the strip-and-tile traversal, and row bands that split strips,
+  /// against the independent reference and across thread counts.
+  @Test func wideFacesAgreeWithTheReference() {
+    var rng = SeededRandom(seed: 0x711E5)
+    let src = TestImages.smooth(width: 90, height: 70)
+    let card = MeshPresets.seedCard
+    let tilted = RandomMeshes.jitteredGrid(
+      columns: 3, rows: 2, jitter: 0.2, scale: 0.9, moveBorder: true, rng: &rng)
+    for mesh in [card, tilted] {
+      let (w, h) = (700, 150)
+      let out = WarpRenderer.render(
+        src, mesh: mesh, options: WarpOptions(width: w, height: h, threads: 1))
+      let ref = ReferenceWarp.render(src, mesh: mesh, width: w, height: h)
+      let diff = ImageDiff(out.premultipliedForComparison, ref.image.premultipliedForComparison) {
+        x, y in
+        for dy in -1...1 {
+          for dx in -1...1 {
+            let (xx, yy) = (x + dx, y + dy)
+            guard xx >= 0, yy >= 0, xx < w, yy < h, ref.inside[yy * w + xx] else { return false }
+          }
+        }
+        return true
+      }
+      #expect(diff.count > w * h / 3)
+      #expect(diff.max <= 2, "\(diff)")
+      #expect(diff.mean <= 0.25, "\(diff)")
+      for threads in [2, 7] {
+        #expect(
+          WarpRenderer.render(
+            src, mesh: mesh, options: WarpOptions(width: w, height: h, threads: threads)) == out)
+      }
+    }
+  }
+
+  /// Rendering into an existing frame writes every pixel (whatever the frame
+  /// held) and gives the same image; a frame of another size is replaced.
+  @Test func renderIntoReusesOrReplacesTheFrame() {
+    var rng = SeededRandom(seed: 5)
+    let mesh = RandomMeshes.jitteredGrid(
+      columns: 4, rows: 4, jitter: 0.25, scale: 0.8, moveBorder: true, rng: &rng)
+    let src = TestImages.random(width: 40, height: 30, seed: 11)
+    for edges in [EdgePolicy.transparent, .clamp, .origin] {
+      let options = WarpOptions(width: 64, height: 48, edges: edges)
+      let expected = WarpRenderer.render(src, mesh: mesh, options: options)
+      var frame = RGBAImage(width: 64, height: 48, fill: RGBA8(1, 2, 3, 4))
+      WarpRenderer.render(src, mesh: mesh, options: options, into: &frame)
+      #expect(frame == expected, "\(edges)")
+      var wrongSize = RGBAImage(width: 5, height: 5, fill: .white)
+      WarpRenderer.render(src, mesh: mesh, options: options, into: &wrongSize)
+      #expect(wrongSize == expected, "\(edges)")
+    }
+  }
+
   @Test func resultDoesNotDependOnThreadCount() {
     var rng = SeededRandom(seed: 99)
     let mesh = RandomMeshes.jitteredGrid(

@@ -69,7 +69,8 @@ import _TestSupport
 
 @Suite struct BilinearSamplerTests {
   @Test func opacityScanSeesEveryPixel() {
-    for (w, h) in [(1, 1), (3, 3), (4, 2), (5, 1)] {
+    // Small sizes, and sizes around the scan's 256-pixel blocks.
+    for (w, h) in [(1, 1), (3, 3), (4, 2), (5, 1), (257, 1), (128, 4), (301, 3)] {
       for last in [false, true] {
         for alphaAt in 0..<(w * h) {
           var image = RGBAImage(width: w, height: h, fill: RGBA8(10, 20, 30))

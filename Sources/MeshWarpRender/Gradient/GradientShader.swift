@@ -137,14 +137,16 @@ struct GradientShader {
   }
 
   /// `v` clamped lane-wise to `low…high`, written as the compare-and-select
-  /// that compiles to `maxps`/`minps` (a NaN lane stays NaN); cheaper than
-  /// the stdlib's IEEE `pointwiseMin`/`Max`.
+  /// that compiles to `maxps`/`minps`; cheaper than the stdlib's IEEE
+  /// `pointwiseMin`/`Max`. A NaN lane becomes `low` (every comparison with
+  /// NaN is false), so that absurd colours, whose arithmetic overflows to
+  /// inf − inf, still give valid table indices and bytes.
   @inline(__always)
   static func clamp<V: SIMD>(_ v: V, _ low: V.Scalar, _ high: V.Scalar) -> V
   where V.Scalar: FloatingPoint {
     let lowVector = V(repeating: low)
     let highVector = V(repeating: high)
-    let raised = v.replacing(with: lowVector, where: v .< lowVector)
-    return raised.replacing(with: highVector, where: raised .> highVector)
+    let raised = lowVector.replacing(with: v, where: v .> lowVector)
+    return highVector.replacing(with: raised, where: raised .< highVector)
   }
 }
