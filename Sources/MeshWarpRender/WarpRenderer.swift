@@ -89,11 +89,12 @@ public enum WarpRenderer {
       convex =
         separates(warped.a, warped.c, warped.b, warped.d)
         && separates(warped.b, warped.d, warped.a, warped.c)
+      // (Clamped so that far-away corners convert to Int without a trap.)
       let limit = Double(1 << 30)
       let (lo, hi) = warped.bounds
-      columns =
-        Int(min(max(lo.x, -limit), limit).rounded(.down)) - 1..<Int(
-          min(max(hi.x, -limit), limit).rounded(.up)) + 2
+      let left = Int(min(max(lo.x, -limit), limit).rounded(.down)) - 1
+      let right = Int(min(max(hi.x, -limit), limit).rounded(.up)) + 2
+      columns = left..<right
       let covered = [triangles.0?.rows, triangles.1?.rows].compactMap { $0 }
       rows =
         covered.isEmpty
@@ -102,17 +103,17 @@ public enum WarpRenderer {
     }
 
     /// Shades this face's pixels in `rows` × `columns` (the covered pixel
-    /// centres of its two triangles). On a convex face a row's two triangle spans abut and
-    /// are shaded as one run, so runs (and the shader's interpolated
-    /// chunks) are as long as the face is wide.
+    /// centres of its two triangles). On a convex face a row's two triangle
+    /// spans abut and are shaded as one run, so runs (and the shader's
+    /// interpolated chunks) are as long as the face is wide.
     @inline(__always)
     func shade(
       rows: Range<Int>, columns: Range<Int>, width: Int, sampler: BilinearSampler,
       out: UnsafeMutablePointer<UInt8>
     ) {
       let visible = rows.clamped(to: self.rows)
-      // The triangles are read in place (optional chaining): copying them
-      // out, 120 bytes each, cost more than the spans themselves.
+      // The triangles are read where they are stored, not bound to locals:
+      // copies of them (120 bytes each) cost more than the spans.
       @inline(__always) func span(_ y: Int, upper: Bool) -> Range<Int> {
         let span =
           upper

@@ -186,7 +186,9 @@
     let b = slopeM - c * Double(m)
     let predicted = start + (b + c * Double(q)) * Double(q)
     let error = predicted - check
-    guard max(abs(error.x), abs(error.y)) <= Self.tolerance else {
+    // Both comparisons false for NaN (Swift's max(NaN, 0) is 0: a NaN
+    // must not pass as a small error).
+    guard abs(error.x) <= Self.tolerance && abs(error.y) <= Self.tolerance else {
       shadeChunk(
         row: y, x: x, count: m, end: m, startPoint: start, endPoint: middle, upper: upper,
         sampler: sampler, out: pixel)
@@ -207,7 +209,13 @@
         hi[axis] = max(hi[axis], v)
       }
     }
-    guard sampler.tapsInside(lo: sampler.fixedPair(lo), hi: sampler.fixedPair(hi)) else {
+    // Fixed point needs |value| < 2^30 px (and finite): true of any chunk
+    // whose taps are inside an image, checked so that none can trap.
+    @inline(__always) func fits(_ v: Double) -> Bool { abs(v) < 1_073_741_824 }
+    guard sampler.tapsInside(lo: sampler.fixedPair(lo), hi: sampler.fixedPair(hi)),
+      fits(start.x), fits(start.y), fits(b.x + c.x), fits(b.y + c.y), fits(2 * c.x),
+      fits(2 * c.y)
+    else {
       for i in 0..<n {
         let t = Double(i)
         let (qx, qy) = sampler.fixedPair(start + (b + c * t) * t)
