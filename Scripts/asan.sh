@@ -22,8 +22,9 @@ logs="$scratch/logs"
 mkdir -p "$logs"
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1"
-# Third-party leaks (fontconfig's configuration, XCTest's runner) are
-# suppressed by library name, each with its reason, in lsan-suppressions.txt.
+# Third-party leaks (fontconfig's configuration, XCTest's runner, a side
+# table inside Foundation's Process.run) are suppressed by library or
+# function name, each with its reason, in lsan-suppressions.txt.
 export LSAN_OPTIONS="print_suppressions=0:suppressions=$PWD/Scripts/lsan-suppressions.txt"
 # The SDL demo (its binary tests) without EGL and with SDL's software
 # renderer: Mesa's EGL/GL driver leaks at exit and is unloaded before

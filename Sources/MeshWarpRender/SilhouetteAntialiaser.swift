@@ -78,8 +78,9 @@ struct SilhouetteAntialiaser: Sendable {
   /// Whether segment a→b runs along a pixel-grid line (x or y constant and
   /// integral, e.g. a border pinned to the image's edge). Such an edge
   /// crosses no pixel's interior, so the sample coverage of every pixel
-  /// along it is decided by other edges or is 0 or 1, exactly as the main
-  /// pass rendered it: the walk can skip it.
+  /// along it is decided by other boundary edges (whose walks visit that
+  /// pixel) or is 0 or 1, which the main pass has already rendered: the
+  /// walk can skip it.
   static func onGridLine(_ a: Vector2, _ b: Vector2) -> Bool {
     (a.x == b.x && a.x.rounded(.down) == a.x) || (a.y == b.y && a.y.rounded(.down) == a.y)
   }

@@ -10,7 +10,7 @@
 /// face wins where warped faces overlap (the seed shader's order). Pixels
 /// crossed by the mesh's outer boundary are then anti-aliased by coverage
 /// (``WarpOptions/antialias``). Rows are split into bands across threads,
-/// bands into strips of ``stripRows`` rows that are filled and shaded while
+/// bands into strips of 32 rows that are filled and shaded while
 /// in the cache (where a face is very wide, tile by tile, so that the source
 /// texels read stay cached too); on convex faces each row's two triangle
 /// spans are shaded as one run. The result does not depend on the thread

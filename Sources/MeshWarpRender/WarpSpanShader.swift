@@ -12,8 +12,9 @@
 /// once for both; the last pixel for the run's last chunk) define a
 /// quadratic in the pixel index; when it reproduces the exact point at the
 /// first quarter within ``tolerance`` source pixels, the chunk is evaluated
-/// from the quadratic by forward differences, otherwise every pixel is
-/// solved exactly. Within one face the map is smooth (analytic), so the
+/// from the quadratic by forward differences, otherwise it is split at its
+/// middle and each half tried again (under 8 pixels, every pixel is solved
+/// exactly). Within one face the map is smooth (analytic), so the
 /// interpolation error is dominated by its third-order term, which the check
 /// at a quarter point measures; affine faces (the identity, parallelograms)
 /// come out with c = 0 and interpolate exactly.
