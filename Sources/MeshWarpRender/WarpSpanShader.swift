@@ -239,6 +239,9 @@
     let half = 1 << 23
     var o = pixel
     let stop = pixel + n &* 4
+    // Two copies of the loop on purpose: one loop taking the writer as a
+    // closure was not inlined and cost 210 M instead of 133 M instructions
+    // for a one-quad 1080p render (callgrind).
     if sampler.opaque {
       while o < stop {
         sampler.writeInteriorOpaque(fixedX: (px &+ half) &>> 24, fixedY: (py &+ half) &>> 24, to: o)
