@@ -73,8 +73,9 @@ let package = Package(
       name: "_MetalShaderHarness", path: "Tests/_MetalShaderHarness", exclude: ["shim"],
       cxxSettings: [.headerSearchPath("shim")]),
     .testTarget(
-      name: "MeshWarpShaderTests", dependencies: ["_MetalShaderHarness", "MeshWarpCore"]),
-    .testTarget(name: "MeshWarpEffectTests", dependencies: ["MeshWarpEffect"]),
+      name: "MeshWarpShaderTests",
+      dependencies: ["_MetalShaderHarness", "MeshWarpCore", "_TestSupport"]),
+    .testTarget(name: "MeshWarpEffectTests", dependencies: ["MeshWarpEffect", "_TestSupport"]),
     // The seed's demo, Apple only (compiles to nothing / a message elsewhere):
     // a library so that Xcode can preview it, and an app that shows it.
     .target(

@@ -1,5 +1,6 @@
 import MeshWarpCore
 import Testing
+import _TestSupport
 
 /// Oklab conversions against published values, and round trips.
 @Suite struct GradientOklabTests {
@@ -24,7 +25,7 @@ import Testing
   }
 
   @Test func roundTrip() {
-    var rng = GradientTestRandom(seed: 0x6B1A_2024)
+    var rng = SeededRandom(seed: 0x6B1A_2024)
     print("GradientOklabTests.roundTrip seed 0x6B1A_2024")
     var worst = 0.0
     for _ in 0..<2000 {

@@ -1,6 +1,7 @@
 import Foundation
 import MeshWarpEffect
 import Testing
+import _TestSupport
 
 /// Hit testing through a warp: a location on the warped view maps back to
 /// the content point that is drawn there.
@@ -38,7 +39,7 @@ import Testing
   @Test func warpedAndContentLocationsAreInverse() throws {
     let seed = UInt64.random(in: 0...UInt64.max)
     print("MeshWarpHitTesterTests seed: \(seed)")
-    var rng = SplitMix(seed)
+    var rng = SeededRandom(seed: seed)
     let tester = MeshWarpHitTester(mesh: Self.card)
     let size = CGSize(width: 320, height: 240)
     for _ in 0..<500 {
@@ -48,19 +49,4 @@ import Testing
       #expect(abs(back.x - content.x) < 1e-6 && abs(back.y - content.y) < 1e-6, "seed \(seed)")
     }
   }
-}
-
-/// SplitMix64, for seeded test inputs.
-struct SplitMix {
-  var state: UInt64
-  init(_ seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  /// Uniform in [0, 1).
-  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import MeshWarpIO
 
@@ -35,7 +36,7 @@ import Testing
   func everyFilterRoundTrips(filter: PNGFilterStrategy) throws {
     let seed: UInt64 = 0xF11_7E5
     print("APNGTests.everyFilterRoundTrips seed \(seed)")
-    var rng = SeededGenerator(seed: seed)
+    var rng = SeededRandom(seed: seed)
     // Noise and smooth frames, odd width (row ends not aligned to anything).
     let frames = [
       randomImage(width: 13, height: 9, rng: &rng),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import MeshWarpIO
 
@@ -94,7 +95,7 @@ import Testing
     defer { umount2(mountPoint, Int32(MNT_DETACH)) }
     let path = mountPoint + "/out.png"
     try AtomicFile.write(Array("old".utf8), to: path)
-    var rng = SeededGenerator(seed: 3)
+    var rng = SeededRandom(seed: 3)
     let big = randomImage(width: 200, height: 200, rng: &rng)  // ~160 KB of noise
     do {
       try PNGEncoder.write(big, to: path)

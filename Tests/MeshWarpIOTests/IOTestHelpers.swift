@@ -1,25 +1,12 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import MeshWarpIO
 
-/// SplitMix64 (Steele, Lea & Flood 2014): a small seeded generator, so that
-/// every random test can be replayed from the seed it prints.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// A random image; `alphaStyle` picks how alpha varies.
 func randomImage(
-  width: Int, height: Int, rng: inout SeededGenerator, opaque: Bool = false
+  width: Int, height: Int, rng: inout SeededRandom, opaque: Bool = false
 ) -> RGBAImage {
   var pixels = [UInt8](repeating: 0, count: width * height * 4)
   for i in 0..<pixels.count {

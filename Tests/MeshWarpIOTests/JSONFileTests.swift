@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import MeshWarpIO
 
@@ -121,7 +122,7 @@ import Testing
     // Random valid mesh-like documents decode to the same values both ways.
     let seed: UInt64 = 0x15_0_ACE
     print("JSONFileTests.agreesWithFoundationOnValidInput seed \(seed)")
-    var rng = SeededGenerator(seed: seed)
+    var rng = SeededRandom(seed: seed)
     struct Doc: Codable, Equatable {
       var values: [Double]
       var ints: [[Int]]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import MeshWarpIO
 
@@ -8,7 +9,7 @@ import Testing
 @Suite struct PNGErrorTests {
   /// A valid 8×8 RGBA PNG to break.
   static func validPNG() throws -> [UInt8] {
-    var rng = SeededGenerator(seed: 42)
+    var rng = SeededRandom(seed: 42)
     return try PNGEncoder.encode(randomImage(width: 8, height: 8, rng: &rng))
   }
 
@@ -116,7 +117,7 @@ import Testing
   @Test func randomCorruptionNeverCrashes() throws {
     let seed: UInt64 = 0xBAD_C0DE
     print("PNGErrorTests.randomCorruptionNeverCrashes seed \(seed)")
-    var rng = SeededGenerator(seed: seed)
+    var rng = SeededRandom(seed: seed)
     let png = try Self.validPNG()
     var failures = 0
     for _ in 0..<300 {

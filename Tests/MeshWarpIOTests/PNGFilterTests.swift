@@ -1,4 +1,5 @@
 import Testing
+import _TestSupport
 
 @testable import MeshWarpIO
 
@@ -35,7 +36,7 @@ import Testing
   @Test func vectorPaethRowMatchesScalar() {
     let seed: UInt64 = 0x9AE7
     print("PNGFilterTests.vectorPaethRowMatchesScalar seed \(seed)")
-    var rng = SeededGenerator(seed: seed)
+    var rng = SeededRandom(seed: seed)
     for count in [4, 8, 19, 20, 36, 67, 4 * 97] {
       let x = (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
       let above = (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
@@ -50,7 +51,7 @@ import Testing
   @Test func vectorScoringPicksTheSameFilterAsScalar() {
     let seed: UInt64 = 0x5C0E
     print("PNGFilterTests.vectorScoringPicksTheSameFilterAsScalar seed \(seed)")
-    var rng = SeededGenerator(seed: seed)
+    var rng = SeededRandom(seed: seed)
     var picked = Set<UInt8>()
     for trial in 0..<150 {
       let count = 4 * Int.random(in: 1...300, using: &rng)
@@ -75,7 +76,7 @@ import Testing
 
   @Test(arguments: [1, 3, 4, 8])
   func everyFilterIsUndone(bytesPerPixel bpp: Int) {
-    var rng = SeededGenerator(seed: UInt64(100 + bpp))
+    var rng = SeededRandom(seed: UInt64(100 + bpp))
     let count = bpp * 23
     let above = (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
     let x = (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }

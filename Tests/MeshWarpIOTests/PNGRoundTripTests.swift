@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import MeshWarpIO
 
@@ -11,7 +12,7 @@ import Testing
   func randomImagesRoundTripExactly(speed: PNGEncoder.Speed) throws {
     let seed: UInt64 = 0x5EED_0001
     print("PNGRoundTripTests seed \(seed)")
-    var rng = SeededGenerator(seed: seed)
+    var rng = SeededRandom(seed: seed)
     for (width, height) in Self.sizes {
       let image = randomImage(width: width, height: height, rng: &rng)
       let bytes = try PNGEncoder.encode(image, speed: speed)
@@ -34,7 +35,7 @@ import Testing
     let directory = try TemporaryDirectory()
     let path = directory.file("out.png")
     try AtomicFile.write(Array("old".utf8), to: path)
-    var rng = SeededGenerator(seed: 7)
+    var rng = SeededRandom(seed: 7)
     let image = randomImage(width: 9, height: 4, rng: &rng)
     try PNGEncoder.write(image, to: path)
     #expect(try PNGDecoder.decodeFile(path: path) == image)

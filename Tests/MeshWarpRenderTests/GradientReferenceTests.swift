@@ -1,6 +1,7 @@
 import Foundation
 import MeshWarpRender
 import Testing
+import _TestSupport
 
 /// The fast renderer against the slow independent ``GradientReference``
 /// (issue 3: with dithering off, mean ≤ 0.5/255 and max ≤ 2/255 over
@@ -100,7 +101,7 @@ import Testing
   /// A 4 × 3 mesh with jittered vertices (borders slide along themselves)
   /// and random colours.
   static func randomMesh(seed: UInt64, alpha: Bool) -> GradientMesh {
-    var rng = GradientRenderTestRandom(seed: seed)
+    var rng = SeededRandom(seed: seed)
     let columns = 4
     let rows = 3
     var points: [Vector2] = []
@@ -144,7 +145,7 @@ import Testing
   /// the background shows outside it, and the interior is still exact.
   @Test func curvedBorderWithBackground() {
     let seed: UInt64 = 0x5EED_0006
-    var rng = GradientRenderTestRandom(seed: seed)
+    var rng = SeededRandom(seed: seed)
     let base = Self.randomMesh(seed: seed, alpha: false)
     let inset = base.positions.map { Vector2(0.1, 0.1) + $0 * 0.8 }
     var points = AutomaticHandles.bezierPoints(
@@ -177,19 +178,4 @@ import Testing
     let a = check(mesh, "curved border seed 0x\(String(seed, radix: 16))", minimumInterior: 2500)
     #expect(a.background > 400)
   }
-}
-
-/// SplitMix64 (Steele, Lea, Flood 2014) for the gradient render tests.
-struct GradientRenderTestRandom {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  /// A Double in [0, 1).
-  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

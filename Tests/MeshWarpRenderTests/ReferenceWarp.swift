@@ -9,6 +9,25 @@ import _TestSupport
 /// the original quad at (u, v), and a plain premultiplied bilinear sample
 /// with clamp-to-edge taps and exact (unquantized) weights.
 enum ReferenceWarp {
+  /// `out` against a reference render on the interior: pixels whose centre
+  /// and 8 neighbours' centres the reference covers. Premultiplied, so that
+  /// low alpha does not amplify colour rounding.
+  static func interiorDiff(_ out: RGBAImage, _ ref: (image: RGBAImage, inside: [Bool]))
+    -> ImageDiff
+  {
+    let (w, h) = (ref.image.width, ref.image.height)
+    return ImageDiff(out.premultipliedForComparison, ref.image.premultipliedForComparison) {
+      x, y in
+      for dy in -1...1 {
+        for dx in -1...1 {
+          let (xx, yy) = (x + dx, y + dy)
+          guard xx >= 0, yy >= 0, xx < w, yy < h, ref.inside[yy * w + xx] else { return false }
+        }
+      }
+      return true
+    }
+  }
+
   /// `inside[y·w + x]` says whether the pixel centre is covered.
   static func render(_ src: RGBAImage, mesh: WarpMesh, width: Int, height: Int)
     -> (image: RGBAImage, inside: [Bool])

@@ -37,18 +37,7 @@ import _TestSupport
       let src = images[trial % 2]
       let out = WarpRenderer.render(src, mesh: mesh, options: WarpOptions(width: w, height: h))
       let ref = ReferenceWarp.render(src, mesh: mesh, width: w, height: h)
-      // Interior: the pixel and its 8 neighbours are covered in the reference.
-      // Premultiplied, so that low alpha does not amplify colour rounding.
-      let diff = ImageDiff(out.premultipliedForComparison, ref.image.premultipliedForComparison) {
-        x, y in
-        for dy in -1...1 {
-          for dx in -1...1 {
-            let (xx, yy) = (x + dx, y + dy)
-            guard xx >= 0, yy >= 0, xx < w, yy < h, ref.inside[yy * w + xx] else { return false }
-          }
-        }
-        return true
-      }
+      let diff = ReferenceWarp.interiorDiff(out, ref)
       worstMean = max(worstMean, diff.mean)
       worstMax = max(worstMax, diff.max)
       #expect(diff.count > 0)
@@ -101,16 +90,7 @@ import _TestSupport
       let out = WarpRenderer.render(
         src, mesh: mesh, options: WarpOptions(width: w, height: h, threads: 1))
       let ref = ReferenceWarp.render(src, mesh: mesh, width: w, height: h)
-      let diff = ImageDiff(out.premultipliedForComparison, ref.image.premultipliedForComparison) {
-        x, y in
-        for dy in -1...1 {
-          for dx in -1...1 {
-            let (xx, yy) = (x + dx, y + dy)
-            guard xx >= 0, yy >= 0, xx < w, yy < h, ref.inside[yy * w + xx] else { return false }
-          }
-        }
-        return true
-      }
+      let diff = ReferenceWarp.interiorDiff(out, ref)
       #expect(diff.count > w * h / 3)
       #expect(diff.max <= 2, "\(diff)")
       #expect(diff.mean <= 0.25, "\(diff)")

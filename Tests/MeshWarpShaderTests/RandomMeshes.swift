@@ -1,5 +1,6 @@
 import Foundation
 import MeshWarpCore
+import _TestSupport
 
 /// Random warp meshes for comparing the shader with the core.
 enum RandomMeshes {
@@ -9,7 +10,7 @@ enum RandomMeshes {
   /// points are a regular grid, slightly jittered too when `jitterFrom`.
   static func jitteredGrid(
     columns: Int, rows: Int, jitter: Double, jitterFrom: Bool,
-    using rng: inout SeededGenerator
+    using rng: inout SeededRandom
   ) -> WarpMesh {
     var mesh = WarpMesh.identity(columns: columns, rows: rows)
     let cell = Vector2(1 / Double(columns - 1), 1 / Double(rows - 1))
@@ -32,7 +33,7 @@ enum RandomMeshes {
 
   /// `count` independent convex quads scattered over the square, overlapping
   /// each other (first face wins), each mapping to a random original quad.
-  static func scatteredQuads(count: Int, using rng: inout SeededGenerator) -> WarpMesh {
+  static func scatteredQuads(count: Int, using rng: inout SeededRandom) -> WarpMesh {
     var pairs: [MeshPointPair] = []
     var faces: [MeshFace] = []
     for k in 0..<count {

@@ -1,5 +1,6 @@
 import MeshWarpCore
 import Testing
+import _TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -18,7 +19,7 @@ import Testing
   @Test func jitteredGridsAgreeWithTheCore() {
     let seed = UInt64.random(in: 0...UInt64.max)
     print("ShaderAgreementTests.jitteredGrids seed: \(seed)")
-    var rng = SeededGenerator(seed: seed)
+    var rng = SeededRandom(seed: seed)
     for round in 0..<3 {
       let columns = Int.random(in: 2...12, using: &rng)
       let rows = Int.random(in: 2...12, using: &rng)
@@ -33,7 +34,7 @@ import Testing
   @Test func overlappingQuadsAgreeWithTheCore() {
     let seed = UInt64.random(in: 0...UInt64.max)
     print("ShaderAgreementTests.overlappingQuads seed: \(seed)")
-    var rng = SeededGenerator(seed: seed)
+    var rng = SeededRandom(seed: seed)
     let mesh = RandomMeshes.scatteredQuads(count: 24, using: &rng)
     let result = ShaderComparison(mesh: mesh, side: Self.side)
     print("24 scattered quads: \(result)")
@@ -70,7 +71,7 @@ import Testing
     let seed =
       UInt64(Environment.value("MESHWARP_SHADER_SEED") ?? "") ?? UInt64.random(in: 0...UInt64.max)
     print("ShaderAgreementSweep seed: \(seed), rounds: \(Self.rounds)")
-    var rng = SeededGenerator(seed: seed)
+    var rng = SeededRandom(seed: seed)
     var worst = 0.0
     var worstConcave = 0.0
     var worstMagnified = 0.0

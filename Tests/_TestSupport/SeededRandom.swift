@@ -13,6 +13,9 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     return z ^ (z >> 31)
   }
 
+  /// A uniform Double in [0, 1) with 53 random bits.
+  public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+
   /// A uniform Double in `range`.
   public mutating func double(in range: ClosedRange<Double>) -> Double {
     Double.random(in: range, using: &self)
