@@ -24,7 +24,7 @@ enum FuzzCorpus {
     }
   }
 
-  /// Whether a corpus file is a hand-made seed (`Fuzz/make_seeds.py`):
+  /// Whether a corpus file is a hand-made input (`Fuzz/make_corpus.py`):
   /// those have descriptive names with an extension, `bad_` first when
   /// they are meant to be refused; files that libFuzzer adds are named by
   /// the SHA-1 of their content, without an extension.
@@ -34,7 +34,7 @@ enum FuzzCorpus {
   static func seed(_ kind: Kind, _ name: String) -> [UInt8] {
     let path = root.appendingPathComponent(kind.rawValue).appendingPathComponent(name).path
     guard let data = FileManager.default.contents(atPath: path) else {
-      preconditionFailure("missing corpus file \(path): run python3 Fuzz/make_seeds.py")
+      preconditionFailure("missing corpus file \(path): run python3 Fuzz/make_corpus.py")
     }
     return [UInt8](data)
   }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Writes the hand-made seed inputs of Fuzz/Corpus/ (issue 8).
+"""Writes the hand-made starting inputs of Fuzz/Corpus/ (issue 8).
 
-Run from anywhere: python3 Fuzz/make_seeds.py. The PNG fixtures of
+Run from anywhere: python3 Fuzz/make_corpus.py. The PNG fixtures of
 Tests/MeshWarpIOTests/Fixtures (grey, palette, 16-bit, interlaced) are copied
 in too. Inputs that libFuzzer finds later are merged into the same folders by
 Scripts/fuzz.sh, under hash names; the names written here say what they are.
@@ -145,7 +145,7 @@ MESHING_COLOURS = [
 
 
 def meshing(t):
-    """GradientPresets.meshing(at: t), DESIGN.md 'The blog's animation'."""
+    """GradientPresets.meshing(at: t), the MeshGradient blog post's animation."""
     p = [[0, 0], [0.5, 0], [1, 0], [0, 0.5], [0.45, 0.55], [1, 0.5], [0, 1], [0.5, 1], [1, 1]]
     p[1][0] = 0.5 + 0.4 * math.cos(t)
     p[3][1] = 0.5 + 0.3 * math.cos(1.1 * t)
