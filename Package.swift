@@ -5,6 +5,13 @@
 //   MeshWarpCore  <-  MeshWarpRender  <-  MeshWarpIO  <-  MeshWarpCLI <- meshwarp
 //        ^                                      ^-------- meshwarp-demo (SDL2)
 //        '-- MeshWarpEffect (SwiftUI + Metal, Apple only; re-exports the core)
+//
+// MeshWarpIO is an umbrella that re-exports four modules, each linking only
+// the system libraries it uses:
+//
+//   MeshWarpFiles (libc, Foundation)  <-  MeshWarpImageIO (libpng, zlib)  <-  MeshWarpVideo
+//   MeshWarpRender  <-  MeshWarpImageIO          (MeshWarpVideo runs ffmpeg as a process)
+//   MeshWarpRender  <-  MeshWarpText (fontconfig, HarfBuzz, FreeType)
 import PackageDescription
 
 let package = Package(
@@ -17,6 +24,10 @@ let package = Package(
     .library(name: "MeshWarpCore", targets: ["MeshWarpCore"]),
     .library(name: "MeshWarpRender", targets: ["MeshWarpRender"]),
     .library(name: "MeshWarpIO", targets: ["MeshWarpIO"]),
+    .library(name: "MeshWarpFiles", targets: ["MeshWarpFiles"]),
+    .library(name: "MeshWarpImageIO", targets: ["MeshWarpImageIO"]),
+    .library(name: "MeshWarpVideo", targets: ["MeshWarpVideo"]),
+    .library(name: "MeshWarpText", targets: ["MeshWarpText"]),
     .executable(name: "meshwarp", targets: ["meshwarp"]),
     .executable(name: "meshwarp-demo", targets: ["meshwarp-demo"]),
   ],
@@ -35,11 +46,17 @@ let package = Package(
     // MARK: Library layers.
     .target(name: "MeshWarpCore"),
     .target(name: "MeshWarpRender", dependencies: ["MeshWarpCore"]),
+    // MeshWarpIO: the umbrella; each module below links only what it uses.
+    .target(name: "MeshWarpFiles"),
+    .target(
+      name: "MeshWarpImageIO", dependencies: ["MeshWarpFiles", "MeshWarpRender", "CPNG", "CZlib"]),
+    .target(name: "MeshWarpVideo", dependencies: ["MeshWarpImageIO"]),
+    .target(
+      name: "MeshWarpText",
+      dependencies: ["MeshWarpRender", "CFreeType", "CHarfBuzz", "CFontconfig"]),
     .target(
       name: "MeshWarpIO",
-      dependencies: [
-        "MeshWarpRender", "CPNG", "CZlib", "CFreeType", "CHarfBuzz", "CFontconfig",
-      ]),
+      dependencies: ["MeshWarpFiles", "MeshWarpImageIO", "MeshWarpVideo", "MeshWarpText"]),
     .target(
       name: "MeshWarpEffect",
       dependencies: ["MeshWarpCore"],
@@ -57,7 +74,11 @@ let package = Package(
     .testTarget(name: "MeshWarpCoreTests", dependencies: ["MeshWarpCore", "_TestSupport"]),
     .testTarget(name: "MeshWarpRenderTests", dependencies: ["MeshWarpRender", "_TestSupport"]),
     .testTarget(
-      name: "MeshWarpIOTests", dependencies: ["MeshWarpIO", "_TestSupport"],
+      name: "MeshWarpIOTests",
+      dependencies: [
+        "MeshWarpIO", "MeshWarpFiles", "MeshWarpImageIO", "MeshWarpVideo", "MeshWarpText",
+        "_TestSupport",
+      ],
       resources: [.copy("Fixtures")]),
     .testTarget(name: "MeshWarpCLITests", dependencies: ["MeshWarpCLI", "_TestSupport"]),
 

@@ -55,7 +55,7 @@ public enum MeshwarpTool {
       console.error("meshwarp \(name): \(error)")
       return error.exitCode
     } catch {
-      console.error("meshwarp \(name): \(error)")
+      console.error("meshwarp \(name): \(InputFiles.describe(error))")
       return 1
     }
   }

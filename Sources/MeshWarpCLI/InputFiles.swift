@@ -36,6 +36,13 @@ enum InputFiles {
       )
     }
   }
+
+  /// An error as the tool prints it: the library's words, plus the option
+  /// that changes a library limit (`maxPixels` is `--max-pixels` here).
+  static func describe(_ error: any Error) -> String {
+    guard case .imageTooLarge = error as? MeshWarpIOError else { return "\(error)" }
+    return "\(error) (raise it with --max-pixels)"
+  }
 }
 
 /// Writing the tool's outputs: a file (atomically) or, for "-", the

@@ -1,12 +1,14 @@
-// MeshWarpIO: the outside world, through system libraries.
+// MeshWarpIO: the outside world, as one import. An umbrella with no code of
+// its own: it re-exports the four modules below, so `import MeshWarpIO`
+// gives all of them. An app that needs less imports less (a server that only
+// warps PNGs imports MeshWarpImageIO and links neither HarfBuzz nor FreeType).
 //
-// Owns: PNG decoding and encoding (libpng's simplified `png_image_*` API),
-// animated PNG writing and reading (by hand, with zlib), numbered PNG
-// sequences, MP4 through an `ffmpeg` process, atomic file output and standard
-// output, JSON files with located errors, and (in `Text/`) fonts through
-// fontconfig, HarfBuzz and FreeType.
-//
-// Must not import: UI frameworks. Depends on MeshWarpRender (pixels) and the
-// system library shims only. Every failure is a thrown `MeshWarpIOError` that
-// names the file and what is wrong; nothing here traps on bad input.
-@_exported import MeshWarpRender
+//   MeshWarpFiles    atomic files, file input, standard output, JSON files,
+//                    external programs, `MeshWarpIOError` (Foundation only)
+//   MeshWarpImageIO  image codecs: PNG (libpng), APNG (zlib)
+//   MeshWarpVideo    frame sinks: animated PNG, PNG sequences, MP4 (ffmpeg)
+//   MeshWarpText     fonts and text (fontconfig, HarfBuzz, FreeType)
+@_exported import MeshWarpFiles
+@_exported import MeshWarpImageIO
+@_exported import MeshWarpText
+@_exported import MeshWarpVideo

@@ -3,6 +3,8 @@ import Testing
 import _TestSupport
 
 @testable import MeshWarpIO
+@testable import MeshWarpImageIO
+@testable import MeshWarpVideo
 
 /// Animated PNGs written by `APNGWriter` and read back by the independent
 /// `APNGReader` (and, for the default image, by libpng).
@@ -59,9 +61,9 @@ import _TestSupport
     let animation = try APNGReader.read(try APNGWriter.encode(frames))
     #expect(
       animation.frames.map(\.region) == [
-        PixelRegion(x: 0, y: 0, width: 50, height: 30),
-        PixelRegion(x: 10, y: 5, width: 11, height: 8),
-        PixelRegion(x: 0, y: 0, width: 1, height: 1),  // nothing changed
+        PixelRect(x: 0, y: 0, width: 50, height: 30),
+        PixelRect(x: 10, y: 5, width: 11, height: 8),
+        PixelRect(x: 0, y: 0, width: 1, height: 1),  // nothing changed
       ])
     #expect(animation.frames.map(\.image) == frames)
   }
@@ -237,7 +239,7 @@ import _TestSupport
     actl.appendBigEndian(UInt32(1))
     PNGChunk.append(type: "acTL", data: actl, to: &png)
     var sequence: UInt32 = 0
-    func frame(_ region: PixelRegion, _ pixels: [UInt8], dispose: UInt8, blend: UInt8, idat: Bool)
+    func frame(_ region: PixelRect, _ pixels: [UInt8], dispose: UInt8, blend: UInt8, idat: Bool)
       throws
     {
       var fctl: [UInt8] = []
@@ -259,16 +261,16 @@ import _TestSupport
         PNGChunk.append(type: "fdAT", data: data + compressed, to: &png)
       }
     }
-    let full = PixelRegion(x: 0, y: 0, width: 2, height: 1)
+    let full = PixelRect(x: 0, y: 0, width: 2, height: 1)
     try frame(full, [255, 0, 0, 255, 255, 0, 0, 255], dispose: 1, blend: 0, idat: true)
     try frame(
-      PixelRegion(x: 1, y: 0, width: 1, height: 1), [0, 0, 255, 128], dispose: 0, blend: 1,
+      PixelRect(x: 1, y: 0, width: 1, height: 1), [0, 0, 255, 128], dispose: 0, blend: 1,
       idat: false)
     try frame(
-      PixelRegion(x: 0, y: 0, width: 1, height: 1), [0, 255, 0, 255], dispose: 2, blend: 0,
+      PixelRect(x: 0, y: 0, width: 1, height: 1), [0, 255, 0, 255], dispose: 2, blend: 0,
       idat: false)
     try frame(
-      PixelRegion(x: 1, y: 0, width: 1, height: 1), [255, 255, 255, 255], dispose: 0, blend: 1,
+      PixelRect(x: 1, y: 0, width: 1, height: 1), [255, 255, 255, 255], dispose: 0, blend: 1,
       idat: false)
     PNGChunk.append(type: "IEND", data: [], to: &png)
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MeshWarpIO
+@testable import MeshWarpVideo
 
 /// MP4 export through ffmpeg: a real encode (ffmpeg is expected on this
 /// machine; the test says so loudly when it is not), and every way ffmpeg

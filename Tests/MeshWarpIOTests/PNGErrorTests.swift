@@ -3,6 +3,7 @@ import Testing
 import _TestSupport
 
 @testable import MeshWarpIO
+@testable import MeshWarpImageIO
 
 /// Bad PNG input: every case is a thrown `MeshWarpIOError` that says what is
 /// wrong — never a crash.
@@ -97,7 +98,7 @@ import _TestSupport
         Issue.record("unexpected \(error)")
         return
       }
-      #expect("\(error)".contains("--max-pixels"))
+      #expect("\(error)".contains("maxPixels"))
     }
     // Widths beyond libpng's own limits: its message comes through.
     #expect(invalidReason(Self.withIHDR(width: 0x7FFF_FFFF, height: 1)) != nil)

@@ -2,6 +2,7 @@ import Testing
 import _TestSupport
 
 @testable import MeshWarpIO
+@testable import MeshWarpImageIO
 
 /// The row filters: the vectorized Paeth and adaptive scoring agree with the
 /// scalar definitions; every filter is undone by `unfilterRow`.

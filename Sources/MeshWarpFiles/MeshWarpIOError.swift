@@ -1,4 +1,4 @@
-import Foundation
+import Foundation  // trimmingCharacters
 
 /// Every failure of MeshWarpIO: what went wrong and where.
 ///
@@ -14,8 +14,9 @@ public enum MeshWarpIOError: Error, CustomStringConvertible, Equatable, Sendable
   /// The data in `source` is not a valid image (not a PNG, truncated,
   /// corrupt), with the decoder's own explanation.
   case invalidImage(source: String, reason: String)
-  /// The image in `source` has more pixels than the caller allows; refused
-  /// before any pixel memory was allocated.
+  /// The image in `source` has more pixels than the caller allows (the
+  /// decoder's `maxPixels` parameter); refused before any pixel memory was
+  /// allocated.
   case imageTooLarge(source: String, width: Int, height: Int, maxPixels: Int)
   /// An image could not be encoded (e.g. zero size, or the encoder failed).
   case encodingFailed(destination: String, reason: String)
@@ -52,7 +53,7 @@ public enum MeshWarpIOError: Error, CustomStringConvertible, Equatable, Sendable
       return "\(source): invalid PNG: \(reason)"
     case .imageTooLarge(let source, let width, let height, let maxPixels):
       return
-        "\(source): image is \(width)×\(height) = \(width * height) pixels, above the limit of \(maxPixels) (raise it with --max-pixels)"
+        "\(source): image is \(width)×\(height) = \(width * height) pixels, above the limit maxPixels = \(maxPixels)"
     case .encodingFailed(let destination, let reason):
       return "\(destination): cannot encode image: \(reason)"
     case .jsonSyntax(let source, let line, let column, let reason):
@@ -75,13 +76,4 @@ public enum MeshWarpIOError: Error, CustomStringConvertible, Equatable, Sendable
       return "standard output: \(reason)"
     }
   }
-}
-
-/// The text of a C `errno` value, e.g. "no such file or directory".
-func errnoDescription(_ code: Int32) -> String {
-  guard let cString = strerror(code) else { return "error \(code)" }
-  let text = String(cString: cString)
-  // strerror capitalises ("No such file or directory"); messages read better
-  // in lower case after a colon.
-  return text.prefix(1).lowercased() + text.dropFirst()
 }

@@ -1,10 +1,9 @@
-import Dispatch
 import Foundation
 
 /// Writes each frame to its own numbered PNG file (`frame_0000.png`, …),
 /// each file atomically. Frames are encoded in batches of
-/// `concurrentFrames`, in parallel (libpng's simplified API keeps no
-/// shared state), and written in order.
+/// `concurrentFrames`, in parallel (`FrameBatch`; libpng's simplified API
+/// keeps no shared state), and written in order.
 ///
 /// After an error or `cancel()`, the frames already written stay; files of
 /// later frames are not touched.
@@ -15,11 +14,9 @@ public final class PNGSequenceWriter: FrameSink {
   public let speed: PNGEncoder.Speed
   public let concurrentFrames: Int
 
-  private var expectedSize: (width: Int, height: Int)?
-  private var pending: [RGBAImage] = []
+  private var batch: FrameBatch<RGBAImage>
   private var framesWritten = 0
-  private var state: State = .open
-  private enum State { case open, finished, cancelled }
+  private let lifecycle: FrameWriterLifecycle
 
   /// The pattern used inside a directory: `frame_%05d.png` (five digits:
   /// an hour at 25 fps fits).
@@ -39,7 +36,10 @@ public final class PNGSequenceWriter: FrameSink {
     self.startNumber = max(0, startNumber)
     self.speed = speed
     self.concurrentFrames = max(1, concurrentFrames)
-    if let width, let height { expectedSize = (width, height) }
+    self.batch = FrameBatch(capacity: concurrentFrames)
+    let size = width.flatMap { width in height.map { (width, $0) } }
+    self.lifecycle = FrameWriterLifecycle(
+      destination: pattern.pattern, noun: "sequence", frameSize: size)
   }
 
   /// A sequence inside `directory` (created, with its parents, if missing),
@@ -71,72 +71,35 @@ public final class PNGSequenceWriter: FrameSink {
   }
 
   public func append(_ image: RGBAImage) throws {
-    guard state == .open else { throw closedError() }
-    if let expectedSize, expectedSize != (image.width, image.height) {
-      cancel()
-      throw MeshWarpIOError.frameMismatch(
-        destination: destination,
-        reason:
-          "frame \(framesWritten + pending.count) is \(image.width)×\(image.height), expected \(expectedSize.width)×\(expectedSize.height)"
-      )
-    }
-    expectedSize = (image.width, image.height)
-    pending.append(image)
-    if pending.count >= concurrentFrames { try flush() }
+    try lifecycle.accept(image, cancel: cancel)
+    if batch.add(image) { try flush() }
   }
 
   public func finish() throws {
-    guard state == .open else { throw closedError() }
+    try lifecycle.checkFinish(cancel: cancel)
     try flush()
-    guard framesWritten > 0 else {
-      cancel()
-      throw MeshWarpIOError.unsupportedOutput(path: destination, reason: "no frames to write")
-    }
-    state = .finished
+    lifecycle.markFinished()
   }
 
   public func cancel() {
-    guard state == .open else { return }
-    pending = []
-    state = .cancelled
+    guard lifecycle.markCancelled() else { return }
+    batch.removeAll()
   }
 
-  /// Paths of the frames written so far.
-  public var writtenPaths: [String] {
-    (0..<framesWritten).map { pattern.path(for: startNumber + $0) }
-  }
-
+  /// Encodes the batch in parallel, then writes its files in order.
   private func flush() throws {
-    guard !pending.isEmpty else { return }
-    let batch = pending
-    pending = []
     let speed = self.speed
     let first = startNumber + framesWritten
     let pattern = self.pattern
-    var encoded = [Result<[UInt8], any Error>?](repeating: nil, count: batch.count)
-    encoded.withUnsafeMutableBufferPointer { slots in
-      nonisolated(unsafe) let slots = slots
-      DispatchQueue.concurrentPerform(iterations: batch.count) { i in
-        slots[i] = Result {
-          try PNGEncoder.encode(batch[i], speed: speed, destination: pattern.path(for: first + i))
-        }
+    let results = batch.encodeAll { frames, i in
+      try PNGEncoder.encode(frames[i], speed: speed, destination: pattern.path(for: first + i))
+    }
+    try lifecycle.cancelling(cancel) {
+      for (i, result) in results.enumerated() {
+        try AtomicFile.write(try result.get(), to: pattern.path(for: first + i))
+        framesWritten += 1
       }
     }
-    for (i, result) in encoded.enumerated() {
-      do {
-        try AtomicFile.write(try result!.get(), to: pattern.path(for: first + i))
-      } catch {
-        cancel()
-        throw error
-      }
-      framesWritten += 1
-    }
-  }
-
-  private func closedError() -> MeshWarpIOError {
-    .unsupportedOutput(
-      path: destination,
-      reason: state == .finished ? "the sequence is already finished" : "the export was cancelled")
   }
 }
 

@@ -20,7 +20,7 @@ public final class AtomicFileWriter {
   /// The target path, as given.
   public let path: String
   /// The temporary file, renamed to `path` by `commit()`.
-  let temporaryPath: String
+  package let temporaryPath: String
   private var fd: Int32
   private var state: State = .open
 
@@ -41,14 +41,15 @@ public final class AtomicFileWriter {
     }
     let (directory, name) = Self.split(path)
     var template = Array("\(directory).\(name).meshwarp-XXXXXX".utf8CString)
-    let fd = mkstemp(&template)
-    guard fd >= 0 else {
-      let code = errno
+    let fd: Int32
+    do {
+      fd = try systemCall { mkstemp(&template) }
+    } catch {
       let folder = directory.isEmpty ? "." : String(directory.dropLast())
       let reason =
-        code == ENOENT || code == ENOTDIR
+        error.code == ENOENT || error.code == ENOTDIR
         ? "the directory \(folder.isEmpty ? "/" : folder) does not exist"
-        : errnoDescription(code)
+        : error.description
       throw MeshWarpIOError.fileSystem(path: path, operation: .create, reason: reason)
     }
     _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // not inherited by ffmpeg & co.
@@ -66,13 +67,7 @@ public final class AtomicFileWriter {
   ///   left on device"); the writer is then discarded.
   public func write(_ bytes: UnsafeRawBufferPointer) throws {
     try checkOpen()
-    do {
-      try writeAll(fd: fd, bytes)
-    } catch {
-      discard()
-      throw MeshWarpIOError.fileSystem(
-        path: path, operation: .write, reason: errnoDescription(error.code))
-    }
+    try discardingOnError(.write) { try writeAll(fd: fd, bytes) }
   }
 
   /// Appends bytes to the file.
@@ -86,39 +81,10 @@ public final class AtomicFileWriter {
   /// - Precondition: `offset ≥ 0`; `offset + bytes.count` ≤ bytes written.
   public func overwrite(_ bytes: [UInt8], at offset: Int) throws {
     try checkOpen()
-    var done = 0
-    while done < bytes.count {
-      let n = bytes.withUnsafeBytes { raw in
-        pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(offset + done))
+    try discardingOnError(.write) {
+      try bytes.withUnsafeBytes { raw in
+        try writeAll(raw) { start, count, done in pwrite(fd, start, count, off_t(offset + done)) }
       }
-      if n < 0 {
-        if errno == EINTR { continue }
-        let reason = errnoDescription(errno)
-        discard()
-        throw MeshWarpIOError.fileSystem(path: path, operation: .write, reason: reason)
-      }
-      done += n
-    }
-  }
-
-  /// Copies the temporary file's content to `fd` (used to send a finished
-  /// file to standard output). The writer stays open.
-  func copyContents(to output: Int32) throws {
-    try checkOpen()
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    var offset: off_t = 0
-    while true {
-      let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, offset) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw MeshWarpIOError.fileSystem(
-          path: path, operation: .read, reason: errnoDescription(errno))
-      }
-      if n == 0 { return }
-      try buffer.withUnsafeBytes {
-        try writeStandardOutput(UnsafeRawBufferPointer(rebasing: $0[..<n]), fd: output)
-      }
-      offset += off_t(n)
     }
   }
 
@@ -129,18 +95,10 @@ public final class AtomicFileWriter {
   public func commit() throws {
     try checkOpen()
     _ = fchmod(fd, Self.modeForNewFile(replacing: path))
-    let closed = close(fd)
-    fd = -1
-    guard closed == 0 else {
-      let reason = errnoDescription(errno)
-      discard()
-      throw MeshWarpIOError.fileSystem(path: path, operation: .write, reason: reason)
-    }
-    guard rename(temporaryPath, path) == 0 else {
-      let reason = errnoDescription(errno)
-      discard()
-      throw MeshWarpIOError.fileSystem(path: path, operation: .rename, reason: reason)
-    }
+    let fd = self.fd
+    self.fd = -1
+    try discardingOnError(.write) { try systemCall(retriesOnInterrupt: false) { close(fd) } }
+    try discardingOnError(.rename) { try systemCall { rename(temporaryPath, path) } }
     state = .committed
   }
 
@@ -152,6 +110,19 @@ public final class AtomicFileWriter {
     fd = -1
     unlink(temporaryPath)
     state = .discarded
+  }
+
+  /// Runs `body`; when a system call in it fails, discards the write and
+  /// throws the failure as `MeshWarpIOError.fileSystem` naming `path`.
+  private func discardingOnError(
+    _ operation: MeshWarpIOError.FileOperation, _ body: () throws -> Void
+  ) throws {
+    do {
+      try body()
+    } catch let error as SystemCallError {
+      discard()
+      throw error.fileSystem(path: path, operation)
+    }
   }
 
   private func checkOpen() throws {
@@ -222,25 +193,5 @@ public enum AtomicFile {
       writer.discard()
       throw error
     }
-  }
-}
-
-/// A failed system call's `errno`.
-struct SystemCallError: Error {
-  let code: Int32
-}
-
-/// Writes all of `bytes` to `fd`, retrying partial writes and EINTR.
-///
-/// - Throws: the `errno` of the failing write(2).
-func writeAll(fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
-  var done = 0
-  while done < bytes.count {
-    let n = write(fd, bytes.baseAddress! + done, bytes.count - done)
-    if n < 0 {
-      if errno == EINTR { continue }
-      throw SystemCallError(code: errno)
-    }
-    done += n
   }
 }

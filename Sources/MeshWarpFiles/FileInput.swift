@@ -23,16 +23,18 @@ public enum FileInput {
     if path == standardInputPath {
       return try readAll(fd: 0, path: "standard input", sizeHint: 0, maxBytes: maxBytes)
     }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else {
-      throw MeshWarpIOError.fileSystem(
-        path: path, operation: .open, reason: errnoDescription(errno))
+    let fd: Int32
+    do {
+      fd = try systemCall { open(path, O_RDONLY | O_CLOEXEC) }
+    } catch {
+      throw error.fileSystem(path: path, .open)
     }
     defer { close(fd) }
     var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      throw MeshWarpIOError.fileSystem(
-        path: path, operation: .stat, reason: errnoDescription(errno))
+    do {
+      try systemCall { fstat(fd, &info) }
+    } catch {
+      throw error.fileSystem(path: path, .stat)
     }
     if (info.st_mode & S_IFMT) == S_IFDIR {
       throw MeshWarpIOError.fileSystem(path: path, operation: .read, reason: "is a directory")
@@ -61,15 +63,15 @@ public enum FileInput {
         }
         bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 64 << 10)))
       }
-      let n = bytes.withUnsafeMutableBytes { buffer in
-        read(fd, buffer.baseAddress! + count, buffer.count - count)
+      let n: Int
+      do {
+        n = try systemCall {
+          bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+        }
+      } catch {
+        throw error.fileSystem(path: path, .read)
       }
       if n == 0 { break }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw MeshWarpIOError.fileSystem(
-          path: path, operation: .read, reason: errnoDescription(errno))
-      }
       count += n
     }
     if count > maxBytes {

@@ -33,7 +33,7 @@ public enum StandardOutput {
 
 /// `writeAll` with errors worded for standard output. `fd` is a parameter so
 /// tests can use a pipe.
-func writeStandardOutput(_ bytes: UnsafeRawBufferPointer, fd: Int32) throws {
+package func writeStandardOutput(_ bytes: UnsafeRawBufferPointer, fd: Int32) throws {
   do {
     try writeAll(fd: fd, bytes)
   } catch {

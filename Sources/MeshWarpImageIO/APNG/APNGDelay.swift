@@ -39,7 +39,7 @@ public struct APNGDelay: Sendable, Hashable, CustomStringConvertible {
 /// The last continued-fraction convergent p/q of `x` ≥ 0 with p, q ≤ `limit`
 /// (convergents are best rational approximations: Khinchin, "Continued
 /// Fractions", ch. 1). `x` beyond `limit` clamps to limit/1.
-func bestRationalApproximation(_ x: Double, limit: UInt64) -> (
+package func bestRationalApproximation(_ x: Double, limit: UInt64) -> (
   numerator: UInt64, denominator: UInt64
 ) {
   var (p0, q0, p1, q1): (UInt64, UInt64, UInt64, UInt64) = (0, 1, 1, 0)

@@ -8,7 +8,7 @@ public struct APNGAnimation: Sendable {
     /// How long it shows.
     public var delay: APNGDelay
     /// The region its data covered.
-    public var region: PixelRegion
+    public var region: PixelRect
     public var disposeOp: APNGDisposeOp
     public var blendOp: APNGBlendOp
   }
@@ -59,7 +59,7 @@ public enum APNGReader {
   }
 
   private struct FrameControl {
-    var region: PixelRegion
+    var region: PixelRect
     var delay: APNGDelay
     var dispose: APNGDisposeOp
     var blend: APNGBlendOp
@@ -143,7 +143,7 @@ public enum APNGReader {
         frames = [
           APNGAnimation.Frame(
             image: defaultImage, delay: APNGDelay(numerator: 0, denominator: 1),
-            region: PixelRegion(x: 0, y: 0, width: width, height: height), disposeOp: .none,
+            region: PixelRect(x: 0, y: 0, width: width, height: height), disposeOp: .none,
             blendOp: .source)
         ]
       }
@@ -187,7 +187,7 @@ public enum APNGReader {
         guard data.count == 26 else { throw fail("fcTL has \(data.count) bytes, expected 26") }
         let d = Array(data)
         try checkSequence(d.bigEndianUInt32(at: 0), chunk: "fcTL")
-        let region = PixelRegion(
+        let region = PixelRect(
           x: Int(d.bigEndianUInt32(at: 12)), y: Int(d.bigEndianUInt32(at: 16)),
           width: Int(d.bigEndianUInt32(at: 4)), height: Int(d.bigEndianUInt32(at: 8)))
         guard region.width > 0, region.height > 0, region.x + region.width <= width,
@@ -200,7 +200,7 @@ public enum APNGReader {
         guard let dispose = APNGDisposeOp(rawValue: d[24]), let blend = APNGBlendOp(rawValue: d[25])
         else { throw fail("frame \(frames.count) has dispose op \(d[24]), blend op \(d[25])") }
         if !sawIDAT {
-          guard region == PixelRegion(x: 0, y: 0, width: width, height: height) else {
+          guard region == PixelRect(x: 0, y: 0, width: width, height: height) else {
             throw fail("the fcTL before IDAT must cover the whole canvas")
           }
           idatIsFrame = true
@@ -237,7 +237,7 @@ public enum APNGReader {
       }
     }
 
-    var full: PixelRegion { PixelRegion(x: 0, y: 0, width: width, height: height) }
+    var full: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
     mutating func checkSequence(_ number: UInt32, chunk: String) throws {
       guard number == expectedSequence else {
@@ -270,7 +270,7 @@ public enum APNGReader {
     }
 
     /// Inflates and unfilters `region`'s rows of RGBA.
-    func decode(_ data: [UInt8], region: PixelRegion, what: String) throws -> RGBAImage {
+    func decode(_ data: [UInt8], region: PixelRect, what: String) throws -> RGBAImage {
       let rowBytes = region.width * 4
       var raw: [UInt8]
       do {
@@ -303,7 +303,7 @@ public enum APNGReader {
       return RGBAImage(width: region.width, height: region.height, pixels: pixels)
     }
 
-    mutating func draw(_ image: RGBAImage, in region: PixelRegion, blend: APNGBlendOp) {
+    mutating func draw(_ image: RGBAImage, in region: PixelRect, blend: APNGBlendOp) {
       for y in 0..<region.height {
         for x in 0..<region.width {
           let source = image[x, y]
@@ -317,13 +317,13 @@ public enum APNGReader {
       }
     }
 
-    mutating func clear(_ region: PixelRegion) {
+    mutating func clear(_ region: PixelRect) {
       for y in region.y..<(region.y + region.height) {
         for x in region.x..<(region.x + region.width) { canvas[x, y] = .transparent }
       }
     }
 
-    mutating func restore(_ region: PixelRegion, from before: RGBAImage) {
+    mutating func restore(_ region: PixelRect, from before: RGBAImage) {
       for y in region.y..<(region.y + region.height) {
         for x in region.x..<(region.x + region.width) { canvas[x, y] = before[x, y] }
       }

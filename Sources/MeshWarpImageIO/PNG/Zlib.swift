@@ -25,16 +25,8 @@ enum Zlib {
     defer { deflateEnd(&stream) }
     let bound = Int(deflateBound(&stream, uLong(input.count)))
     var output = [UInt8](repeating: 0, count: bound)
-    var produced = 0
-    output.withUnsafeMutableBytes { out in
-      stream.next_in = UnsafeMutablePointer(
-        mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
-      stream.avail_in = uInt(input.count)
-      stream.next_out = out.baseAddress!.assumingMemoryBound(to: Bytef.self)
-      stream.avail_out = uInt(out.count)
-      status = deflate(&stream, Z_FINISH)
-      produced = out.count - Int(stream.avail_out)
-    }
+    let produced: Int
+    (status, produced) = finish(&stream, input: input, output: &output, with: deflate)
     guard status == Z_STREAM_END else {
       throw Failure(description: "deflate did not finish (\(status))")
     }
@@ -55,20 +47,11 @@ enum Zlib {
     defer { inflateEnd(&stream) }
     // One spare byte detects a stream longer than expected.
     var output = [UInt8](repeating: 0, count: expectedCount + 1)
-    var produced = 0
-    var message = ""
-    input.withUnsafeBytes { inBytes in
-      output.withUnsafeMutableBytes { out in
-        stream.next_in = UnsafeMutablePointer(
-          mutating: inBytes.baseAddress?.assumingMemoryBound(to: Bytef.self))
-        stream.avail_in = uInt(inBytes.count)
-        stream.next_out = out.baseAddress!.assumingMemoryBound(to: Bytef.self)
-        stream.avail_out = uInt(out.count)
-        status = inflate(&stream, Z_FINISH)
-        produced = out.count - Int(stream.avail_out)
-        if let text = stream.msg { message = String(cString: text) }
-      }
+    let produced: Int
+    (status, produced) = input.withUnsafeBytes {
+      finish(&stream, input: $0, output: &output, with: inflate)
     }
+    let message = stream.msg.map { String(cString: $0) } ?? ""
     switch status {
     case Z_STREAM_END:
       guard produced == expectedCount else {
@@ -84,6 +67,25 @@ enum Zlib {
       throw Failure(
         description: "corrupt compressed data"
           + (message.isEmpty ? " (zlib \(status))" : ": \(message)"))
+    }
+  }
+
+  /// Runs `step` (`deflate` or `inflate`) once with `Z_FINISH` over all of
+  /// `input` into all of `output`.
+  ///
+  /// - Returns: zlib's status and the number of bytes written to `output`.
+  private static func finish(
+    _ stream: inout z_stream, input: UnsafeRawBufferPointer, output: inout [UInt8],
+    with step: (UnsafeMutablePointer<z_stream>, Int32) -> Int32
+  ) -> (status: Int32, produced: Int) {
+    output.withUnsafeMutableBytes { out in
+      stream.next_in = UnsafeMutablePointer(
+        mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+      stream.avail_in = uInt(input.count)
+      stream.next_out = out.baseAddress!.assumingMemoryBound(to: Bytef.self)
+      stream.avail_out = uInt(out.count)
+      let status = step(&stream, Z_FINISH)
+      return (status, out.count - Int(stream.avail_out))
     }
   }
 }

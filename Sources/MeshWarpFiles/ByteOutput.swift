@@ -1,6 +1,6 @@
 /// Where an encoder streams its bytes: an atomically written file, memory,
 /// or standard output (through memory, since standard output cannot seek).
-protocol ByteOutput: AnyObject {
+package protocol ByteOutput: AnyObject {
   /// Appends bytes.
   func write(_ bytes: [UInt8]) throws
   /// Replaces bytes already written, at `offset` from the start.
@@ -15,29 +15,29 @@ extension AtomicFileWriter: ByteOutput {}
 
 /// Bytes collected in memory; `commit()` sends them to standard output when
 /// asked to.
-final class MemoryByteOutput: ByteOutput {
-  private(set) var bytes: [UInt8] = []
-  let sendsToStandardOutput: Bool
+package final class MemoryByteOutput: ByteOutput {
+  package private(set) var bytes: [UInt8] = []
+  package let sendsToStandardOutput: Bool
 
-  init(sendsToStandardOutput: Bool = false) {
+  package init(sendsToStandardOutput: Bool = false) {
     self.sendsToStandardOutput = sendsToStandardOutput
   }
 
-  func write(_ bytes: [UInt8]) throws { self.bytes.append(contentsOf: bytes) }
+  package func write(_ bytes: [UInt8]) throws { self.bytes.append(contentsOf: bytes) }
 
-  func overwrite(_ bytes: [UInt8], at offset: Int) throws {
+  package func overwrite(_ bytes: [UInt8], at offset: Int) throws {
     self.bytes.replaceSubrange(offset..<(offset + bytes.count), with: bytes)
   }
 
-  func commit() throws {
+  package func commit() throws {
     if sendsToStandardOutput { try StandardOutput.write(bytes) }
   }
 
-  func discard() { bytes = [] }
+  package func discard() { bytes = [] }
 }
 
 /// The output for `path`: standard output for `"-"`, else an atomic file.
-func makeByteOutput(path: String) throws -> any ByteOutput {
+package func makeByteOutput(path: String) throws -> any ByteOutput {
   path == StandardOutput.path
     ? MemoryByteOutput(sendsToStandardOutput: true) : try AtomicFileWriter(path: path)
 }

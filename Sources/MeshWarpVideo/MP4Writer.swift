@@ -71,10 +71,9 @@ public final class MP4Writer: FrameSink {
   private let process: Process
   private var socket: Int32
   private let stderrFile: Int32
-  private var frameBuffer: [UInt8]
-  private var framesWritten = 0
-  private var state: State = .open
-  private enum State { case open, finished, cancelled }
+  /// The opaque canvas each frame is drawn over (video has no alpha).
+  private let background: RGBAImage
+  private let lifecycle: FrameWriterLifecycle
 
   /// Starts ffmpeg for a `width × height` video at `path`.
   ///
@@ -115,30 +114,33 @@ public final class MP4Writer: FrameSink {
         return found
       } ?? ExecutableLocator.ffmpeg(environment: environment)
     output = try AtomicFileWriter(path: path)
-    frameBuffer = [UInt8](repeating: 0, count: width * height * 4)
+    let b = options.background
+    background = RGBAImage(width: width, height: height, fill: RGBA8(b.r, b.g, b.b, 255))
+    lifecycle = FrameWriterLifecycle(destination: path, noun: "video", frameSize: (width, height))
 
     // ffmpeg's error output goes to an unlinked temporary file: no pipe to
     // drain, readable after ffmpeg exits.
     var template = Array(Self.temporaryDirectoryPath("meshwarp-ffmpeg-XXXXXX").utf8CString)
-    let stderrFile = mkstemp(&template)
-    guard stderrFile >= 0 else {
-      let reason = errnoDescription(errno)
+    let stderrFile: Int32
+    do {
+      stderrFile = try systemCall { mkstemp(&template) }
+    } catch {
       output.discard()
-      throw MeshWarpIOError.fileSystem(
-        path: NSTemporaryDirectory(), operation: .create, reason: reason)
+      throw error.fileSystem(path: NSTemporaryDirectory(), .create)
     }
     unlink(template)
     _ = fcntl(stderrFile, F_SETFD, FD_CLOEXEC)
     self.stderrFile = stderrFile
 
     var pair: [Int32] = [-1, -1]
-    guard
-      socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0
-    else {
-      let reason = errnoDescription(errno)
+    do {
+      try systemCall {
+        socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair)
+      }
+    } catch {
       output.discard()
       close(stderrFile)
-      throw MeshWarpIOError.toolUnavailable(tool: "ffmpeg", reason: "socketpair failed: \(reason)")
+      throw MeshWarpIOError.toolUnavailable(tool: "ffmpeg", reason: "socketpair failed: \(error)")
     }
     socket = pair[0]
     shutdown(pair[0], Int32(SHUT_RD))
@@ -159,7 +161,7 @@ public final class MP4Writer: FrameSink {
       close(pair[0])
       close(pair[1])
       socket = -1
-      state = .cancelled
+      _ = lifecycle.markCancelled()
       close(stderrFile)
       output.discard()
       throw MeshWarpIOError.toolUnavailable(
@@ -199,29 +201,17 @@ public final class MP4Writer: FrameSink {
   }
 
   public func append(_ image: RGBAImage) throws {
-    guard state == .open else { throw closedError() }
-    guard image.width == width, image.height == height else {
-      cancel()
-      throw MeshWarpIOError.frameMismatch(
-        destination: destination,
-        reason:
-          "frame \(framesWritten) is \(image.width)×\(image.height), the video is \(width)×\(height)"
-      )
-    }
-    compositeOverBackground(image)
-    let failure: Int32? = frameBuffer.withUnsafeBytes { bytes in
-      var done = 0
-      while done < bytes.count {
-        let n = send(socket, bytes.baseAddress! + done, bytes.count - done, Int32(MSG_NOSIGNAL))
-        if n < 0 {
-          if errno == EINTR { continue }
-          return errno
+    let index = lifecycle.framesAccepted
+    try lifecycle.accept(image, cancel: cancel)
+    var frame = background
+    frame.drawOver(image, at: 0, 0)
+    do {
+      try frame.pixels.withUnsafeBytes { bytes in
+        try writeAll(bytes) { start, count, _ in
+          send(socket, start, count, Int32(MSG_NOSIGNAL))
         }
-        done += n
       }
-      return nil
-    }
-    if let failure {
+    } catch {
       // ffmpeg stopped reading: it has exited or is about to.
       close(socket)
       socket = -1
@@ -232,18 +222,13 @@ public final class MP4Writer: FrameSink {
       throw MeshWarpIOError.toolFailed(
         tool: "ffmpeg", destination: destination,
         reason:
-          "it stopped reading its input (exit status \(status)) while frame \(framesWritten) was being sent (\(errnoDescription(failure)))",
+          "it stopped reading its input (exit status \(status)) while frame \(index) was being sent (\(error))",
         stderrTail: tail)
     }
-    framesWritten += 1
   }
 
   public func finish() throws {
-    guard state == .open else { throw closedError() }
-    guard framesWritten > 0 else {
-      cancel()
-      throw MeshWarpIOError.unsupportedOutput(path: destination, reason: "no frames to write")
-    }
+    try lifecycle.checkFinish(cancel: cancel)
     close(socket)  // end of input: ffmpeg finishes the file
     socket = -1
     process.waitUntilExit()
@@ -256,18 +241,13 @@ public final class MP4Writer: FrameSink {
       throw MeshWarpIOError.toolFailed(
         tool: "ffmpeg", destination: destination, reason: how, stderrTail: tail)
     }
-    do {
-      try output.commit()
-    } catch {
-      abandon()
-      throw error
-    }
+    try lifecycle.cancelling(abandon) { try output.commit() }
     close(stderrFile)
-    state = .finished
+    lifecycle.markFinished()
   }
 
   public func cancel() {
-    guard state == .open else { return }
+    guard lifecycle.phase == .open else { return }
     if socket >= 0 {
       close(socket)
       socket = -1
@@ -287,33 +267,7 @@ public final class MP4Writer: FrameSink {
     }
     output.discard()
     close(stderrFile)
-    state = .cancelled
-  }
-
-  /// Straight-alpha `image` over the opaque background, into frameBuffer:
-  /// c = (c·a + bg·(255 − a)) / 255, rounded; alpha 255. The video has no
-  /// alpha channel.
-  private func compositeOverBackground(_ image: RGBAImage) {
-    let bg = options.background
-    let background = (UInt32(bg.r), UInt32(bg.g), UInt32(bg.b))
-    image.pixels.withUnsafeBufferPointer { source in
-      frameBuffer.withUnsafeMutableBufferPointer { out in
-        for i in stride(from: 0, to: source.count, by: 4) {
-          let a = UInt32(source[i + 3])
-          if a == 255 {
-            out[i] = source[i]
-            out[i + 1] = source[i + 1]
-            out[i + 2] = source[i + 2]
-          } else {
-            let ia = 255 - a
-            out[i] = UInt8((UInt32(source[i]) * a + background.0 * ia + 127) / 255)
-            out[i + 1] = UInt8((UInt32(source[i + 1]) * a + background.1 * ia + 127) / 255)
-            out[i + 2] = UInt8((UInt32(source[i + 2]) * a + background.2 * ia + 127) / 255)
-          }
-          out[i + 3] = 255
-        }
-      }
-    }
+    _ = lifecycle.markCancelled()
   }
 
   /// `name` inside the system's temporary directory.
@@ -337,11 +291,5 @@ public final class MP4Writer: FrameSink {
       text = String(text[text.index(after: newline)...])  // drop a cut-off first line
     }
     return text
-  }
-
-  private func closedError() -> MeshWarpIOError {
-    .unsupportedOutput(
-      path: destination,
-      reason: state == .finished ? "the video is already finished" : "the export was cancelled")
   }
 }

@@ -1,0 +1,9 @@
+// MeshWarpFiles: files and processes, with errors a user can act on.
+//
+// Owns: atomic file output, whole-file input, standard output, JSON files
+// with located errors (a strict parser and a tree decoder), finding external
+// programs, the one wrapper around failing system calls (`systemCall`), and
+// `MeshWarpIOError`, the error type of every IO module.
+//
+// Must not import: UI frameworks, system libraries beyond the C library and
+// Foundation, or any other MeshWarp module. Nothing here traps on bad input.

@@ -1,0 +1,88 @@
+/// The life every frame writer shares: open until `finish()` succeeds or
+/// the export is cancelled; every frame of one size; at least one frame
+/// before `finish()`; any error after the start cancels the export.
+///
+/// The writer keeps its own resources and passes its `cancel()` to the
+/// calls that may fail, which run it before throwing.
+package final class FrameWriterLifecycle {
+  /// Where a writer is in its life.
+  package enum Phase { case open, finished, cancelled }
+
+  package private(set) var phase = Phase.open
+  /// The output path, for messages.
+  package let destination: String
+  /// What the output is called in messages: "animation", "sequence", "video".
+  package let noun: String
+  /// The frame size: given at the start, or fixed by the first frame.
+  package private(set) var frameSize: (width: Int, height: Int)?
+  /// Frames accepted so far (written or waiting in a batch).
+  package private(set) var framesAccepted = 0
+
+  package init(destination: String, noun: String, frameSize: (width: Int, height: Int)? = nil) {
+    self.destination = destination
+    self.noun = noun
+    self.frameSize = frameSize
+  }
+
+  /// Takes `image` as the next frame.
+  ///
+  /// - Throws: `MeshWarpIOError.unsupportedOutput` when the writer is
+  ///   finished or cancelled; `.frameMismatch` after running `cancel` when
+  ///   the frame's size is not the writer's.
+  package func accept(_ image: RGBAImage, cancel: () -> Void) throws(MeshWarpIOError) {
+    try checkOpen()
+    if let frameSize, frameSize != (image.width, image.height) {
+      cancel()
+      throw .frameMismatch(
+        destination: destination,
+        reason:
+          "frame \(framesAccepted) is \(image.width)×\(image.height), the \(noun) is \(frameSize.width)×\(frameSize.height)"
+      )
+    }
+    frameSize = (image.width, image.height)
+    framesAccepted += 1
+  }
+
+  /// Checks that `finish()` may go on.
+  ///
+  /// - Throws: `MeshWarpIOError.unsupportedOutput` when the writer is
+  ///   finished or cancelled, or (after running `cancel`) has no frame.
+  package func checkFinish(cancel: () -> Void) throws(MeshWarpIOError) {
+    try checkOpen()
+    guard framesAccepted > 0 else {
+      cancel()
+      throw .unsupportedOutput(path: destination, reason: "no frames to write")
+    }
+  }
+
+  /// Runs `body`; if it throws, runs `cancel` and rethrows.
+  package func cancelling<T>(_ cancel: () -> Void, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch {
+      cancel()
+      throw error
+    }
+  }
+
+  /// Marks the output complete.
+  package func markFinished() { phase = .finished }
+
+  /// Marks the export cancelled.
+  ///
+  /// - Returns: false when it was already finished or cancelled (the
+  ///   writer has nothing left to release).
+  package func markCancelled() -> Bool {
+    guard phase == .open else { return false }
+    phase = .cancelled
+    return true
+  }
+
+  private func checkOpen() throws(MeshWarpIOError) {
+    guard phase == .open else {
+      throw .unsupportedOutput(
+        path: destination,
+        reason: phase == .finished ? "the \(noun) is already finished" : "the export was cancelled")
+    }
+  }
+}

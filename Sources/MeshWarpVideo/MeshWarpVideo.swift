@@ -1,0 +1,11 @@
+// MeshWarpVideo: writing sequences of frames.
+//
+// Owns: the `FrameSink` protocol and the sink an output path asks for
+// (`FrameSinks.make`), the writers of frame sequences (animated PNG, numbered
+// PNG files, MP4 through an `ffmpeg` process), their shared lifecycle
+// (`FrameWriterLifecycle`) and parallel encoding (`FrameBatch`), and
+// frame-number patterns.
+//
+// Must not import: UI frameworks or fonts. Depends on MeshWarpImageIO (the
+// codecs) and Foundation (`Process` for ffmpeg).
+@_exported import MeshWarpImageIO
