@@ -14,7 +14,7 @@ import _TestSupport
     #expect(try PNGDecoder.decodeFile(path: dir.file("out.png")) == image)
   }
 
-  @Test func seedCardWarpAtAnotherSize() throws {
+  @Test func cardWarpAtAnotherSize() throws {
     let dir = TemporaryFolder()
     let input = dir.write(RGBAImage(width: 30, height: 30, fill: RGBA8(0, 122, 255)), "in.png")
     let mesh = dir.write(MeshPresets.seedCard, "card.json")
