@@ -67,7 +67,7 @@ printf 'not a png' >"$work/bad.png"
 
 # Each: expected exit status, then the arguments.
 runs=(
-  "0 demo --out $work/demo --threads 2"
+  "0 demo -o $work/demo --threads 2"
   "0 warp $work/demo/card.png --mesh $work/mesh.json --size 64x48 --antialias 4 -o $work/warped.png"
   "0 warp $work/demo/card.png --mesh $work/mesh.json --edges clamp --supersample 2 --threads 1 -o $work/clamped.png"
   "0 validate $work/mesh.json"

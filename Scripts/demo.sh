@@ -5,4 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/install-deps.sh
 swift build -c release --product meshwarp
-.build/release/meshwarp demo --out "${1:-demo-out}"
+.build/release/meshwarp demo -o "${1:-demo-out}"

@@ -1,27 +1,31 @@
-/// One `meshwarp` subcommand.
-protocol Command {
-  static var spec: CommandSpec { get }
-  static func run(_ arguments: ParsedArguments, console: Console) throws
-}
-
 /// The `meshwarp` tool: dispatches to subcommands, prints help and errors,
 /// returns the exit code (0 success, 1 bad input or failure, 2 usage).
 public enum MeshwarpTool {
-  static let commands: [any Command.Type] = [
-    WarpCommand.self, ValidateCommand.self, GradientCommand.self, TextCommand.self,
-    GenieCommand.self, ShaderDataCommand.self, DemoCommand.self, BenchCommand.self,
-  ]
+  /// The tool's version, as `meshwarp --version` prints it.
+  public static let version = "0.1.0"
 
+  static var commands: [any ParsableCommand.Type] {
+    [
+      WarpCommand.self, ValidateCommand.self, GradientCommand.self, TextCommand.self,
+      GenieCommand.self, ShaderDataCommand.self, DemoCommand.self, BenchCommand.self,
+    ]
+  }
+
+  /// `meshwarp --help`.
   static var overview: String {
     var lines = [
       "meshwarp: warp images through 2D meshes and render mesh gradients.", "",
       "Usage: meshwarp COMMAND [OPTIONS]", "", "Commands:",
     ]
     for c in commands {
+      let name = c.configuration.name
       lines.append(
-        "  " + c.spec.name.padding(toLength: 12, withPad: " ", startingAt: 0) + c.spec.summary)
+        "  " + name.padding(toLength: 12, withPad: " ", startingAt: 0) + c.configuration.summary)
     }
-    lines += ["", "Run 'meshwarp COMMAND --help' for a command's options.", ""]
+    lines += [
+      "", "Options:", "  --help, -h   Show this help.", "  --version    Print the version.", "",
+      "Run 'meshwarp COMMAND --help' for a command's options.", "",
+    ]
     return lines.joined(separator: "\n")
   }
 
@@ -31,25 +35,41 @@ public enum MeshwarpTool {
       console.error(overview)
       return 2
     }
+    if name == "--version" {
+      try? console.print("meshwarp \(version)")
+      return 0
+    }
     if name == "--help" || name == "-h" || name == "help" {
-      if arguments.count > 1, let c = commands.first(where: { $0.spec.name == arguments[1] }) {
-        try? console.print(c.spec.help)
+      if arguments.count > 1 {
+        guard let c = commands.first(where: { $0.configuration.name == arguments[1] }) else {
+          console.error("meshwarp: unknown command '\(arguments[1])'\n\n" + overview)
+          return 2
+        }
+        try? console.print(c.helpText)
       } else {
         try? console.print(overview)
       }
       return 0
     }
-    guard let command = commands.first(where: { $0.spec.name == name }) else {
+    guard let command = commands.first(where: { $0.configuration.name == name }) else {
       console.error("meshwarp: unknown command '\(name)'\n\n" + overview)
       return 2
     }
+    return run(command, Array(arguments.dropFirst()), console: console)
+  }
+
+  private static func run<C: ParsableCommand>(
+    _ type: C.Type, _ arguments: [String], console: Console
+  ) -> Int32 {
+    let name = C.configuration.name
     do {
-      let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: command.spec)
-      if parsed.helpRequested {
-        try console.print(command.spec.help)
-        return 0
+      switch try C.parse(arguments) {
+      case .help:
+        try console.print(C.helpText)
+      case .run(let command, let warnings):
+        for w in warnings { console.error("meshwarp \(name): \(w)") }
+        try command.run(console: console)
       }
-      try command.run(parsed, console: console)
       return 0
     } catch let error as CLIError {
       console.error("meshwarp \(name): \(error)")

@@ -1,24 +1,13 @@
 import Foundation
 
-/// The time options shared by commands that render over time
-/// (`--time T | --duration S --fps N`), and the export of their frames.
+/// The times of the frames a command renders (from `FrameTimeOptions`, or
+/// made by the command), and their export.
 struct FrameTimes: Sendable {
   /// Frame times in seconds.
   var times: [Double]
   var framesPerSecond: Double
   /// Whether more than one frame was asked for.
   var isAnimation: Bool
-
-  static let options = [
-    OptionSpec(
-      names: ["--time", "-t"], value: "T",
-      help: "Time in seconds of a still, or of the first frame (default 0)."),
-    OptionSpec(
-      names: ["--duration", "-d"], value: "S",
-      help: "Render an animation of S seconds (APNG, MP4 or a PNG sequence)."),
-    OptionSpec(
-      names: ["--fps"], value: "N", help: "Frames per second of an animation (default 30)."),
-  ]
 
   init(times: [Double], framesPerSecond: Double, isAnimation: Bool) {
     self.times = times
@@ -28,29 +17,6 @@ struct FrameTimes: Sendable {
 
   /// Most frames an export may have (derived: ten minutes at 60 fps).
   static let maximumFrames = 36_000
-
-  init(_ args: ParsedArguments) throws {
-    let start = try args.double("--time", in: -1e9...1e9) ?? 0
-    let fps = try args.double("--fps", in: 0.1...240) ?? 30
-    guard let duration = try args.double("--duration", in: 0...3600) else {
-      if args.string("--fps") != nil {
-        throw CLIError.usage("--fps needs --duration (how many seconds to render)")
-      }
-      times = [start]
-      framesPerSecond = fps
-      isAnimation = false
-      return
-    }
-    let count = max(1, Int((duration * fps).rounded()))
-    guard count <= Self.maximumFrames else {
-      throw CLIError.usage(
-        "\(count) frames is more than the limit of \(Self.maximumFrames); lower --duration or --fps"
-      )
-    }
-    times = (0..<count).map { start + Double($0) / fps }
-    framesPerSecond = fps
-    isAnimation = true
-  }
 }
 
 enum FrameExport {
@@ -69,7 +35,7 @@ enum FrameExport {
           "\(path): a single frame is written as .png; add --duration S for an animation")
       }
       let image = try render(times.times[0])
-      try OutputFiles.write(
+      try OutputFile.write(
         try PNGEncoder.encode(image, destination: path), to: path, console: console)
       if path != StandardOutput.path { console.error("wrote \(path) (\(width)x\(height))") }
       return

@@ -29,9 +29,4 @@ struct GradientInput: Sendable {
     }
     return GradientInput(describe: value) { _ in mesh }
   }
-
-  static let ditherOption = OptionSpec(
-    names: ["--no-dither"], value: nil, help: "Turn off the ±1/255 dithering against banding.")
-  static let warpOption = OptionSpec(
-    names: ["--warp"], value: "MESH.json", help: "Warp every frame through a mesh before writing.")
 }

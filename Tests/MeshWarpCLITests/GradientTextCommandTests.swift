@@ -46,18 +46,33 @@ import _TestSupport
     let bad = dir.write(#"{"width":3,"height":3,"points":[[0,0]],"colors":[]}"#, "bad.json")
     let run = ToolRun(["gradient", bad, "-o", dir.file("x.png")])
     #expect(run.status == 1 && run.errors.contains("bad.json"))
-    #expect(ToolRun(["gradient", "--preset", "nope", "-o", dir.file("x.png")]).status == 2)
-    #expect(ToolRun(["gradient", "-o", dir.file("x.png")]).status == 2)
-    #expect(ToolRun(["gradient", "--preset", "meshing", "-o", dir.file("x.gif")]).status != 0)
+    let preset = ToolRun(["gradient", "--preset", "nope", "-o", dir.file("x.png")])
     #expect(
-      ToolRun(["gradient", "--preset", "meshing", "--fps", "10", "-o", dir.file("x.png")]).status
-        == 2)
+      preset.status == 2
+        && preset.errors == "meshwarp gradient: --preset expects one of meshing, got 'nope'\n")
+    let neither = ToolRun(["gradient", "-o", dir.file("x.png")])
+    #expect(
+      neither.status == 2
+        && neither.errors.hasPrefix(
+          "meshwarp gradient: give a gradient FILE.json or --preset NAME\nUsage: meshwarp gradient")
+    )
+    let both = ToolRun(["gradient", bad, "--preset", "meshing", "-o", dir.file("x.png")])
+    #expect(
+      both.status == 2
+        && both.errors == "meshwarp gradient: give either a gradient file or --preset, not both\n")
+    let gif = ToolRun(["gradient", "--preset", "meshing", "-o", dir.file("x.gif")])
+    #expect(gif.status != 0 && gif.errors.contains("x.gif"))
+    let fps = ToolRun(["gradient", "--preset", "meshing", "--fps", "10", "-o", dir.file("x.png")])
+    #expect(
+      fps.status == 2
+        && fps.errors == "meshwarp gradient: --fps needs --duration (how many seconds to render)\n")
   }
 
   @Test func textFilledWithTheGradient() throws {
     let dir = TemporaryFolder()
-    let run = ToolRun(["text", "Meshing", "--size", "40", "-o", dir.file("t.png")])
+    let run = ToolRun(["text", "Meshing", "--font-size", "40", "-o", dir.file("t.png")])
     #expect(run.status == 0, "\(run.errors)")
+    #expect(!run.errors.contains("deprecated"))
     #expect(run.errors.contains("font: DejaVu Sans"))
     let image = try PNGDecoder.decodeFile(path: dir.file("t.png"))
     #expect(image.width > 150 && image.height > 30)
@@ -72,15 +87,40 @@ import _TestSupport
     #expect(colourful.count > opaque.count / 2)
   }
 
+  /// `--size` meant the font size in `text` before it meant WxH everywhere:
+  /// still accepted, with a warning.
+  @Test func textDeprecatedSizeSpelling() throws {
+    let dir = TemporaryFolder()
+    let old = ToolRun(["text", "Hi", "--size", "40", "-o", dir.file("old.png")])
+    let new = ToolRun(["text", "Hi", "--font-size", "40", "-o", dir.file("new.png")])
+    #expect(old.status == 0 && new.status == 0, "\(old.errors)")
+    #expect(
+      old.errors.hasPrefix("meshwarp text: warning: '--size' is deprecated; use '--font-size'\n"))
+    #expect(
+      try PNGDecoder.decodeFile(path: dir.file("old.png"))
+        == PNGDecoder.decodeFile(path: dir.file("new.png")))
+  }
+
   @Test func textErrors() {
     let dir = TemporaryFolder()
+    let family = ToolRun(["text", "Hi", "--font", "No Such Family Qq", "-o", dir.file("t.png")])
+    #expect(family.status == 1 && family.errors.contains("No Such Family Qq"))
+    let file = ToolRun(["text", "Hi", "--font", "/nope/font.ttf", "-o", dir.file("t.png")])
+    #expect(file.status == 1 && file.errors.contains("/nope/font.ttf"))
+    let colour = ToolRun(["text", "Hi", "--background", "purple-ish", "-o", dir.file("t.png")])
     #expect(
-      ToolRun(["text", "Hi", "--font", "No Such Family Qq", "-o", dir.file("t.png")]).status == 1)
+      colour.status == 2
+        && colour.errors
+          == "meshwarp text: --background expects transparent, black, white, #RRGGBB or #RRGGBBAA, got 'purple-ish'\n"
+    )
+    let width = ToolRun(["text", "Hi", "--width", "wide", "-o", dir.file("t.png")])
     #expect(
-      ToolRun(["text", "Hi", "--font", "/nope/font.ttf", "-o", dir.file("t.png")]).status == 1)
+      width.status == 2
+        && width.errors == "meshwarp text: --width expects one of expanded, standard, got 'wide'\n")
+    let size = ToolRun(["text", "Hi", "--font-size", "0", "-o", dir.file("t.png")])
     #expect(
-      ToolRun(["text", "Hi", "--background", "purple-ish", "-o", dir.file("t.png")]).status == 2)
-    #expect(ToolRun(["text", "Hi", "--width", "wide", "-o", dir.file("t.png")]).status == 2)
+      size.status == 2
+        && size.errors == "meshwarp text: --font-size expects a number from 1 to 2000, got '0'\n")
   }
 }
 
@@ -116,7 +156,7 @@ import _TestSupport
     #expect(g0.width == 40 && g0.height == 48)  // default canvas: 1.6× the height
     #expect(g0[20, 15] == RGBA8(0, 122, 255) && g0[20, 40].a == 0)
     let anim = ToolRun([
-      "genie", input, "--canvas", "60x80", "--from", "10,0,40,30", "--to", "25,70,10,10",
+      "genie", input, "--size", "60x80", "--from", "10,0,40,30", "--to", "25,70,10,10",
       "--duration", "0.2",
       "--fps", "20", "-o", dir.file("g.apng"),
     ])
@@ -138,12 +178,85 @@ import _TestSupport
     let input = dir.write(RGBAImage(width: 40, height: 30, fill: .white), "card.png")
     // Target overlapping the view: no travel.
     let overlap = ToolRun(["genie", input, "--to", "10,10,5,5", "-o", dir.file("x.apng")])
-    #expect(overlap.status == 1 && overlap.errors.contains("genie"))
-    #expect(ToolRun(["genie", input, "--to", "1,2,3", "-o", dir.file("x.apng")]).status == 2)
-    #expect(ToolRun(["genie", input, "--progress", "1.5", "-o", dir.file("x.png")]).status == 2)
-    #expect(ToolRun(["genie", input, "--edge", "middle", "-o", dir.file("x.apng")]).status == 2)
     #expect(
-      ToolRun(["genie", input, "--progress", "0.5", "--reverse", "-o", dir.file("x.png")]).status
-        == 2)
+      overlap.status == 1
+        && overlap.errors.hasPrefix(
+          "meshwarp genie: with --edge bottom the target (--to) must lie entirely beyond the bottom edge of the view (--from): the target's top (y = 10.0)"
+        ), "\(overlap.errors)")
+    let outside = ToolRun(["genie", input, "--from", "0,0,400,30", "-o", dir.file("x.apng")])
+    #expect(
+      outside.status == 1
+        && outside.errors.hasPrefix(
+          "meshwarp genie: the view (--from) must lie inside the canvas (--size): x 0.0...400.0"),
+      "\(outside.errors)")
+    for run in [overlap, outside] {
+      #expect(!run.errors.contains("genie: genie") && !run.errors.contains("viewRect"))
+    }
+    let rect = ToolRun(["genie", input, "--to", "1,2,3", "-o", dir.file("x.apng")])
+    #expect(
+      rect.status == 2
+        && rect.errors
+          == "meshwarp genie: --to expects X,Y,W,H in canvas pixels (e.g. 0,0,400,300), got '1,2,3'\n"
+    )
+    let progress = ToolRun(["genie", input, "--progress", "1.5", "-o", dir.file("x.png")])
+    #expect(
+      progress.status == 2
+        && progress.errors == "meshwarp genie: --progress expects a number from 0 to 1, got '1.5'\n"
+    )
+    let edge = ToolRun(["genie", input, "--edge", "middle", "-o", dir.file("x.apng")])
+    #expect(
+      edge.status == 2
+        && edge.errors
+          == "meshwarp genie: --edge expects one of bottom, top, left, right, got 'middle'\n"
+    )
+    let reverse = ToolRun([
+      "genie", input, "--progress", "0.5", "--reverse", "-o", dir.file("x.png"),
+    ])
+    #expect(
+      reverse.status == 2
+        && reverse.errors
+          == "meshwarp genie: --reverse changes only the order of an animation's frames; the frame at --progress P is the same either way: drop --reverse\n"
+    )
+    let fps = ToolRun(["genie", input, "-p", "0.5", "--fps", "30", "-o", dir.file("x.png")])
+    #expect(
+      fps.status == 2
+        && fps.errors
+          == "meshwarp genie: -p renders one still frame, so --fps does not apply: drop --duration and --fps\n"
+    )
+    let duration = ToolRun(["genie", input, "--duration", "0.001", "-o", dir.file("x.apng")])
+    #expect(
+      duration.status == 2
+        && duration.errors
+          == "meshwarp genie: --duration expects a number from 0.01 to 600, got '0.001'\n"
+    )
+    let frames = ToolRun([
+      "genie", input, "--duration", "600", "--fps", "240", "-o", dir.file("x.apng"),
+    ])
+    #expect(
+      frames.status == 2
+        && frames.errors
+          == "meshwarp genie: 600.0 s at 240.0 fps is more than 36000 frames; lower --duration or --fps\n"
+    )
+  }
+
+  /// `--canvas` is the old spelling of genie's `--size`; `--quality` of
+  /// `--filter`.
+  @Test func genieDeprecatedSpellings() throws {
+    let dir = TemporaryFolder()
+    let input = dir.write(RGBAImage(width: 20, height: 10, fill: .white), "card.png")
+    let old = ToolRun([
+      "genie", input, "--canvas", "30x40", "--quality", "draft", "-p", "0.5", "-o",
+      dir.file("a.png"),
+    ])
+    #expect(old.status == 0, "\(old.errors)")
+    #expect(old.errors.contains("warning: '--canvas' is deprecated; use '--size'"))
+    #expect(old.errors.contains("warning: '--quality' is deprecated; use '--filter'"))
+    let new = ToolRun([
+      "genie", input, "--size", "30x40", "--filter", "draft", "-p", "0.5", "-o", dir.file("b.png"),
+    ])
+    #expect(new.status == 0 && !new.errors.contains("deprecated"))
+    let a = try PNGDecoder.decodeFile(path: dir.file("a.png"))
+    #expect(a.width == 30 && a.height == 40)
+    #expect(a == (try PNGDecoder.decodeFile(path: dir.file("b.png"))))
   }
 }

@@ -9,6 +9,8 @@ import _TestSupport
     let run = ToolRun(["validate", dir.write(WarpMesh.identity(columns: 3, rows: 3), "m.json")])
     #expect(run.status == 0)
     #expect(run.output.contains("valid (9 point pairs, 4 faces)"))
+    let one = ToolRun(["validate", dir.write(WarpMesh.identity(columns: 2, rows: 2), "one.json")])
+    #expect(one.status == 0 && one.output.hasSuffix("one.json: valid (4 point pairs, 1 face)\n"))
   }
 
   @Test func warningsAloneExitZeroErrorsExitOne() throws {
@@ -45,7 +47,7 @@ import _TestSupport
 @Suite struct DemoAndBenchTests {
   @Test func demoWritesItsPictures() throws {
     let dir = TemporaryFolder()
-    let run = ToolRun(["demo", "--out", dir.path, "--frames", "3"])
+    let run = ToolRun(["demo", "-o", dir.path, "--frames", "3"])
     #expect(run.status == 0, "\(run.errors)")
     for name in ["card.png", "checkerboard.png", "wave.png", "meshing.png"] {
       #expect(run.output.contains(name))
@@ -75,6 +77,11 @@ import _TestSupport
     #expect(object["width"] as? Int == 1920 && object["height"] as? Int == 1080)
     #expect(object["threads"] as? Int == 1)
     #expect((object["median_ms"] as? Double ?? -1) > 0)
-    #expect(ToolRun(["bench", "--case", "nothing"]).status == 2)
+    let nothing = ToolRun(["bench", "--case", "nothing"])
+    #expect(
+      nothing.status == 2
+        && nothing.errors.hasPrefix(
+          "meshwarp bench: no bench case starts with 'nothing'; cases: copy,")
+    )
   }
 }

@@ -1,22 +1,9 @@
 import Foundation
 
 /// `meshwarp bench`: median milliseconds per frame of the renderer's work.
-enum BenchCommand: Command {
-  static let spec = CommandSpec(
+struct BenchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
     name: "bench", summary: "Measure rendering speed (median ms per frame).",
-    usage: "meshwarp bench [--json] [--threads N] [--runs N] [--case PREFIX]",
-    options: [
-      OptionSpec(
-        names: ["--json"], value: nil,
-        help: "One JSON object a line: case, width, height, threads, median_ms, min_ms, runs."),
-      OptionSpec(
-        names: ["--threads", "-j"], value: "N",
-        help: "Measure with N threads only (default: 1 and all cores)."),
-      OptionSpec(names: ["--runs"], value: "N", help: "Timed runs per case (default 15)."),
-      OptionSpec(
-        names: ["--case"], value: "PREFIX", help: "Only cases whose name starts with PREFIX."),
-    ],
-    positionals: 0...0,
     details: """
       Cases (1920x1080 RGBA): copy (one frame copy, the memory floor), warp-1 (one quad),
       warp-16x16 and warp-64x64 (the peers' sinusoidal meshes; warps render into one reused
@@ -26,6 +13,16 @@ enum BenchCommand: Command {
       in alternating blocks so that they see the same machine conditions; compare ratios
       from one run, not absolute times across runs.
       """)
+
+  @Flag(help: "One JSON object a line: case, width, height, threads, median_ms, min_ms, runs.")
+  var json: Bool
+  @OptionGroup var threading = ThreadOptions(
+    help: "Measure with N threads only.", defaultHelp: "1 and all cores")
+  @Option(range: 1...10_000, help: "Timed runs per case.") var runs = 15
+  @Option(
+    name: "--case", placeholder: "PREFIX", help: "Only cases whose name starts with PREFIX.",
+    defaultHelp: "all cases")
+  var prefix = ""
 
   struct Result: Encodable {
     var `case`: String
@@ -126,21 +123,19 @@ enum BenchCommand: Command {
     ]
   }
 
-  static func run(_ args: ParsedArguments, console: Console) throws {
-    let runs = try args.int("--runs", in: 1...10_000) ?? 15
+  func run(console: Console) throws {
     let all = resolvedThreadCount(0)
     let threadCounts: [Int] =
-      if let t = try args.int("--threads", in: 1...256) { [t] } else { all == 1 ? [1] : [1, all] }
-    let prefix = args.string("--case") ?? ""
-    let selected = cases().filter { $0.name.hasPrefix(prefix) }
+      if threading.isGiven { [threading.threads] } else { all == 1 ? [1] : [1, all] }
+    let selected = Self.cases().filter { $0.name.hasPrefix(prefix) }
     guard !selected.isEmpty else {
       throw CLIError.usage(
-        "no bench case starts with '\(prefix)'; cases: \(cases().map(\.name).joined(separator: ", "))"
+        "no bench case starts with '\(prefix)'; cases: \(Self.cases().map(\.name).joined(separator: ", "))"
       )
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    if !args.flag("--json") {
+    if !json {
       try console.print("case              size        threads   median ms     min ms   runs")
     }
     for c in selected {
@@ -152,7 +147,7 @@ enum BenchCommand: Command {
         let r = Result(
           case: c.name, width: c.width, height: c.height, threads: threads,
           median_ms: Timing.median(samples), min_ms: samples.min() ?? 0, runs: samples.count)
-        if args.flag("--json") {
+        if json {
           try console.print(String(decoding: try encoder.encode(r), as: UTF8.self))
         } else {
           try console.print(

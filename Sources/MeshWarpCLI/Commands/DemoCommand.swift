@@ -1,36 +1,33 @@
 import Foundation
 
-/// `meshwarp demo [--out DIR]`: the seed's examples from built-in content.
-enum DemoCommand: Command {
-  static let spec = CommandSpec(
+/// `meshwarp demo [-o DIR]`: the examples of the original MeshWarpEffect
+/// package and of the MeshGradient blog post, from built-in content.
+struct DemoCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
     name: "demo", summary: "Render the built-in examples (no input needed).",
-    usage: "meshwarp demo [--out DIR] [--frames N] [--threads N]",
-    options: [
-      OptionSpec(names: ["--out"], value: "DIR", help: "Output folder (default: demo-out)."),
-      OptionSpec(
-        names: ["--frames"], value: "N",
-        help:
-          "Frames of the animated 'Meshing' at 30 fps (default 120 = 4 s); also caps the genie's 36."
-      ),
-      OptionSpec(
-        names: ["--threads", "-j"], value: "N", help: "Worker threads (default: all cores)."),
-    ],
-    positionals: 0...0,
     details: """
-      Writes: card.png (the seed README's card), checkerboard.png (the seed demo's 3x3
-      control grid, identity and warped side by side), wave.png (a 32x32-quad wave),
-      meshing.png and meshing.apng (the blog's "Meshing" filled with its animated mesh
-      gradient: a still and a looping 4-second animation), genie.apng (the card sliding
-      into a dock-like slot).
+      Writes: card.png (the original MeshWarpEffect README's card), checkerboard.png (its
+      demo's 3x3 control grid, identity and warped side by side), wave.png (a 32x32-quad
+      wave), meshing.png and meshing.apng (the blog's "Meshing" filled with its animated
+      mesh gradient: a still and a looping 4-second animation), genie.apng (the card
+      sliding into a dock-like slot).
       """)
 
-  /// SwiftUI's system colours (iOS light mode): blue, purple, orange.
-  static let seedGradientColours = [RGBA8(0, 122, 255), RGBA8(175, 82, 222), RGBA8(255, 149, 0)]
+  @OptionGroup var output = OutputOptions(
+    placeholder: "DIR", help: "Output folder.", default: "demo-out", aliases: ["--out"])
+  @Option(
+    range: 1...FrameTimes.maximumFrames,
+    help: "Frames of the animated 'Meshing' at 30 fps (120 = 4 s); also caps the genie's 36.")
+  var frames = 120
+  @OptionGroup var threading: ThreadOptions
 
-  static func run(_ args: ParsedArguments, console: Console) throws {
-    let dir = args.string("--out") ?? "demo-out"
-    let threads = try args.int("--threads", in: 1...256) ?? 0
-    let frameCount = try args.int("--frames", in: 1...FrameTimes.maximumFrames) ?? 120
+  /// SwiftUI's system colours (iOS light mode): blue, purple, orange.
+  static let cardColours = [RGBA8(0, 122, 255), RGBA8(175, 82, 222), RGBA8(255, 149, 0)]
+
+  func run(console: Console) throws {
+    let dir = output.output
+    let threads = threading.threads
+    let frameCount = frames
     do {
       try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     } catch {
@@ -39,7 +36,7 @@ enum DemoCommand: Command {
     var written: [String] = []
     func save(_ image: RGBAImage, _ name: String) throws {
       let path = (dir as NSString).appendingPathComponent(name)
-      try OutputFiles.write(
+      try OutputFile.write(
         try PNGEncoder.encode(image, destination: path), to: path, console: console)
       written.append(path)
       try console.print(path)
@@ -67,9 +64,9 @@ enum DemoCommand: Command {
       times, width: text.width, height: text.height, to: animation, console: console, render: frame)
     written.append(animation)
     try console.print(animation)
-    // The genie: the seed README's card (unwarped) slides into a dock-like
+    // The genie: the original MeshWarpEffect README's card (unwarped) slides into a dock-like
     // slot, 0.6 s at 60 fps (or --frames N, whichever is fewer).
-    let card = ImageGenerators.linearGradient(width: 300, height: 300, colours: seedGradientColours)
+    let card = ImageGenerators.linearGradient(width: 300, height: 300, colours: Self.cardColours)
     let genie = try GenieRenderer(
       content: card,
       generator: GenieMeshGenerator(
@@ -100,15 +97,15 @@ struct DemoScene: Sendable {
 enum DemoScenes {
   static let all: [DemoScene] = [
     DemoScene(file: "card.png") { threads in
-      // The seed README: a 300×300 blue→purple→orange diagonal gradient,
+      // The original MeshWarpEffect README: a 300×300 blue→purple→orange diagonal gradient,
       // bottom-right corner pulled to (0.8, 0.75); transparent outside.
       let card = ImageGenerators.linearGradient(
-        width: 300, height: 300, colours: DemoCommand.seedGradientColours)
+        width: 300, height: 300, colours: DemoCommand.cardColours)
       return WarpRenderer.render(
         card, mesh: MeshPresets.seedCard, options: WarpOptions(threads: threads))
     },
     DemoScene(file: "checkerboard.png") { threads in
-      // The seed demo: a checkerboard under a 3×3 control grid, identity on
+      // The original MeshWarpEffect demo: a checkerboard under a 3×3 control grid, identity on
       // the left, dragged on the right, mesh lines and points drawn over.
       let side = 400
       let board = ImageGenerators.checkerboard(width: side, height: side, cell: 40)

@@ -1,100 +1,76 @@
 import Foundation
 
 /// `meshwarp genie IN.png --to X,Y,W,H -o OUT`: the macOS genie effect.
-enum GenieCommand: Command {
-  static let spec = CommandSpec(
+struct GenieCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
     name: "genie",
     summary: "Play the genie effect: an image slides through a funnel into a target.",
-    usage:
-      "meshwarp genie IN.png [--canvas WxH] [--from X,Y,W,H] [--to X,Y,W,H] [--edge bottom] [--duration 0.6] [--fps 60] [--reverse] [--progress P] -o OUT.(apng|mp4|png)",
-    options: [
-      OptionSpec(
-        names: ["--output", "-o"], value: "OUT",
-        help: "Output: .apng, .mp4, frame_%04d.png, a folder; .png with --progress."),
-      OptionSpec(
-        names: ["--canvas"], value: "WxH",
-        help:
-          "Canvas holding the view and the target (default: the image's width, 1.6× its height)."),
-      OptionSpec(
-        names: ["--from"], value: "X,Y,W,H",
-        help: "The view's rect in the canvas (default: the image at 0,0)."),
-      OptionSpec(
-        names: ["--to"], value: "X,Y,W,H",
-        help: "The target rect (default: a dock-like slot centred at the far edge)."),
-      OptionSpec(
-        names: ["--edge"], value: "EDGE",
-        help: "Where the target lies: bottom (default), top, left, right."),
-      OptionSpec(names: ["--duration", "-d"], value: "S", help: "Seconds (default 0.6)."),
-      OptionSpec(names: ["--fps"], value: "N", help: "Frames per second (default 60)."),
-      OptionSpec(
-        names: ["--reverse"], value: nil, help: "Genie out (from the target back to the view)."),
-      OptionSpec(
-        names: ["--progress", "-p"], value: "P",
-        help: "Render the single frame at progress P (0…1) as PNG."),
-      OptionSpec(
-        names: ["--quality"], value: "Q",
-        help: "Minification filter: draft, standard (default), high."),
-      OptionSpec(
-        names: ["--threads", "-j"], value: "N", help: "Worker threads (default: all cores)."),
-      InputFiles.maxPixelsOption,
-    ],
-    positionals: 1...1,
     details: """
       Rects are in canvas pixels. The target must lie beyond the view toward --edge.
       Progress 0 is the image untouched; 1 is the image inside the target.
       """)
 
-  static func rect(_ args: ParsedArguments, _ name: String) throws -> CGRect? {
-    guard let text = args.string(name) else { return nil }
-    let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-    guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
-      [x, y, w, h].allSatisfy(\.isFinite)
-    else {
+  @Argument(placeholder: "IN.png", help: "The image (the view's content).") var input: String
+  @OptionGroup var output = OutputOptions(
+    placeholder: "OUT", help: "Output: .apng, .mp4, frame_%04d.png, a folder; .png with --progress."
+  )
+  @OptionGroup var size = SizeOptions(
+    help: "Canvas holding the view and the target, in pixels.",
+    defaultHelp: "the image's width, 1.6× its height", aliases: ["--canvas"])
+  @Option(name: "--from", help: "The view's rect in the canvas.", defaultHelp: "the image at 0,0")
+  var view: CanvasRect?
+  @Option(
+    name: "--to", help: "The target rect.", defaultHelp: "a dock-like slot centred at the far edge")
+  var target: CanvasRect?
+  @Option(placeholder: "EDGE", help: "Where the target lies: bottom, top, left, right.")
+  var edge: GenieEdge = .bottom
+  @OptionGroup var animation = AnimationOptions(
+    durationHelp: "Seconds of animation.", duration: 0.6, durationRange: 0.01...600, fps: 60,
+    fpsRange: 1...240)
+  @Flag(help: "Genie out (from the target back to the view).") var reverse: Bool
+  @OptionGroup var still: ProgressOptions
+  /// Named `--quality` before that word was kept for image output.
+  @Option(
+    aliases: ["--quality"], placeholder: "Q",
+    help: "Minification filter: draft (none, fastest), standard, high.")
+  var filter: GenieQuality = .standard
+  @OptionGroup var threading: ThreadOptions
+  @OptionGroup var limits: InputLimitOptions
+
+  func validate() throws {
+    guard let progress = still.givenAs else { return }
+    if reverse {
       throw CLIError.usage(
-        "\(name) expects X,Y,W,H in canvas pixels (e.g. 0,0,400,300), got '\(text)'")
+        "--reverse changes only the order of an animation's frames; the frame at \(progress) P is the same either way: drop --reverse"
+      )
     }
-    return CGRect(x: x, y: y, width: w, height: h)
+    if let given = animation.given.first {
+      throw CLIError.usage(
+        "\(progress) renders one still frame, so \(given) does not apply: drop --duration and --fps"
+      )
+    }
   }
 
-  static func run(_ args: ParsedArguments, console: Console) throws {
-    guard let output = args.string("--output") else {
-      throw CLIError.usage("-o OUT is required\nUsage: \(spec.usage)")
-    }
-    let edge = try args.choice("--edge", as: GenieEdge.self) ?? .bottom
-    let quality: GenieQuality =
-      switch args.string("--quality") ?? "standard" {
-      case "draft": .draft
-      case "standard": .standard
-      case "high": .high
-      case let other:
-        throw CLIError.usage("--quality must be draft, standard or high, got '\(other)'")
-      }
-    let threads = try args.int("--threads", in: 1...256) ?? 0
-    let maxPixels = try InputFiles.maxPixels(args)
-    let progress = try args.double("--progress", in: 0...1)
-    if progress != nil,
-      args.string("--duration") != nil || args.string("--fps") != nil || args.flag("--reverse")
-    {
-      throw CLIError.usage("--progress renders one frame: drop --duration, --fps and --reverse")
-    }
-    let image = try PNGDecoder.decodeFile(path: args.positionals[0], maxPixels: maxPixels)
+  func run(console: Console) throws {
+    let image = try PNGDecoder.decodeFile(path: input, maxPixels: limits.maxPixels)
     let w = Double(image.width)
     let h = Double(image.height)
     let vertical = edge == .bottom || edge == .top
-    let canvas: (width: Int, height: Int) =
-      try args.size("--canvas")
+    let canvas =
+      size.size
       ?? (vertical
-        ? (image.width, Int((h * 1.6).rounded())) : (Int((w * 1.6).rounded()), image.height))
-    try InputFiles.checkOutputSize(canvas.width, canvas.height, maxPixels: maxPixels)
+        ? PixelSize(width: image.width, height: Int((h * 1.6).rounded()))
+        : PixelSize(width: Int((w * 1.6).rounded()), height: image.height))
+    try limits.checkOutputSize(canvas.width, canvas.height)
     let cw = Double(canvas.width)
     let ch = Double(canvas.height)
     let view =
-      try rect(args, "--from")
+      self.view?.rect
       ?? CGRect(
         x: edge == .right || edge == .bottom || edge == .top ? 0 : cw - w,
         y: edge == .bottom || vertical == false ? 0 : ch - h, width: w, height: h)
     let target =
-      try rect(args, "--to")
+      self.target?.rect
       ?? {
         // A dock-like slot: a sixth of the view across, a tenth along, at the far edge.
         let across = (vertical ? view.width : view.height) / 6
@@ -113,36 +89,63 @@ enum GenieCommand: Command {
       let layout = try GenieLayout(
         canvasSize: CGSize(width: cw, height: ch), viewRect: view, targetRect: target, edge: edge)
       renderer = try GenieRenderer(
-        content: image, generator: try GenieMeshGenerator(layout: layout), quality: quality,
-        threads: threads)
+        content: image, generator: try GenieMeshGenerator(layout: layout), quality: filter,
+        threads: threading.threads)
     } catch {
-      throw CLIError.failure("genie: \(error)")
+      throw CLIError.failure(Self.message(for: error))
     }
-    if let progress {
+    if let progress = still.progress {
       let times = FrameTimes(times: [progress], framesPerSecond: 1, isAnimation: false)
       try FrameExport.write(
-        times, width: canvas.width, height: canvas.height, to: output, console: console
+        times, width: canvas.width, height: canvas.height, to: output.output, console: console
       ) {
         try renderer.frame(progress: $0)
       }
       return
     }
-    let animation: GenieAnimation
+    let genie: GenieAnimation
     do {
-      animation = try GenieAnimation(
-        duration: try args.double("--duration", in: 0.01...600) ?? 0.6,
-        fps: try args.double("--fps", in: 1...240) ?? 60, reverse: args.flag("--reverse"))
+      genie = try GenieAnimation(
+        duration: animation.duration ?? 0.6, fps: animation.fps, reverse: reverse)
     } catch {
-      throw CLIError.usage("genie: \(error)")
+      throw CLIError.usage("\(Self.message(for: error)); lower --duration or --fps")
     }
     // Frame i is rendered at the animation's progress for frame i.
     let times = FrameTimes(
-      times: (0..<animation.frameCount).map(Double.init), framesPerSecond: animation.fps,
+      times: (0..<genie.frameCount).map(Double.init), framesPerSecond: genie.fps,
       isAnimation: true)
     try FrameExport.write(
-      times, width: canvas.width, height: canvas.height, to: output, console: console
+      times, width: canvas.width, height: canvas.height, to: output.output, console: console
     ) {
-      try renderer.frame(progress: animation.progress(ofFrame: Int($0)))
+      try renderer.frame(progress: genie.progress(ofFrame: Int($0)))
+    }
+  }
+
+  /// The flag that sets a `GenieLayout` parameter (`viewRect.minX` -> `--from`).
+  static func flag(for parameter: String) -> String {
+    if parameter.hasPrefix("viewRect") { return "the view (--from)" }
+    if parameter.hasPrefix("targetRect") { return "the target (--to)" }
+    if parameter.hasPrefix("canvasSize") { return "the canvas (--size)" }
+    return parameter
+  }
+
+  /// A genie error worded with the command's flags, without the library's
+  /// `genie:` prefix (the tool's own prefix names the command).
+  static func message(for error: GenieError) -> String {
+    switch error {
+    case .nonFinite(let name):
+      return "\(flag(for: name)) is not a finite number"
+    case .nonPositiveSize(let name, let width, let height):
+      return
+        "\(flag(for: name)) has size \(width.argumentDescription)x\(height.argumentDescription); both sides must be positive"
+    case .outsideCanvas(let name, let detail):
+      return "\(flag(for: name)) must lie inside the canvas (--size): \(detail)"
+    case .noTravel(let edge, let detail):
+      return
+        "with --edge \(edge.rawValue) the target (--to) must lie entirely beyond the \(edge.rawValue) edge of the view (--from): \(detail)"
+    case .progressOutOfRange, .invalidTiming, .invalidDensity, .invalidRendering:
+      let text = error.description
+      return text.hasPrefix("genie: ") ? String(text.dropFirst("genie: ".count)) : text
     }
   }
 }

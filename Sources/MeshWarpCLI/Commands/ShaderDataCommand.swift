@@ -1,20 +1,7 @@
 /// `meshwarp shader-data MESH.json [--size WxH] [--edges P] [-o FILE]`
-enum ShaderDataCommand: Command {
-  static let spec = CommandSpec(
+struct ShaderDataCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
     name: "shader-data", summary: "Write the packed float array the Metal shader reads.",
-    usage:
-      "meshwarp shader-data MESH.json [--size WxH] [--edges transparent|clamp|origin] [-o FILE]",
-    options: [
-      OptionSpec(
-        names: ["--output", "-o"], value: "FILE", help: "Where to write (default: stdout)."),
-      OptionSpec(
-        names: ["--size", "-s"], value: "WxH",
-        help: "The view size the shader will get as its `size` argument (echoed on stderr)."),
-      OptionSpec(
-        names: ["--edges"], value: "POLICY",
-        help: "Outside the mesh: transparent (default), clamp, origin."),
-    ],
-    positionals: 1...1,
     details: """
       Output: the floats of ShaderMeshData.pack (layout version in the header, see
       Documentation/ShaderDataLayout.md), whitespace-separated, shortest round-trip form,
@@ -22,10 +9,17 @@ enum ShaderDataCommand: Command {
       size; the shader scales by its `size` argument.
       """)
 
-  static func run(_ args: ParsedArguments, console: Console) throws {
-    let mesh = try InputFiles.loadMesh(args.positionals[0], console: console)
-    let edges = try args.choice("--edges", as: EdgePolicy.self) ?? .transparent
-    let size = try args.size("--size")
+  @Argument(placeholder: "MESH.json", help: "The mesh to pack.") var meshPath: String
+  @OptionGroup var output = OutputOptions(
+    placeholder: "FILE", help: "Where to write.", default: StandardOutput.path,
+    defaultHelp: "stdout")
+  @OptionGroup var size = SizeOptions(
+    help: "The view size the shader will get as its `size` argument (echoed on stderr).")
+  @Option(placeholder: "POLICY", help: "Outside the mesh: transparent, clamp, origin.")
+  var edges: EdgePolicy = .transparent
+
+  func run(console: Console) throws {
+    let mesh = try InputFiles.loadMesh(meshPath, console: console)
     let floats = ShaderMeshData.pack(mesh, edges: edges)
     var text = ""
     text.reserveCapacity(floats.count * 10)
@@ -33,11 +27,10 @@ enum ShaderDataCommand: Command {
       text += String(describing: f)
       text += (i % 16 == 15 || i == floats.count - 1) ? "\n" : " "
     }
-    let output = args.string("--output") ?? StandardOutput.path
-    try OutputFiles.write(Array(text.utf8), to: output, console: console)
-    var note = "\(floats.count) floats (count), \(mesh.faces.count) faces"
-    if let size { note += "; shader size argument: \(size.width) \(size.height)" }
-    if output != StandardOutput.path { note = "wrote \(output): " + note }
+    try output.write(Array(text.utf8), console: console)
+    var note = "\(floats.count) floats (count), \(plural(mesh.faces.count, "face"))"
+    if let size = size.size { note += "; shader size argument: \(size.width) \(size.height)" }
+    if !output.isStandardOutput { note = "wrote \(output.output): " + note }
     console.error(note)
   }
 }

@@ -1,20 +1,17 @@
 import Foundation
 
 /// `meshwarp validate MESH.json [--json]`
-enum ValidateCommand: Command {
-  static let spec = CommandSpec(
+struct ValidateCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
     name: "validate", summary: "Check a mesh against the face-ordering rules.",
-    usage: "meshwarp validate MESH.json [--json]",
-    options: [
-      OptionSpec(
-        names: ["--json"], value: nil,
-        help: "One JSON object per problem and line: severity, rule, face, vertices, message.")
-    ],
-    positionals: 1...1,
     details: """
       Prints every problem, one a line, naming the face, its vertex indices and the rule.
       Exit status: 0 when there is no error (warnings allowed), 1 otherwise.
       """)
+
+  @Argument(placeholder: "MESH.json", help: "The mesh to check.") var path: String
+  @Flag(help: "One JSON object per problem and line: severity, rule, face, vertices, message.")
+  var json: Bool
 
   struct Line: Encodable {
     var file: String
@@ -25,14 +22,13 @@ enum ValidateCommand: Command {
     var message: String
   }
 
-  static func run(_ args: ParsedArguments, console: Console) throws {
-    let path = args.positionals[0]
+  func run(console: Console) throws {
     let mesh = try JSONFile.decode(WarpMesh.self, path: path)
     let issues = mesh.validate()
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     for issue in issues {
-      if args.flag("--json") {
+      if json {
         let line = Line(
           file: path, severity: issue.severity.rawValue, rule: issue.rule.rawValue,
           face: issue.face, vertices: issue.vertices, message: issue.message)
@@ -42,12 +38,18 @@ enum ValidateCommand: Command {
       }
     }
     let errors = issues.filter { $0.severity == .error }.count
-    if !args.flag("--json") && issues.isEmpty {
+    if !json && issues.isEmpty {
       try console.print(
-        "\(path): valid (\(mesh.pointPairs.count) point pairs, \(mesh.faces.count) faces)")
+        "\(path): valid (\(plural(mesh.pointPairs.count, "point pair")), \(plural(mesh.faces.count, "face")))"
+      )
     }
     if errors > 0 {
-      throw CLIError.failure("\(path): \(errors) error\(errors == 1 ? "" : "s")")
+      throw CLIError.failure("\(path): \(plural(errors, "error"))")
     }
   }
+}
+
+/// `1 face`, `2 faces`.
+func plural(_ count: Int, _ noun: String) -> String {
+  "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

@@ -1,68 +1,46 @@
 /// `meshwarp warp IN.png --mesh MESH.json -o OUT.png`
-enum WarpCommand: Command {
-  static let spec = CommandSpec(
+struct WarpCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
     name: "warp", summary: "Warp a PNG image through a mesh.",
-    usage:
-      "meshwarp warp IN.png --mesh MESH.json [--size WxH] [--edges transparent|clamp|origin] [--antialias N] [--supersample N] [--threads N] -o OUT.png",
-    options: [
-      OptionSpec(names: ["--mesh", "-m"], value: "MESH.json", help: "The warp mesh (required)."),
-      OptionSpec(
-        names: ["--output", "-o"], value: "OUT.png",
-        help: "Where to write the result ('-' for stdout)."),
-      OptionSpec(
-        names: ["--size", "-s"], value: "WxH", help: "Output size in pixels (default: the input's)."
-      ),
-      OptionSpec(
-        names: ["--edges"], value: "POLICY",
-        help:
-          "Outside the mesh: transparent (default), clamp (unwarped content), origin (the seed's smear)."
-      ),
-      OptionSpec(
-        names: ["--antialias"], value: "N",
-        help: "Samples per axis on the mesh's silhouette, 1-16 (default 4; 1 = hard edges)."),
-      OptionSpec(
-        names: ["--supersample"], value: "N",
-        help: "Samples per axis for the whole image, 1-8 (default 1), for heavy minification."),
-      OptionSpec(
-        names: ["--threads", "-j"], value: "N", help: "Worker threads (default: all cores)."),
-      InputFiles.maxPixelsOption,
-    ],
-    positionals: 1...1,
     details: """
       The mesh JSON: {"from": [[x,y],...], "to": [[x,y],...], "faces": [[i0,i1,i2,i3],...]}
       in normalized coordinates ((0,0) top-left, (1,1) bottom-right). Errors in the mesh
       stop the command; warnings (e.g. a folded face) are printed and it renders anyway.
       """)
 
-  static func run(_ args: ParsedArguments, console: Console) throws {
-    guard let meshPath = args.string("--mesh") else {
-      throw CLIError.usage("--mesh MESH.json is required\nUsage: \(spec.usage)")
+  @Argument(placeholder: "IN.png", help: "The image to warp.") var input: String
+  @Option(short: "m", placeholder: "MESH.json", help: "The warp mesh.") var mesh: String
+  @OptionGroup var output = OutputOptions(
+    placeholder: "OUT.png", help: "Where to write the result ('-' for stdout).")
+  @OptionGroup var size = SizeOptions(help: "Output size in pixels.", defaultHelp: "the input's")
+  @Option(
+    placeholder: "POLICY",
+    help:
+      "Outside the mesh: transparent, clamp (unwarped content), origin (the original MeshWarpEffect package's sample of the content's top-left pixel)."
+  )
+  var edges: EdgePolicy = .transparent
+  @Option(range: 1...16, help: "Samples per axis on the mesh's silhouette (1 = hard edges).")
+  var antialias = 4
+  @Option(range: 1...8, help: "Samples per axis for the whole image, for heavy minification.")
+  var supersample = 1
+  @OptionGroup var threading: ThreadOptions
+  @OptionGroup var limits: InputLimitOptions
+
+  func run(console: Console) throws {
+    if let size = size.size {
+      try limits.checkOutputSize(size.width * supersample, size.height * supersample)
     }
-    guard let output = args.string("--output") else {
-      throw CLIError.usage("-o OUT.png is required\nUsage: \(spec.usage)")
-    }
-    let size = try args.size("--size")
-    let edges = try args.choice("--edges", as: EdgePolicy.self) ?? .transparent
-    let antialias = try args.int("--antialias", in: 1...16) ?? 4
-    let supersample = try args.int("--supersample", in: 1...8) ?? 1
-    let threads = try args.int("--threads", in: 1...256) ?? 0
-    let maxPixels = try InputFiles.maxPixels(args)
-    if let size {
-      try InputFiles.checkOutputSize(
-        size.width * supersample, size.height * supersample, maxPixels: maxPixels)
-    }
-    let mesh = try InputFiles.loadMesh(meshPath, console: console)
-    let source = try PNGDecoder.decodeFile(path: args.positionals[0], maxPixels: maxPixels)
-    let width = size?.width ?? source.width
-    let height = size?.height ?? source.height
-    try InputFiles.checkOutputSize(width * supersample, height * supersample, maxPixels: maxPixels)
+    let warpMesh = try InputFiles.loadMesh(mesh, console: console)
+    let source = try PNGDecoder.decodeFile(path: input, maxPixels: limits.maxPixels)
+    let width = size.size?.width ?? source.width
+    let height = size.size?.height ?? source.height
+    try limits.checkOutputSize(width * supersample, height * supersample)
     let result = WarpRenderer.render(
-      source, mesh: mesh,
+      source, mesh: warpMesh,
       options: WarpOptions(
         width: width, height: height, edges: edges, antialias: antialias,
-        supersample: supersample, threads: threads))
-    try OutputFiles.write(
-      try PNGEncoder.encode(result, destination: output), to: output, console: console)
-    if output != "-" { console.error("wrote \(output) (\(width)x\(height))") }
+        supersample: supersample, threads: threading.threads))
+    try output.write(try PNGEncoder.encode(result, destination: output.output), console: console)
+    if !output.isStandardOutput { console.error("wrote \(output.output) (\(width)x\(height))") }
   }
 }

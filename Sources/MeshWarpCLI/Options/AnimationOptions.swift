@@ -1,0 +1,72 @@
+/// `--duration, -d S` and `--fps N`: the length and frame rate of an
+/// animation.
+struct AnimationOptions: ParsableArguments {
+  @Option(
+    name: "--duration", short: "d", placeholder: "S", range: 0...3600, help: "Seconds of animation."
+  )
+  private var givenDuration: Double?
+  @Option(
+    name: "--fps", placeholder: "N", range: 0.1...240, help: "Frames per second of an animation.")
+  var fps: Double = 30
+  private var fallbackDuration: Double? = nil
+
+  init() {}
+
+  /// The options with this command's ranges and defaults (nil duration: a
+  /// still unless `--duration` is given).
+  init(
+    durationHelp: String, duration fallback: Double?, durationRange: ClosedRange<Double>,
+    fps: Double, fpsRange: ClosedRange<Double>
+  ) {
+    _givenDuration = Option(
+      name: "--duration", short: "d", placeholder: "S", range: durationRange, help: durationHelp,
+      defaultHelp: fallback?.argumentDescription)
+    _fps = Option(
+      wrappedValue: fps, name: "--fps", placeholder: "N", range: fpsRange,
+      help: "Frames per second of an animation.")
+    fallbackDuration = fallback
+  }
+
+  /// The duration given, else the command's default.
+  var duration: Double? { givenDuration ?? fallbackDuration }
+  /// How the user spelled the options given (for messages), in order.
+  var given: [String] { [$givenDuration.givenAs, $fps.givenAs].compactMap { $0 } }
+  var fpsGiven: Bool { $fps.givenAs != nil }
+}
+
+/// `--time, -t T` with `--duration` and `--fps`: a still at a time, or the
+/// frames of an animation starting there.
+struct FrameTimeOptions: ParsableArguments {
+  @Option(
+    short: "t", placeholder: "T", range: -1e9...1e9,
+    help: "Time in seconds of a still, or of the first frame.")
+  var time: Double = 0
+  @OptionGroup var animation = AnimationOptions(
+    durationHelp: "Render an animation of S seconds (APNG, MP4 or a PNG sequence).",
+    duration: nil, durationRange: 0...3600, fps: 30, fpsRange: 0.1...240)
+
+  func validate() throws {
+    if animation.duration == nil && animation.fpsGiven {
+      throw CLIError.usage("--fps needs --duration (how many seconds to render)")
+    }
+    _ = try frameTimes
+  }
+
+  /// The frame times asked for.
+  var frameTimes: FrameTimes {
+    get throws {
+      guard let duration = animation.duration else {
+        return FrameTimes(times: [time], framesPerSecond: animation.fps, isAnimation: false)
+      }
+      let fps = animation.fps
+      let count = max(1, Int((duration * fps).rounded()))
+      guard count <= FrameTimes.maximumFrames else {
+        throw CLIError.usage(
+          "\(count) frames is more than the limit of \(FrameTimes.maximumFrames); lower --duration or --fps"
+        )
+      }
+      return FrameTimes(
+        times: (0..<count).map { time + Double($0) / fps }, framesPerSecond: fps, isAnimation: true)
+    }
+  }
+}

@@ -1,0 +1,14 @@
+/// `--max-pixels N`: the largest image a command reads or makes.
+struct InputLimitOptions: ParsableArguments {
+  @Option(range: 1...Int(Int32.max), help: "Refuse input images with more pixels.")
+  var maxPixels: Int = PNGDecoder.defaultMaxPixels
+
+  /// Refuses an output size above the pixel limit before allocating it.
+  func checkOutputSize(_ width: Int, _ height: Int) throws {
+    guard width * height <= maxPixels else {
+      throw CLIError.usage(
+        "output \(width)x\(height) = \(width * height) pixels exceeds the limit of \(maxPixels) (raise it with \($maxPixels.givenAs ?? "--max-pixels"))"
+      )
+    }
+  }
+}

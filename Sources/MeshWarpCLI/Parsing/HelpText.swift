@@ -1,0 +1,81 @@
+/// Usage lines and `--help` text, generated from a command's declarations.
+extension ParsableCommand {
+  /// `meshwarp warp IN.png --mesh MESH.json -o OUT.png [--size WxH] ...`,
+  /// wrapped at 80 columns.
+  static var usage: String {
+    let table = ArgumentTable(of: Self())
+    var words = ["meshwarp", configuration.name]
+    words += table.positionals.map { $0.info.isRequired ? $0.name : "[\($0.name)]" }
+    let options =
+      table.options.filter(\.info.isRequired) + table.options.filter { !$0.info.isRequired }
+    for o in options {
+      let spelled = o.info.kind == .flag ? o.name : "\(o.name) \(o.info.placeholder)"
+      words.append(o.info.isRequired ? spelled : "[\(spelled)]")
+    }
+    var lines: [String] = []
+    var line = ""
+    for word in words {
+      if !line.isEmpty && line.count + 1 + word.count > 73 {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n       ")
+  }
+
+  /// The whole `meshwarp COMMAND --help` text.
+  static var helpText: String {
+    let table = ArgumentTable(of: Self())
+    var lines = [configuration.summary, "", "Usage: \(usage)"]
+    func section(_ title: String, _ rows: [(String, String)]) {
+      guard !rows.isEmpty else { return }
+      lines += ["", title]
+      let width = min(30, rows.map(\.0.count).max() ?? 0)
+      let indent = String(repeating: " ", count: width + 4)
+      for (label, help) in rows {
+        let pad = String(repeating: " ", count: max(1, width - label.count + 2))
+        let first = "  \(label)\(pad)"
+        let wrapped = wrap(help, width: 80 - max(first.count, indent.count))
+        lines.append(first + wrapped[0])
+        lines += wrapped.dropFirst().map { indent + $0 }
+      }
+    }
+    section("Arguments:", table.positionals.map { ($0.name, $0.info.help) })
+    var rows = table.options.map { o -> (String, String) in
+      let names = ([o.name] + (o.short.map { [$0] } ?? [])).joined(separator: ", ")
+      let label = o.info.kind == .flag ? names : "\(names) \(o.info.placeholder)"
+      var help = o.info.help
+      if o.info.isRequired {
+        help = help.trimmingTrailingPeriod + " (required)."
+      } else if let d = o.info.defaultDescription {
+        help = help.trimmingTrailingPeriod + " (default: \(d))."
+      }
+      if !o.deprecatedAliases.isEmpty {
+        let spelled = o.deprecatedAliases.joined(separator: ", ")
+        help += " Deprecated spelling: \(spelled)."
+      }
+      return (label, help)
+    }
+    rows.append(("--help, -h", "Show this help."))
+    section("Options:", rows)
+    if !configuration.details.isEmpty { lines += ["", configuration.details] }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces.
+func wrap(_ text: String, width: Int) -> [String] {
+  var lines: [String] = []
+  var line = ""
+  for word in text.split(separator: " ") {
+    if !line.isEmpty && line.count + 1 + word.count > width {
+      lines.append(line)
+      line = ""
+    }
+    line += (line.isEmpty ? "" : " ") + word
+  }
+  lines.append(line)
+  return lines
+}
