@@ -12,8 +12,10 @@ public enum GradientEditing {
       Vector2(0, 0.5), Vector2(0.4, 0.4), Vector2(1, 0.5),
       Vector2(0, 1), Vector2(0.5, 1), Vector2(1, 1),
     ],
-    colors: [0xFF3B30, 0xFF9500, 0xFFCC00, 0xAF52DE, 0xFFFFFF, 0x34C759, 0x007AFF, 0x5AC8FA, 0x34C759]
-      .map { colour(hex: $0) })
+    colors: [
+      0xFF3B30, 0xFF9500, 0xFFCC00, 0xAF52DE, 0xFFFFFF, 0x34C759, 0x007AFF, 0x5AC8FA, 0x34C759,
+    ]
+    .map { colour(hex: $0) })
 
   /// The palette for keys 1–9 and the strip: red, orange, yellow, green,
   /// teal, blue, purple, white, black.
@@ -88,7 +90,8 @@ extension DemoSession {
       if d2 <= r * r, best == nil || d2 < best!.1 { best = (i, d2) }
     }
     guard let (i, _) = best else { return }
-    gradientDrag = Drag(index: i, grab: positions[i] * frameSize - p, moved: false, before: snapshot)
+    gradientDrag = Drag(
+      index: i, grab: positions[i] * frameSize - p, moved: false, before: snapshot)
     if selectedGradientPoint != i {
       selectedGradientPoint = i
       log("selected: gradient point \(i) (\(GradientEditing.hexText(gradient.colors[i])))")

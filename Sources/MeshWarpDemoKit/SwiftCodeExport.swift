@@ -10,8 +10,8 @@ public enum SwiftCodeExport {
   /// - Parameters:
   ///   - mesh: the warp (normalized points).
   ///   - viewSize: the size, in points, the mesh was designed at; it sets
-  ///     `maxSampleOffset` (the largest displacement per axis, rounded up,
-  ///     plus 1 for the sampling footprint).
+  ///     `maxSampleOffset` (the largest displacement per axis, rounded up
+  ///     past 1e-9 of rounding noise, plus 1 for the sampling footprint).
   ///   - name: the function's name.
   public static func warp(_ mesh: WarpMesh, viewSize: Vector2, name: String = "editedMeshWarp")
     -> String
@@ -22,10 +22,10 @@ public enum SwiftCodeExport {
       maxOffset = pointwiseMax(maxOffset, Vector2(abs(d.x), abs(d.y)))
     }
     let pairs = mesh.pointPairs.map {
-      "          MeshPointPair(from: \(point($0.from)), to: \(point($0.to))),"
+      "        MeshPointPair(from: \(point($0.from)), to: \(point($0.to))),"
     }
     let faces = mesh.faces.map {
-      "          MeshFace(i0: \($0.i0), i1: \($0.i1), i2: \($0.i2), i3: \($0.i3)),"
+      "        MeshFace(i0: \($0.i0), i1: \($0.i1), i2: \($0.i2), i3: \($0.i3)),"
     }
     return """
       import MeshWarpEffect
@@ -42,8 +42,8 @@ public enum SwiftCodeExport {
             faces: [
       \(faces.joined(separator: "\n"))
             ],
-            maxSampleOffset: CGSize(width: \(number((maxOffset.x + 1).rounded(.up))), \
-      height: \(number((maxOffset.y + 1).rounded(.up)))))
+            maxSampleOffset: CGSize(width: \(number((maxOffset.x - 1e-9).rounded(.up) + 1)), \
+      height: \(number((maxOffset.y - 1e-9).rounded(.up) + 1))))
         }
       }
 

@@ -203,7 +203,8 @@ final class FrameLoop {
       return "meshwarp-demo | \(figures) | gradient \(g.width)x\(g.height) "
         + g.colorSpace.rawValue + (g.smoothsColors ? " smooth" : "")
     }
-    return "meshwarp-demo | \(figures) | \(n)x\(session.mesh.grid?.rows ?? n) \(session.edges.rawValue)"
+    return
+      "meshwarp-demo | \(figures) | \(n)x\(session.mesh.grid?.rows ?? n) \(session.edges.rawValue)"
       + (session.antialias ? " AA" : "") + (session.paused ? " paused" : "")
   }
 
