@@ -9,6 +9,18 @@
 # warped one differs from the unwarped one and shows the toggle's ON colour
 # where it appears) and the screenshot (the window shows ON there too).
 #
+# Then the editor (issue 17), again with real X events: opens a picture
+# (--mesh names a new mesh file), drags and nudges points, undoes one nudge,
+# saves the mesh (J), exports Swift code (X), saves the frame without the
+# overlay (P), switches to gradient mode (Tab), selects a vertex, changes its
+# colour (palette key and a typed hex value), saves the gradient (J) and
+# exports it (X). Checks: the saved mesh against the log, `meshwarp warp` of
+# the picture with the saved mesh against the clean frame (<= 1/255),
+# `meshwarp gradient` of the saved gradient against the gradient's clean
+# frame, both Swift files type-checked against Scripts/AppleStubs, and a
+# screenshot of the editor (Documentation/images/editor.png when
+# MESHWARP_SCREENSHOT_DIR=Documentation/images).
+#
 # usage: Scripts/demo-window-test.sh [OUT_DIR]
 #   OUT_DIR keeps the log, the frames and the screenshot (default: a temp dir,
 #   kept on failure). MESHWARP_DEMO=path/to/meshwarp-demo skips the build.
@@ -57,6 +69,15 @@ if [ -z "$demo" ]; then
     finish
   }
   demo="$PWD/.build/release/meshwarp-demo"
+fi
+cli="${MESHWARP_CLI:-}"
+if [ -z "$cli" ]; then
+  swift build -c release --product meshwarp >>"$out/build.log" 2>&1 || {
+    tail -20 "$out/build.log"
+    failed=$((failed + 1))
+    finish
+  }
+  cli="$PWD/.build/release/meshwarp"
 fi
 
 # A free display number, :99 first.
@@ -191,4 +212,133 @@ screen_px="$(pixel "$out/screen.png" $((X + tx)) $((Y + ty)))"
 check "screenshot shows ON in the window at the toggle ($screen_px)" near "$screen_px" $on
 check "log ends with frame statistics" bash -c "tail -1 '$log' | grep -q '^stats: '"
 grep -E '^(sdl|point|toggle|click|saved|stats)' "$log"
+
+# ---- The editor ----------------------------------------------------------
+# A picture to edit: ffmpeg's test card, 640x480.
+ffmpeg -v error -y -f lavfi -i testsrc=size=640x480 -frames:v 1 "$out/card.png"
+log="$out/editor.log"
+(cd "$out" && exec env SDL_VIDEODRIVER=x11 "$demo" card.png --size 800x600 --paused \
+  --mesh card-mesh.json >"$log" 2>"$out/editor.err") &
+demo_pid=$!
+sleep 0.5
+window="$(timeout 60 xdotool search --sync --onlyvisible --name meshwarp 2>/dev/null | head -1)"
+check "editor window found ($window)" test -n "$window" || finish
+wait_for '^toggle appears at ' 60 || true
+eval "$(xdotool getwindowgeometry --shell "$window")" # X, Y, WIDTH, HEIGHT
+
+drag() { # drag X1 Y1 X2 Y2: button down, 10 moves, button up
+  xdotool mousemove --window "$window" "$1" "$2"
+  sleep 0.2
+  xdotool mousedown 1
+  for i in $(seq 1 10); do
+    xdotool mousemove --window "$window" $(($1 + ($3 - $1) * i / 10)) $(($2 + ($4 - $2) * i / 10))
+    sleep 0.04
+  done
+  sleep 0.2
+  xdotool mouseup 1
+}
+key() { # keys go to the focused window; the pointer stays where it is
+  xdotool windowfocus --sync "$window" 2>/dev/null || true
+  xdotool key "$@"
+}
+drag 400 300 470 350
+check "editor: centre point dragged" wait_for '^point 4 \(column 1, row 1\) moved to 470\.0 350\.0 px' 30
+drag 0 0 60 40
+check "editor: corner point dragged" wait_for '^point 0 \(column 0, row 0\) moved to 60\.0 40\.0 px' 30
+key Right
+check "editor: nudged 1 px" wait_for '^point 0 \(column 0, row 0\) moved to 61\.0 40\.0 px' 30
+key shift+Down
+check "editor: nudged 10 px" wait_for '^point 0 \(column 0, row 0\) moved to 61\.0 50\.0 px' 30
+key ctrl+z
+check "editor: undo" wait_for '^point 0 \(column 0, row 0\) at 61\.0 40\.0 px' 30
+key j
+check "editor: mesh saved" wait_for '^mesh saved: card-mesh\.json \(3x3 points\)' 30
+key x
+check "editor: Swift code exported" wait_for '^swift exported: .*card-warp\.swift' 30
+check "editor: code on the clipboard" wait_for '^clipboard: [0-9]+ bytes' 30
+key p
+check "editor: clean frame saved" wait_for '^saved: .*meshwarp-demo-clean-1\.png \(no overlay\)$' 30
+xdotool mousemove --window "$window" 700 80
+sleep 0.5
+xwd -root -silent -out "$out/editor.xwd"
+key h
+wait_for '^help: shown' 30 || true
+sleep 0.5
+xwd -root -silent -out "$out/editor-help.xwd"
+key h
+key Tab
+check "editor: gradient mode" wait_for '^mode: gradient$' 30
+xdotool mousemove --window "$window" 320 240 click 1 # vertex 4 at (0.4, 0.4)
+check "editor: gradient vertex selected" wait_for '^selected: gradient point 4 ' 30
+key 6
+check "editor: palette colour" wait_for '^colour: gradient point 4 = #007AFF$' 30
+key Return
+wait_for '^hex: type' 30 || true
+xdotool type --delay 60 "ff8800"
+key Return
+check "editor: typed hex colour" wait_for '^colour: gradient point 4 = #FF8800$' 30
+key j
+check "editor: gradient saved" wait_for '^gradient saved: .*card-gradient\.json \(3x3\)' 30
+key x
+check "editor: gradient code exported" wait_for '^swift exported: .*card-gradient\.swift' 30
+key p
+check "editor: clean gradient frame" wait_for '^saved: .*meshwarp-demo-clean-2\.png \(no overlay\)$' 30
+sleep 0.5
+xwd -root -silent -out "$out/editor-gradient.xwd"
+key Escape
+for _ in $(seq 100); do kill -0 "$demo_pid" 2>/dev/null || break; sleep 0.1; done
+wait "$demo_pid"
+status=$?
+demo_pid=""
+check "editor quits cleanly (exit $status)" test "$status" -eq 0
+
+# The saved mesh against the log: each point's last logged place.
+mesh_matches_log() {
+  python3 - "$out/card-mesh.json" "$log" <<'PY'
+import json, re, sys
+mesh = json.load(open(sys.argv[1]))
+last = {}
+for line in open(sys.argv[2]):
+    m = re.match(r"point (\d+) \(column \d+, row \d+\) (?:moved to|at) \S+ \S+ px \((\S+) (\S+)\)", line)
+    if m:
+        last[int(m.group(1))] = (float(m.group(2)), float(m.group(3)))
+ok = len(mesh["to"]) == 9 and set(last) == {0, 4}
+for i, (x, y) in enumerate(mesh["to"]):
+    want = last.get(i, tuple(mesh["from"][i]))
+    ok &= abs(x - want[0]) <= 5e-5 and abs(y - want[1]) <= 5e-5
+print("mesh", mesh["to"], "log", last)
+sys.exit(0 if ok else 1)
+PY
+}
+check "saved mesh matches the log" mesh_matches_log
+
+# meshwarp warp with the saved mesh = the editor's clean frame (<= 1/255).
+"$cli" warp "$out/card.png" --mesh "$out/card-mesh.json" --size 800x600 -o "$out/cli-warp.png" 2>>"$out/cli.log"
+max_diff() { # max_diff A.png B.png: the largest channel difference
+  python3 - "$1" "$2" <<'PY'
+import subprocess, sys
+import numpy as np
+def rgba(p):
+    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", p, "-f", "rawvideo", "-pix_fmt", "rgba", "-"],
+                         capture_output=True, check=True).stdout
+    return np.frombuffer(raw, np.uint8).astype(int)
+a, b = rgba(sys.argv[1]), rgba(sys.argv[2])
+print(int(np.abs(a - b).max()) if a.size == b.size and a.size > 0 else 999)
+PY
+}
+d="$(max_diff "$out/cli-warp.png" "$out/meshwarp-demo-clean-1.png")"
+check "meshwarp warp = editor frame without overlay (max diff $d <= 1)" test "$d" -le 1
+"$cli" gradient "$out/card-gradient.json" --size 800x600 -o "$out/cli-gradient.png" 2>>"$out/cli.log"
+d="$(max_diff "$out/cli-gradient.png" "$out/meshwarp-demo-clean-2.png")"
+check "meshwarp gradient = editor's gradient frame (max diff $d <= 1)" test "$d" -le 1
+check "exported Swift code type-checks against the Apple stubs" \
+  Scripts/typecheck-exported.sh "$out/card-warp.swift" "$out/card-gradient.swift"
+ffmpeg -v error -y -i "$out/editor.xwd" -vf "crop=800:600:$X:$Y" "$out/editor.png"
+ffmpeg -v error -y -i "$out/editor-help.xwd" -vf "crop=800:600:$X:$Y" "$out/editor-help.png"
+ffmpeg -v error -y -i "$out/editor-gradient.xwd" -vf "crop=800:600:$X:$Y" "$out/editor-gradient.png"
+if [ -n "${MESHWARP_SCREENSHOT_DIR:-}" ]; then
+  cp "$out/editor.png" "$out/editor-help.png" "$out/editor-gradient.png" \
+    "$MESHWARP_SCREENSHOT_DIR/"
+fi
+grep -E '^(point|undo|mesh|swift|clipboard|saved|mode|selected|colour|gradient)' "$log"
 finish

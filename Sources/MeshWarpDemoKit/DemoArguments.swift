@@ -18,6 +18,13 @@ public struct DemoArguments: Hashable, Sendable {
   public var threads = 0
   /// Start with the animation paused (`--paused`).
   public var paused = false
+  /// A mesh JSON to open (`--mesh FILE`); saves go back to it.
+  public var meshPath: String?
+  /// A gradient JSON to open in gradient mode (`--gradient FILE`).
+  public var gradientPath: String?
+  /// The display for full screen (`--display N`, from 0); giving it
+  /// starts full screen.
+  public var display: Int?
   /// Print the help and exit (`--help`).
   public var showUsage = false
 
@@ -26,8 +33,10 @@ public struct DemoArguments: Hashable, Sendable {
   public static let usage = """
     usage: meshwarp-demo [IMAGE.png] [options]
 
-    Warps the checkerboard (or IMAGE.png) through a 3x3 control grid, live.
-    Drag the points; click the ON/OFF toggle where it appears after the warp.
+    The mesh editor. Warps the checkerboard (or IMAGE.png) through a 3x3
+    control grid, live. Drag the points; click the ON/OFF toggle where it
+    appears after the warp; save the mesh, export SwiftUI code; Tab edits a
+    mesh gradient instead.
 
     options:
       --size WxH        window size in pixels (default 800x600)
@@ -39,10 +48,17 @@ public struct DemoArguments: Hashable, Sendable {
       --fps N           cap the frame rate (default: the display's, 0: no cap)
       --threads N       render threads (default 0: every core)
       --paused          start with the animation paused
+      --mesh FILE       open a mesh JSON (J saves back to it)
+      --gradient FILE   open a gradient JSON in gradient mode
+      --display N       full screen on display N (0 = first); F toggles
       --help            this text
 
-    keys: 2-9 density, R reset, E edge policy, A anti-aliasing, G genie,
-          T gradient text, Space pause, S save PNG, H help, Esc quit
+    keys: drag/arrows move points, 2-9 density, R reset, E edge policy,
+          A anti-aliasing, G genie, T gradient text, Space pause, Ctrl+Z undo,
+          Ctrl+Y redo, J save JSON, X export SwiftUI code, S save PNG,
+          P save PNG without overlay, O overlay, F full screen, Tab gradient
+          mode (1-9 palette, Return hex, [ ] - = size, M smooth, C colour
+          space), H help, Esc quit
     headless: SDL_VIDEODRIVER=offscreen meshwarp-demo --script FILE
     """
 
@@ -88,6 +104,14 @@ public struct DemoArguments: Hashable, Sendable {
       case "--fps": result.fps = try positive(a, value(a), allowZero: true)
       case "--threads": result.threads = try positive(a, value(a), allowZero: true)
       case "--paused": result.paused = true
+      case "--mesh": result.meshPath = try value(a)
+      case "--gradient": result.gradientPath = try value(a)
+      case "--display":
+        let text = try value(a)
+        guard let n = Int(text), n >= 0 else {
+          throw Error(message: "--display needs a display number from 0, got '\(text)'")
+        }
+        result.display = n
       case "--help", "-h": result.showUsage = true
       default:
         guard !a.hasPrefix("-") || a == "-" else { throw Error(message: "unknown option '\(a)'") }

@@ -5,7 +5,7 @@
 public struct DemoContent: Sendable {
   /// The kinds of content.
   public enum Kind: Hashable, Sendable {
-    /// The seed demo's checkerboard, scrolling diagonally.
+    /// The original MeshWarpEffect demo's checkerboard, scrolling diagonally.
     case checkerboard
     /// A picture (e.g. loaded from a PNG), shown still.
     case picture

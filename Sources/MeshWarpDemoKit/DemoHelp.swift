@@ -4,16 +4,33 @@ public enum DemoHelp {
   /// their hooks (``DemoHooks``) are empty.
   public static var lines: [(key: String, action: String)] {
     [
-      ("DRAG", "MOVE A CONTROL POINT"),
+      ("DRAG", "MOVE A CONTROL POINT (SELECTS IT)"),
       ("CLICK", "PRESS THE TOGGLE WHERE IT APPEARS"),
+      ("ARROWS", "NUDGE THE SELECTED POINT 1 PX (SHIFT: 10)"),
       ("2-9", "GRID DENSITY N×N (KEEPS THE WARP)"),
-      ("R", "RESET THE MESH"),
+      ("R", "RESET THE MESH (GRADIENT MODE: THE GRADIENT)"),
       ("E", "EDGE POLICY: TRANSPARENT, CLAMP, ORIGIN"),
       ("A", "ANTI-ALIASING ON/OFF"),
       ("G", "GENIE" + (DemoHooks.genieAvailable ? "" : " (NOT AVAILABLE YET)")),
       ("T", "GRADIENT TEXT" + (DemoHooks.gradientTextAvailable ? "" : " (NOT AVAILABLE YET)")),
       ("SPACE", "PAUSE THE ANIMATION"),
+      ("CTRL+Z", "UNDO"),
+      ("CTRL+Y", "REDO (ALSO CTRL+SHIFT+Z)"),
+      ("J", "SAVE THE MESH (OR GRADIENT) JSON"),
+      ("X", "EXPORT SWIFTUI CODE: FILE + CLIPBOARD"),
       ("S", "SAVE THE FRAME AS PNG"),
+      ("P", "SAVE THE FRAME WITHOUT OVERLAY"),
+      ("O", "HIDE/SHOW THE OVERLAY"),
+      ("F", "FULL SCREEN ON THE DISPLAY (--DISPLAY N)"),
+      ("TAB", "WARP MODE / GRADIENT MODE"),
+      ("GRADIENT MODE:", ""),
+      ("1-9", "PALETTE COLOUR FOR THE SELECTED POINT"),
+      ("RETURN", "TYPE A HEX COLOUR, RETURN APPLIES"),
+      ("[ ]", "FEWER/MORE COLUMNS (SHAPE KEPT)"),
+      ("- =", "FEWER/MORE ROWS (SHAPE KEPT)"),
+      ("M", "SMOOTHSCOLORS ON/OFF"),
+      ("C", "COLOUR SPACE: DEVICE, PERCEPTUAL"),
+      ("DROP", "OPEN A PICTURE, MESH OR GRADIENT FILE"),
       ("H", "THIS HELP"),
       ("ESC", "QUIT"),
     ]
@@ -26,14 +43,18 @@ public enum DemoHelp {
 
   /// The help panel: dark translucent rounded card with the lines in
   /// ``StrokeFont``, sized to fit `maxWidth` pixels (drawn once, cached by
-  /// the session).
-  public static func panel(maxWidth: Int) -> RGBAImage {
+  /// the session), and to `maxHeight` when given.
+  public static func panel(maxWidth: Int, maxHeight: Int? = nil) -> RGBAImage {
     let entries = lines
     let longest = entries.map { $0.action.count }.max() ?? 0
     let columns = 7.0 + Double(longest)
     // Cap height from the width: each character advances 1 cap height
-    // (StrokeFont's 6-unit advance on a 6-unit cap), plus margins.
-    let cap = min(13, (Double(maxWidth) - 40) / (columns + 1))
+    // (StrokeFont's 6-unit advance on a 6-unit cap), plus margins; from the
+    // height: lines of 1.9 caps, a title and 3.2 caps of margins.
+    var cap = min(13, (Double(maxWidth) - 40) / (columns + 1))
+    if let maxHeight {
+      cap = min(cap, Double(maxHeight) / (Double(entries.count) * 1.9 + 1 + 3.2))
+    }
     let lineHeight = cap * 1.9
     let margin = cap * 1.6
     let width = Int((columns * cap + 2 * margin).rounded(.up))
@@ -43,7 +64,7 @@ public enum DemoHelp {
       origin: .zero, size: image.size, radius: 14, colour: RGBA8(20, 20, 24, 215),
       outline: RGBA8(255, 255, 255, 90))
     image.drawText(
-      "MESHWARP DEMO - KEYS", at: Vector2(margin, margin), capHeight: cap,
+      "MESHWARP EDITOR - KEYS", at: Vector2(margin, margin), capHeight: cap,
       colour: RGBA8(255, 214, 10))
     for (i, entry) in entries.enumerated() {
       let y = margin + Double(i + 1) * lineHeight

@@ -1,8 +1,9 @@
 import Foundation
 
-/// The two places where features built elsewhere plug into the demo. Each
-/// returns `nil` while its feature has not landed; the demo then logs
-/// "not available yet" for its key and the help marks the key so.
+/// The two places where features built elsewhere plug into the demo (both
+/// filled in now). Each may return `nil` (no genie layout, no font); the
+/// demo then logs "not available yet" for its key and the help marks the
+/// key so.
 public enum DemoHooks {
   /// G — the genie: the warp at `progress` of the minimize animation into
   /// `target`, or `nil` while the genie generator is not available.
@@ -34,9 +35,10 @@ public enum DemoHooks {
   /// animation time `time`, `width × height` pixels, or `nil` while the
   /// gradient-text renderer is not available.
   ///
-  /// Fill in with the gradient renderer and the text mask (the blog's cosine
-  /// animation, DESIGN.md "Mesh gradient"). Called once per frame while the
-  /// text is shown; `time` stops while the animation is paused.
+  /// The gradient renderer fills the text mask with the MeshGradient blog
+  /// post's cosine animation (``GradientPresets/meshing(at:)``). Called once
+  /// per frame while the text is shown; `time` stops while the animation is
+  /// paused.
   ///
   /// - Parameters:
   ///   - time: animation time in seconds (≥ 0).

@@ -8,7 +8,11 @@
 /// drag 400 300 480 360 20   # … in 20 steps
 /// click 231 171             # press and release
 /// down X Y | move X Y | up X Y
-/// key r                     # a key by name: 2-9 r e a g t s h space escape
+/// key r                     # a key by SDL name: 1-9 r e a g t s h j x p o f m c space
+///                           # escape tab return left right up down [ ] - =
+/// key ctrl+z                # with modifiers: ctrl+, shift+
+/// text FF8800               # typed text (SDL text input)
+/// drop photo.png            # a file dropped on the window
 /// save out/frame.png        # save the next frame to this path
 /// wait 10                   # let 10 frames pass
 /// sleep 250                 # let 250 ms pass
@@ -25,6 +29,10 @@ public enum DemoScript {
     case key(String)
     /// Save the next frame at a path.
     case save(String)
+    /// Typed text (an SDL text-input event).
+    case text(String)
+    /// A file dropped on the window (an SDL drop event).
+    case drop(String)
     /// End the program.
     case quit
   }
@@ -102,6 +110,12 @@ public enum DemoScript {
       case "save":
         guard args.count == 1 else { throw fail("'save' takes one path (no spaces)") }
         steps.append(.inject([.save(args[0])]))
+      case "text":
+        guard args.count == 1 else { throw fail("'text' takes one word") }
+        steps.append(.inject([.text(args[0])]))
+      case "drop":
+        guard args.count == 1 else { throw fail("'drop' takes one path (no spaces)") }
+        steps.append(.inject([.drop(args[0])]))
       case "wait":
         let v = try ints(1...1)
         guard v[0] >= 0 else { throw fail("wait needs a frame count ≥ 0") }
@@ -115,7 +129,7 @@ public enum DemoScript {
         steps.append(.inject([.quit]))
       default:
         throw fail(
-          "unknown command '\(command)' (drag, click, down, move, up, key, save, wait, sleep, quit)"
+          "unknown command '\(command)' (drag, click, down, move, up, key, text, drop, save, wait, sleep, quit)"
         )
       }
     }

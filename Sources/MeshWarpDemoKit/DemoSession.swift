@@ -1,8 +1,9 @@
 import Foundation
 
-/// The demo window's state and its reactions to input, without the window:
-/// the control grid, the content with its toggle, the render options, the
-/// animation clock. The executable feeds it ``DemoEvent``s, advances its
+/// The editor's state and its reactions to input, without the window:
+/// the control grid (or, in gradient mode, the mesh gradient), the content
+/// with its toggle, the render options, the animation clock, undo/redo and
+/// the files it opened or wrote. The executable feeds it ``DemoEvent``s, advances its
 /// clock, and shows ``renderFrame()``; tests do the same headless.
 ///
 /// Every visible change is reported as one log line through `log`
@@ -18,9 +19,9 @@ public final class DemoSession {
   /// Where numbered frames are saved (`meshwarp-demo-frame-N.png`).
   public let saveDirectory: String
   /// The control grid the user drags.
-  public private(set) var mesh: WarpMesh
-  /// Control points per row and column (2…9).
-  public private(set) var density = 3
+  public internal(set) var mesh: WarpMesh
+  /// Control points per row (2…9; the grid's columns).
+  public var density: Int { mesh.grid?.columns ?? 3 }
   /// What uncovered pixels show.
   public private(set) var edges: EdgePolicy = .transparent
   /// Silhouette anti-aliasing (4×4 samples) or hard edges.
@@ -36,13 +37,49 @@ public final class DemoSession {
   /// Animation time in seconds (stops while paused).
   public private(set) var time = 0.0
   /// The content.
-  public private(set) var content: DemoContent
+  public internal(set) var content: DemoContent
   /// Whether Escape (or a script's `quit`) asked to end.
   public private(set) var quitRequested = false
   /// Paths of frames to save after the next render, in order.
   public private(set) var pendingSaves: [String] = []
   /// The genie playback, while one runs.
   public private(set) var genie: GeniePlayback?
+  /// What the mouse and keys edit.
+  public internal(set) var mode: EditorMode = .warp
+  /// The selected control point (the last one pressed), which the arrow
+  /// keys nudge.
+  public internal(set) var selectedPoint: Int?
+  /// The mesh gradient edited in gradient mode.
+  public internal(set) var gradient = GradientEditing.defaultGradient
+  /// The selected gradient vertex.
+  public internal(set) var selectedGradientPoint: Int?
+  /// The hex colour being typed (Return started it), or `nil`.
+  public internal(set) var hexEntry: String?
+  /// Whether the overlay (mesh lines and points, the toggle, the palette)
+  /// is hidden: the frame is then the warp alone, as `meshwarp warp`
+  /// renders it.
+  public internal(set) var overlayHidden = false
+  /// Whether the window should be full screen (the executable follows it).
+  public internal(set) var fullscreen = false
+  /// The picture file shown, if any (names new files saved next to it).
+  public var contentPath: String?
+  /// The mesh file opened (`--mesh`) or created by the first save: later
+  /// saves write it again. Any other existing file is never overwritten.
+  public internal(set) var meshPath: String?
+  /// The gradient file opened or created, likewise.
+  public internal(set) var gradientPath: String?
+  /// Swift files this session created (export writes them again).
+  var exportPaths: [EditorMode: String] = [:]
+  /// Paths of frames to save without the overlay after the next render.
+  public internal(set) var pendingCleanSaves: [String] = []
+  /// Text for the clipboard, set by an export, taken by the executable.
+  public internal(set) var pendingClipboard: String?
+  /// Undo and redo of every edit to the mesh and the gradient.
+  var history = EditHistory<EditorSnapshot>()
+  /// The gradient's last render, reused while the gradient is unchanged.
+  var gradientCache: (gradient: GradientMesh, image: RGBAImage)?
+  /// A gradient vertex being dragged (same fields as ``Drag``).
+  var gradientDrag: Drag?
 
   let log: (String) -> Void
   var mappingCache: MeshMapping?
@@ -57,6 +94,8 @@ public final class DemoSession {
     var index: Int
     var grab: Vector2
     var moved: Bool
+    /// The state before the drag, recorded for undo once it moves.
+    var before: EditorSnapshot
   }
 
   /// A click moves less than this many pixels between press and release
@@ -100,7 +139,7 @@ public final class DemoSession {
   /// Logs the start-up state and where the toggle appears.
   public func start() {
     log(
-      "meshwarp-demo: window \(frameWidth)x\(frameHeight), content \(content.kind) "
+      "meshwarp-demo: mode \(mode.rawValue), window \(frameWidth)x\(frameHeight), content \(content.kind) "
         + "\(content.width)x\(content.height), mesh \(density)x\(density), edges \(edges.rawValue), "
         + "antialias \(antialias ? "on" : "off")")
     logToggleLocation()
@@ -111,18 +150,27 @@ public final class DemoSession {
   /// Reacts to one input event.
   public func handle(_ event: DemoEvent) {
     switch event {
-    case .mouseDown(let p): mouseDown(p)
-    case .mouseMove(let p): mouseMove(p)
-    case .mouseUp(let p): mouseUp(p)
-    case .key(let key): press(key)
+    case .mouseDown(let p): mode == .warp ? mouseDown(p) : gradientMouseDown(p)
+    case .mouseMove(let p): mode == .warp ? mouseMove(p) : gradientMouseMove(p)
+    case .mouseUp(let p): mode == .warp ? mouseUp(p) : gradientMouseUp(p)
+    case .key(let key): hexEntry != nil ? hexEntryKey(key) : press(key)
     case .save(let path): requestSave(path: path)
+    case .saveClean(let path): requestCleanSave(path: path)
+    case .text(let text): typeHex(text)
+    case .open(let path): open(path: path)
     }
   }
 
   func mouseDown(_ p: Vector2) {
     guard genie == nil else { return }
     if let i = ControlPointPicker.vertex(in: mesh, at: p, frameSize: frameSize) {
-      drag = Drag(index: i, grab: Vector2(mesh.pointPairs[i].to) * frameSize - p, moved: false)
+      drag = Drag(
+        index: i, grab: Vector2(mesh.pointPairs[i].to) * frameSize - p, moved: false,
+        before: snapshot)
+      if selectedPoint != i {
+        selectedPoint = i
+        log("selected: point \(i)")
+      }
       pressPoint = nil
     } else {
       drag = nil
@@ -135,6 +183,7 @@ public final class DemoSession {
     let target = pointwiseMin(pointwiseMax(p + d.grab, .zero), frameSize)
     let unit = target / frameSize
     guard unit != Vector2(mesh.pointPairs[d.index].to) else { return }
+    if !d.moved { history.record("drag point \(d.index)", before: d.before) }
     mesh.pointPairs[d.index].to = unit.cgPoint
     d.moved = true
     drag = d
@@ -146,13 +195,7 @@ public final class DemoSession {
       let d = drag ?? pressed
       drag = nil
       if d.moved {
-        let unit = Vector2(mesh.pointPairs[d.index].to)
-        let px = unit * frameSize
-        let (c, r) = (d.index % density, d.index / density)
-        log(
-          "point \(d.index) (column \(c), row \(r)) moved to "
-            + "\(Self.format(px.x, 1)) \(Self.format(px.y, 1)) px "
-            + "(\(Self.format(unit.x, 4)) \(Self.format(unit.y, 4)))")
+        logPoint(d.index, verb: "moved to")
         logToggleLocation()
       }
       return
@@ -205,13 +248,38 @@ public final class DemoSession {
     }
   }
 
+  /// Logs where control point `index` is now: "point 4 (column 1, row 1)
+  /// moved to 480.0 360.0 px (0.6000 0.6000)" (`verb` "moved to" or "at").
+  func logPoint(_ index: Int, verb: String) {
+    let unit = Vector2(mesh.pointPairs[index].to)
+    let px = unit * frameSize
+    let (c, r) = (index % density, index / density)
+    log(
+      "point \(index) (column \(c), row \(r)) \(verb) "
+        + "\(Self.format(px.x, 1)) \(Self.format(px.y, 1)) px "
+        + "(\(Self.format(unit.x, 4)) \(Self.format(unit.y, 4)))")
+  }
+
   func press(_ key: DemoKey) {
+    if mode == .gradient, pressGradient(key) { return }
+    if pressEditorKey(key) { return }
     switch key {
     case .density(let n):
+      guard n >= 2 else {
+        log("density: 1 is too few (2-9)")
+        return
+      }
+      guard n != density || mesh.grid?.rows != n else { return }
+      record("density \(n)x\(n)")
       setDensity(n)
     case .reset:
       drag = nil
-      mesh = .identity(columns: density, rows: density)
+      guard mesh != .identity(columns: density, rows: mesh.grid?.rows ?? density) else {
+        log("reset: identity \(density)x\(density)")
+        return
+      }
+      record("reset")
+      mesh = .identity(columns: density, rows: mesh.grid?.rows ?? density)
       log("reset: identity \(density)x\(density)")
       logToggleLocation()
     case .cycleEdges:
@@ -237,6 +305,8 @@ public final class DemoSession {
     case .quit:
       quitRequested = true
       log("quit")
+    default:
+      break
     }
   }
 
@@ -245,7 +315,6 @@ public final class DemoSession {
     precondition((2...9).contains(n), "density \(n) is outside 2…9")
     drag = nil
     mesh = MeshResampler.resample(mesh, columns: n, rows: n)
-    density = n
     log("density: \(n)x\(n) points (warp kept)")
     logToggleLocation()
   }
@@ -332,6 +401,9 @@ public final class DemoSession {
   public struct Frame: Sendable {
     /// The window's pixels: warped content, mesh overlay, help panel.
     public var image: RGBAImage
+    /// The frame without any overlay (the warp alone, or the gradient
+    /// alone), when the overlay is hidden or a clean save is pending.
+    public var clean: RGBAImage?
     /// Milliseconds drawing the content, warping it, and drawing overlays.
     public var contentMilliseconds: Double
     public var warpMilliseconds: Double
@@ -346,31 +418,47 @@ public final class DemoSession {
   /// every call), warped with ``WarpRenderer``, the mesh's lines and
   /// points over it (not during the genie), then the help panel if shown.
   public func renderFrame() -> Frame {
+    if mode == .gradient { return renderGradientFrame() }
     let clock = ContinuousClock()
     let t0 = clock.now
-    let source = content.image(time: time, toggle: toggle)
+    let source =
+      overlayHidden ? content.background(time: time) : content.image(time: time, toggle: toggle)
     let t1 = clock.now
     let shown = displayedMesh
     var image = WarpRenderer.render(source, mesh: shown, options: warpOptions)
     let t2 = clock.now
-    if genie == nil {
+    var clean: RGBAImage?
+    if overlayHidden {
+      clean = image
+    } else if !pendingCleanSaves.isEmpty {
+      clean = WarpRenderer.render(
+        content.background(time: time), mesh: shown, options: warpOptions)
+    }
+    if genie == nil && !overlayHidden {
       image.drawMeshOverlay(mesh)
-      if let d = drag {
+      if let i = drag?.index ?? selectedPoint, i < mesh.pointPairs.count {
         image.fillCircle(
-          centre: Vector2(mesh.pointPairs[d.index].to) * frameSize, radius: 9,
+          centre: Vector2(mesh.pointPairs[i].to) * frameSize, radius: drag == nil ? 7 : 9,
           colour: RGBA8(255, 214, 10), outline: .white, outlineWidth: 2)
       }
     }
+    drawHelp(into: &image)
+    let t3 = clock.now
+    return Frame(
+      image: image, clean: clean, contentMilliseconds: Self.milliseconds(t1 - t0),
+      warpMilliseconds: Self.milliseconds(t2 - t1), overlayMilliseconds: Self.milliseconds(t3 - t2))
+  }
+
+  /// Draws the key help over `image` when it is shown.
+  func drawHelp(into image: inout RGBAImage) {
     if showHelp {
-      if helpPanel == nil { helpPanel = DemoHelp.panel(maxWidth: frameWidth - 20) }
+      if helpPanel == nil {
+        helpPanel = DemoHelp.panel(maxWidth: frameWidth - 20, maxHeight: frameHeight - 20)
+      }
       let panel = helpPanel!
       image.drawOver(
         panel, at: (frameWidth - panel.width) / 2, max(0, (frameHeight - panel.height) / 2))
     }
-    let t3 = clock.now
-    return Frame(
-      image: image, contentMilliseconds: Self.milliseconds(t1 - t0),
-      warpMilliseconds: Self.milliseconds(t2 - t1), overlayMilliseconds: Self.milliseconds(t3 - t2))
   }
 
   static func milliseconds(_ d: Duration) -> Double {

@@ -1,12 +1,13 @@
 import Foundation
 import MeshWarpDemoKit
 
-/// PNG reading and writing for the demo, through MeshWarpIO's libpng codec.
+/// Picture reading (``DemoContentLoader``) and PNG writing for the editor.
 enum DemoFiles {
-  /// Reads a PNG as the demo's content (any size up to the decoder's pixel
-  /// limit; it is stretched over the window by the mesh's normalization).
+  /// Reads a picture as the editor's content through ``DemoContentLoader``
+  /// (any size up to the decoder's pixel limit; it is stretched over the
+  /// window by the mesh's normalization).
   static func readPicture(path: String) throws -> RGBAImage {
-    try PNGDecoder.decodeFile(path: path)
+    try DemoContentLoader.load(path: path)
   }
 
   /// Writes a frame as a PNG file (atomically), creating its folder.

@@ -18,6 +18,10 @@ final class FrameLoop {
   let window: SDLDemoWindow
   let script: ScriptPlayer
   let frameLimit: Int?
+  /// The display for full screen.
+  let display: Int
+  /// Whether the window is full screen now.
+  var isFullscreen = false
   /// Frame interval in performance-counter ticks; 0 renders unthrottled.
   let interval: UInt64
   let frequency = SDL_GetPerformanceFrequency()
@@ -42,8 +46,10 @@ final class FrameLoop {
   static let reviewFrames = 30
 
   init(
-    session: DemoSession, window: SDLDemoWindow, script: ScriptPlayer, frameLimit: Int?, fps: Int?
+    session: DemoSession, window: SDLDemoWindow, script: ScriptPlayer, frameLimit: Int?, fps: Int?,
+    display: Int = 0
   ) {
+    self.display = display
     self.session = session
     self.window = window
     self.script = script
@@ -72,12 +78,24 @@ final class FrameLoop {
           quit = true
         } else if let path = script.savePath(for: event) {
           session.handle(.save(path: path))
+        } else if event.type == SDL_DROPFILE.rawValue {
+          if let file = event.drop.file {
+            let path = String(cString: file)
+            SDL_free(file)
+            DemoLog.line("dropped: \(path)")
+            session.handle(.open(path: path))
+          }
         } else if let demoEvent = Self.translate(event) {
           session.handle(demoEvent)
         }
       }
       if session.quitRequested { quit = true }
       if quit { break }
+      if session.fullscreen != isFullscreen {
+        isFullscreen = session.fullscreen
+        DemoLog.line(window.setFullscreen(isFullscreen, display: display))
+      }
+      if let text = session.takeClipboard() { DemoLog.line(window.setClipboard(text)) }
       session.advance(by: seconds(frameStart - last))
       stats.recordInterval(milliseconds: seconds(frameStart - last) * 1e3, first: frames == 0)
       last = frameStart
@@ -87,10 +105,13 @@ final class FrameLoop {
       let presentMilliseconds = seconds(SDL_GetPerformanceCounter() - presentStart) * 1e3
       stats.record(frame, presentMilliseconds: presentMilliseconds)
       if (frames + 1) % Self.reviewFrames == 0 { reviewPacing() }
-      for path in session.takePendingSaves() {
+      let saves =
+        session.takePendingSaves().map { ($0, frame.image, "") }
+        + session.takePendingCleanSaves().map { ($0, frame.clean ?? frame.image, " (no overlay)") }
+      for (path, image, note) in saves {
         do {
-          try DemoFiles.write(frame.image, to: path)
-          DemoLog.line("saved: \(path)")
+          try DemoFiles.write(image, to: path)
+          DemoLog.line("saved: \(path)\(note)")
         } catch {
           failures += 1
           DemoLog.line("save failed: \(path): \(error)")
@@ -177,7 +198,13 @@ final class FrameLoop {
       format: "%.1f fps | render %.1f ms (warp %.1f)", s.fps, s.renderMilliseconds,
       s.warpMilliseconds)
     let n = session.density
-    return "meshwarp-demo | \(figures) | \(n)x\(n) \(session.edges.rawValue)"
+    if session.mode == .gradient {
+      let g = session.gradient
+      return "meshwarp-demo | \(figures) | gradient \(g.width)x\(g.height) "
+        + g.colorSpace.rawValue + (g.smoothsColors ? " smooth" : "")
+    }
+    return
+      "meshwarp-demo | \(figures) | \(n)x\(session.mesh.grid?.rows ?? n) \(session.edges.rawValue)"
       + (session.antialias ? " AA" : "") + (session.paused ? " paused" : "")
   }
 
@@ -192,9 +219,20 @@ final class FrameLoop {
       return .mouseUp(point(event.button.x, event.button.y))
     case SDL_MOUSEMOTION.rawValue:
       return .mouseMove(point(event.motion.x, event.motion.y))
-    case SDL_KEYDOWN.rawValue where event.key.repeat == 0:
+    case SDL_KEYDOWN.rawValue:
       let name = String(cString: SDL_GetKeyName(event.key.keysym.sym))
-      return DemoKey(name: name).map { .key($0) }
+      let mod = UInt32(event.key.keysym.mod)
+      let key = DemoKey(
+        name: name, shift: mod & UInt32(KMOD_SHIFT.rawValue) != 0,
+        control: mod & UInt32(KMOD_CTRL.rawValue) != 0)
+      // Held arrows repeat (nudging on); other keys act once per press.
+      if event.key.repeat != 0, case .nudge = key {} else if event.key.repeat != 0 { return nil }
+      return key.map { .key($0) }
+    case SDL_TEXTINPUT.rawValue:
+      let text = withUnsafeBytes(of: event.text.text) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      return text.isEmpty ? nil : .text(text)
     default:
       return nil
     }

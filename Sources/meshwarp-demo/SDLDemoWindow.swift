@@ -77,6 +77,11 @@ final class SDLDemoWindow {
     // copies without blending: a plain copy costs SDL's software paths a
     // fraction of a blend.
     SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+    // Full screen stretches the frame over the display; the logical size
+    // keeps mouse coordinates in frame pixels.
+    SDL_RenderSetLogicalSize(renderer, Int32(width), Int32(height))
+    // Typed characters (hex colours) arrive as SDL_TEXTINPUT events.
+    SDL_StartTextInput()
     var info = SDL_RendererInfo()
     SDL_GetRendererInfo(renderer, &info)
     hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
@@ -131,6 +136,34 @@ final class SDLDemoWindow {
     if SDL_RenderSetVSync(renderer, on ? 1 : 0) != 0 {
       DemoLog.error("meshwarp-demo: SDL_RenderSetVSync(\(on)) failed: \(Self.lastError())")
     }
+  }
+
+  /// Full screen (`SDL_WINDOW_FULLSCREEN_DESKTOP`) on display `display`,
+  /// moving the window onto that display's bounds first; or back to a
+  /// window. Returns a log line, or an error line.
+  func setFullscreen(_ on: Bool, display: Int) -> String {
+    guard on else {
+      SDL_SetWindowFullscreen(window, 0)
+      return "fullscreen: off"
+    }
+    let count = Int(SDL_GetNumVideoDisplays())
+    guard display < count else {
+      return "fullscreen: no display \(display) (\(count) found)"
+    }
+    var bounds = SDL_Rect()
+    SDL_GetDisplayBounds(Int32(display), &bounds)
+    SDL_SetWindowPosition(window, bounds.x, bounds.y)
+    guard SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue) == 0 else {
+      return "fullscreen: failed: \(Self.lastError())"
+    }
+    return "fullscreen: on, display \(display) (\(bounds.w)x\(bounds.h) at \(bounds.x),\(bounds.y))"
+  }
+
+  /// Puts `text` on the clipboard; a log line.
+  func setClipboard(_ text: String) -> String {
+    SDL_SetClipboardText(text) == 0
+      ? "clipboard: \(text.utf8.count) bytes of Swift code"
+      : "clipboard: failed: \(Self.lastError())"
   }
 
   /// SDL's id for this window (stamped on injected events).

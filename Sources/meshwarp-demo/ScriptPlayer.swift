@@ -31,9 +31,6 @@ final class ScriptPlayer {
     return try DemoScript.parse(text)
   }
 
-  /// Whether every step has been played.
-  var isFinished: Bool { next >= steps.count && framesToWait == 0 }
-
   /// Pushes this frame's events, if any.
   ///
   /// - Parameter windowID: stamped on mouse and key events.
@@ -83,7 +80,18 @@ final class ScriptPlayer {
       event.motion.windowID = windowID
       event.motion.x = Int32(x)
       event.motion.y = Int32(y)
-    case .key(let name):
+    case .key(let combination):
+      // "ctrl+shift+z": modifiers, then the key's SDL name ("+" alone is a key).
+      var parts = combination.split(separator: "+").map(String.init)
+      let name = combination.hasSuffix("+") ? "+" : (parts.popLast() ?? "")
+      var mod: UInt32 = 0
+      for part in parts {
+        switch part.lowercased() {
+        case "ctrl", "control": mod |= UInt32(KMOD_LCTRL.rawValue)
+        case "shift": mod |= UInt32(KMOD_LSHIFT.rawValue)
+        default: break
+        }
+      }
       let code = SDL_GetKeyFromName(name)
       guard code != SDLK_UNKNOWN.rawValue else {
         DemoLog.error("meshwarp-demo: script key '\(name)' is not an SDL key name")
@@ -94,6 +102,19 @@ final class ScriptPlayer {
       event.key.state = UInt8(SDL_PRESSED)
       event.key.keysym.sym = code
       event.key.keysym.scancode = SDL_GetScancodeFromKey(code)
+      event.key.keysym.mod = UInt16(mod)
+    case .text(let text):
+      event.type = SDL_TEXTINPUT.rawValue
+      event.text.windowID = windowID
+      withUnsafeMutableBytes(of: &event.text.text) { raw in
+        let bytes = Array(text.utf8.prefix(raw.count - 1))
+        for (i, b) in bytes.enumerated() { raw[i] = b }
+        raw[bytes.count] = 0
+      }
+    case .drop(let path):
+      event.type = SDL_DROPFILE.rawValue
+      event.drop.windowID = windowID
+      event.drop.file = SDL_strdup(path)
     case .save(let path):
       if saveEventType == nil {
         let type = SDL_RegisterEvents(1)

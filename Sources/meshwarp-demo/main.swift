@@ -1,6 +1,8 @@
-// meshwarp-demo: the interactive SDL2 window. Drag the control points of a
-// 3×3 grid over a live checkerboard (or a PNG) and watch the CPU renderer
-// warp every frame; click the ON/OFF toggle where it appears after the warp.
+// meshwarp-demo: the interactive SDL2 window and mesh editor. Drag the
+// control points of a 3×3 grid over a live checkerboard (or a picture) and
+// watch the CPU renderer warp every frame; click the ON/OFF toggle where it
+// appears after the warp; save the mesh, export SwiftUI code, edit a mesh
+// gradient, map a projector full screen.
 //
 // This target owns only the window: SDL set-up, event translation, script
 // injection, frame pacing and the title. Everything the demo does lives in
@@ -29,11 +31,15 @@ do {
     content: DemoContent(width: arguments.width, height: arguments.height, picture: picture),
     saveDirectory: arguments.saveDirectory, paused: arguments.paused, log: DemoLog.line)
   session.threads = arguments.threads
+  session.contentPath = arguments.imagePath
+  if let path = arguments.meshPath { try session.useMeshFile(path: path) }
+  if let path = arguments.gradientPath { try session.useGradientFile(path: path) }
+  if arguments.display != nil { session.handle(.key(.fullscreen)) }
   let window = try SDLDemoWindow(
     width: arguments.width, height: arguments.height, vsync: arguments.fps == nil)
   let loop = FrameLoop(
     session: session, window: window, script: ScriptPlayer(steps: steps),
-    frameLimit: arguments.frameLimit, fps: arguments.fps)
+    frameLimit: arguments.frameLimit, fps: arguments.fps, display: arguments.display ?? 0)
   exitCode = loop.run()
   window.close()
 } catch let error as SDLDemoWindow.InitError {

@@ -192,8 +192,15 @@ final class LoggedSession {
     #expect(DemoKey(name: "R") == .reset)
     #expect(DemoKey(name: "Space") == .pause)
     #expect(DemoKey(name: "7") == .density(7))
-    #expect(DemoKey(name: "1") == nil)
+    #expect(DemoKey(name: "1") == .density(1))  // palette colour 1 in gradient mode
     #expect(DemoKey(name: "Escape") == .quit)
-    #expect(DemoKey(name: "Left") == nil)
+    #expect(DemoKey(name: "Left") == .nudge(dx: -1, dy: 0))
+    #expect(DemoKey(name: "Down", shift: true) == .nudge(dx: 0, dy: 10))
+    #expect(DemoKey(name: "Z", control: true) == .undo)
+    #expect(DemoKey(name: "Z", shift: true, control: true) == .redo)
+    #expect(DemoKey(name: "Y", control: true) == .redo)
+    #expect(DemoKey(name: "R", control: true) == nil)
+    #expect(DemoKey(name: "Tab") == .switchMode)
+    #expect(DemoKey(name: "Q") == nil)
   }
 }

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Type-checks Swift files exported by meshwarp-demo (key X) as they are
+# pasted into an app: each file alone against the stand-in SwiftUI module
+# (Scripts/AppleStubs/SwiftUI.swift) and the package's MeshWarpEffect module,
+# built the way Scripts/typecheck-apple.sh builds them.
+#
+# usage: Scripts/typecheck-exported.sh FILE.swift...
+# Exits non-zero when a file does not type-check.
+set -euo pipefail
+[ "$#" -ge 1 ] || { echo "usage: $0 FILE.swift..." >&2; exit 2; }
+files=()
+for f in "$@"; do files+=("$(cd "$(dirname "$f")" && pwd)/$(basename "$f")"); done
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+swift build --target MeshWarpEffect >"$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
+bin="$(swift build --show-bin-path)"
+modules="$bin/Modules"
+[ -d "$modules" ] || modules="$bin"
+accessor="$bin/MeshWarpEffect.build/DerivedSources/resource_bundle_accessor.swift"
+flags=(-swift-version 6 -parse-as-library -I "$work" -I "$modules")
+swiftc -emit-module -module-name SwiftUI -swift-version 6 -parse-as-library \
+  -emit-module-path "$work/SwiftUI.swiftmodule" Scripts/AppleStubs/SwiftUI.swift
+swiftc -emit-module -module-name MeshWarpEffect "${flags[@]}" \
+  -emit-module-path "$work/MeshWarpEffect.swiftmodule" Sources/MeshWarpEffect/*.swift "$accessor" \
+  >"$work/effect.log" 2>&1 || { cat "$work/effect.log"; exit 1; }
+status=0
+for f in "${files[@]}"; do
+  if swiftc -typecheck -module-name Exported "${flags[@]}" "$f"; then
+    echo "typecheck-exported: OK $f"
+  else
+    echo "typecheck-exported: FAILED $f"
+    status=1
+  fi
+done
+exit "$status"

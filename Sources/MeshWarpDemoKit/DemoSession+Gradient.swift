@@ -1,0 +1,315 @@
+import Foundation
+
+/// Gradient mode's constants: the starting gradient, the palette and where
+/// its strip is drawn.
+public enum GradientEditing {
+  /// The gradient gradient mode starts with: 3×3, the centre pulled up and
+  /// left, warm to cool colours.
+  public static let defaultGradient = GradientMesh(
+    width: 3, height: 3,
+    points: [
+      Vector2(0, 0), Vector2(0.5, 0), Vector2(1, 0),
+      Vector2(0, 0.5), Vector2(0.4, 0.4), Vector2(1, 0.5),
+      Vector2(0, 1), Vector2(0.5, 1), Vector2(1, 1),
+    ],
+    colors: [
+      0xFF3B30, 0xFF9500, 0xFFCC00, 0xAF52DE, 0xFFFFFF, 0x34C759, 0x007AFF, 0x5AC8FA, 0x34C759,
+    ]
+    .map { colour(hex: $0) })
+
+  /// The palette for keys 1–9 and the strip: red, orange, yellow, green,
+  /// teal, blue, purple, white, black.
+  public static let palette: [UInt32] = [
+    0xFF3B30, 0xFF9500, 0xFFCC00, 0x34C759, 0x5AC8FA, 0x007AFF, 0xAF52DE, 0xFFFFFF, 0x000000,
+  ]
+
+  /// A colour from 0xRRGGBB.
+  public static func colour(hex: UInt32) -> GradientColor {
+    GradientColor(
+      red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
+      blue: Double(hex & 0xFF) / 255)
+  }
+
+  /// "RRGGBB" or "RRGGBBAA" (an optional leading "#") as a colour, or `nil`.
+  public static func colour(hexText text: String) -> GradientColor? {
+    let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+    guard digits.count == 6 || digits.count == 8, let v = UInt32(digits, radix: 16) else {
+      return nil
+    }
+    if digits.count == 6 { return colour(hex: v) }
+    var c = colour(hex: v >> 8)
+    c.alpha = Double(v & 0xFF) / 255
+    return c
+  }
+
+  /// "#RRGGBB" (and "AA" when not opaque) of a colour, rounded.
+  public static func hexText(_ c: GradientColor) -> String {
+    func byte(_ v: Double) -> String {
+      String(format: "%02X", Int((min(max(v, 0), 1) * 255).rounded()))
+    }
+    return "#" + byte(c.red) + byte(c.green) + byte(c.blue) + (c.alpha < 1 ? byte(c.alpha) : "")
+  }
+
+  /// Swatch size and gap of the palette strip, in pixels, and its margin
+  /// from the window's bottom-left corner.
+  static let swatch = 26.0
+  static let gap = 6.0
+  static let margin = 12.0
+
+  /// The swatch rectangle (origin, size) of palette entry `i` in a frame
+  /// of `frameSize`.
+  public static func swatchRect(_ i: Int, frameSize: Vector2) -> (origin: Vector2, size: Vector2) {
+    (
+      Vector2(margin + Double(i) * (swatch + gap), frameSize.y - margin - swatch),
+      Vector2(swatch, swatch)
+    )
+  }
+
+  /// The palette entry at a window point, if any.
+  public static func swatch(at p: Vector2, frameSize: Vector2) -> Int? {
+    palette.indices.first {
+      let r = swatchRect($0, frameSize: frameSize)
+      return p.x >= r.origin.x && p.x < r.origin.x + r.size.x && p.y >= r.origin.y
+        && p.y < r.origin.y + r.size.y
+    }
+  }
+}
+
+extension DemoSession {
+  func gradientMouseDown(_ p: Vector2) {
+    if !overlayHidden, let k = GradientEditing.swatch(at: p, frameSize: frameSize) {
+      setGradientColour(GradientEditing.colour(hex: GradientEditing.palette[k]))
+      return
+    }
+    let positions = gradient.positions
+    var best: (Int, Double)?
+    for (i, q) in positions.enumerated() {
+      let d = q * frameSize - p
+      let d2 = (d * d).sum()
+      let r = ControlPointPicker.defaultRadius
+      if d2 <= r * r, best == nil || d2 < best!.1 { best = (i, d2) }
+    }
+    guard let (i, _) = best else { return }
+    gradientDrag = Drag(
+      index: i, grab: positions[i] * frameSize - p, moved: false, before: snapshot)
+    if selectedGradientPoint != i {
+      selectedGradientPoint = i
+      log("selected: gradient point \(i) (\(GradientEditing.hexText(gradient.colors[i])))")
+    }
+  }
+
+  func gradientMouseMove(_ p: Vector2) {
+    guard var d = gradientDrag else { return }
+    let unit = pointwiseMin(pointwiseMax(p + d.grab, .zero), frameSize) / frameSize
+    guard unit != gradient.positions[d.index] else { return }
+    if !d.moved { history.record("drag gradient point \(d.index)", before: d.before) }
+    moveGradientPoint(d.index, to: unit)
+    d.moved = true
+    gradientDrag = d
+  }
+
+  func gradientMouseUp(_ p: Vector2) {
+    guard gradientDrag != nil else { return }
+    gradientMouseMove(p)
+    let d = gradientDrag!
+    gradientDrag = nil
+    if d.moved { logGradientPoint(d.index, verb: "moved to") }
+  }
+
+  /// Moves vertex `i` to the unit point `unit` (its explicit handles, if
+  /// any, move with it).
+  func moveGradientPoint(_ i: Int, to unit: Vector2) {
+    switch gradient.locations {
+    case .points(var points):
+      points[i] = unit
+      gradient.locations = .points(points)
+    case .bezierPoints(var points):
+      let delta = unit - points[i].position
+      points[i].position = unit
+      points[i].leadingControlPoint += delta
+      points[i].topControlPoint += delta
+      points[i].trailingControlPoint += delta
+      points[i].bottomControlPoint += delta
+      gradient.locations = .bezierPoints(points)
+    }
+  }
+
+  func logGradientPoint(_ i: Int, verb: String) {
+    let unit = gradient.positions[i]
+    let px = unit * frameSize
+    log(
+      "gradient point \(i) (column \(i % gradient.width), row \(i / gradient.width)) \(verb) "
+        + "\(Self.format(px.x, 1)) \(Self.format(px.y, 1)) px "
+        + "(\(Self.format(unit.x, 4)) \(Self.format(unit.y, 4)))")
+  }
+
+  /// One line describing the gradient.
+  func logGradient() {
+    log(
+      "gradient: \(gradient.width)x\(gradient.height), smoothsColors \(gradient.smoothsColors), "
+        + "colorSpace \(gradient.colorSpace.rawValue)")
+  }
+
+  /// Gives the selected vertex `colour` (an undoable edit).
+  func setGradientColour(_ colour: GradientColor) {
+    guard let i = selectedGradientPoint else {
+      log("colour: no gradient point selected (click one first)")
+      return
+    }
+    guard gradient.colors[i] != colour else { return }
+    record("colour of gradient point \(i)")
+    gradient.colors[i] = colour
+    log("colour: gradient point \(i) = \(GradientEditing.hexText(colour))")
+  }
+
+  /// Gradient mode's keys; `false` for keys it leaves to the warp mode's
+  /// handling (help, save, quit, undo, …).
+  func pressGradient(_ key: DemoKey) -> Bool {
+    switch key {
+    case .density(let n) where n <= GradientEditing.palette.count:
+      setGradientColour(GradientEditing.colour(hex: GradientEditing.palette[n - 1]))
+    case .nudge(let dx, let dy):
+      guard let i = selectedGradientPoint else {
+        log("nudge: no gradient point selected (click one first)")
+        return true
+      }
+      let p = gradient.positions[i] * frameSize + Vector2(Double(dx), Double(dy))
+      let unit = pointwiseMin(pointwiseMax(p, .zero), frameSize) / frameSize
+      guard unit != gradient.positions[i] else { return true }
+      record("nudge gradient point \(i) by \(dx) \(dy) px")
+      moveGradientPoint(i, to: unit)
+      logGradientPoint(i, verb: "moved to")
+    case .gradientColumns(let d), .gradientRows(let d):
+      var (w, h) = (gradient.width, gradient.height)
+      if case .gradientColumns = key { w += d } else { h += d }
+      guard (2...9).contains(w), (2...9).contains(h) else {
+        log("gradient size: \(w)x\(h) is outside 2-9")
+        return true
+      }
+      record("gradient size \(w)x\(h)")
+      gradient = GradientResampler.resample(gradient, width: w, height: h)
+      selectedGradientPoint = nil
+      log("gradient size: \(w)x\(h) (shape kept)")
+    case .smoothsColors:
+      record("smoothsColors")
+      gradient.smoothsColors.toggle()
+      log("smoothsColors: \(gradient.smoothsColors)")
+    case .colorSpace:
+      record("colour space")
+      gradient.colorSpace = gradient.colorSpace == .device ? .perceptual : .device
+      log("colorSpace: \(gradient.colorSpace.rawValue)")
+    case .hexEntry:
+      guard selectedGradientPoint != nil else {
+        log("hex: no gradient point selected (click one first)")
+        return true
+      }
+      hexEntry = ""
+      log("hex: type RRGGBB, Return applies, Escape cancels")
+    case .reset:
+      guard gradient != GradientEditing.defaultGradient else { return true }
+      record("reset gradient")
+      gradient = GradientEditing.defaultGradient
+      selectedGradientPoint = nil
+      log("reset: default gradient")
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// Keys while a hex colour is typed: Return applies, Backspace deletes,
+  /// Escape cancels; the rest are ignored (their characters arrive as text).
+  func hexEntryKey(_ key: DemoKey) {
+    guard let text = hexEntry else { return }
+    switch key {
+    case .hexEntry:
+      hexEntry = nil
+      guard let colour = GradientEditing.colour(hexText: text) else {
+        log("hex: '\(text)' is not RRGGBB or RRGGBBAA")
+        return
+      }
+      setGradientColour(colour)
+    case .backspace:
+      hexEntry = String(text.dropLast())
+    case .quit:
+      hexEntry = nil
+      log("hex: cancelled")
+    default:
+      break
+    }
+  }
+
+  /// Typed text: hex digits go into the entry (at most 8).
+  func typeHex(_ text: String) {
+    guard var entry = hexEntry else { return }
+    for ch in text where ch.isHexDigit && entry.count < 8 { entry.append(ch) }
+    hexEntry = entry.uppercased()
+  }
+
+  /// The gradient (rendered again only when it changed) with its overlay:
+  /// the vertex grid, the points, the palette strip and the hex entry.
+  func renderGradientFrame() -> Frame {
+    let clock = ContinuousClock()
+    let t0 = clock.now
+    let base: RGBAImage
+    if let cache = gradientCache, cache.gradient == gradient {
+      base = cache.image
+    } else {
+      base = GradientRenderer(options: GradientRenderOptions(threads: threads))
+        .render(gradient, width: frameWidth, height: frameHeight)
+      gradientCache = (gradient, base)
+    }
+    let t1 = clock.now
+    var image = base
+    let clean: RGBAImage? = overlayHidden || !pendingCleanSaves.isEmpty ? base : nil
+    if !overlayHidden {
+      let points = gradient.positions.map { $0 * frameSize }
+      let (w, h) = (gradient.width, gradient.height)
+      let line = RGBA8(255, 255, 255, 170)
+      for r in 0..<h {
+        for c in 0..<w {
+          let p = points[r * w + c]
+          if c + 1 < w { image.drawLine(from: p, to: points[r * w + c + 1], colour: line) }
+          if r + 1 < h { image.drawLine(from: p, to: points[(r + 1) * w + c], colour: line) }
+        }
+      }
+      for (i, p) in points.enumerated() {
+        let selected = i == selectedGradientPoint
+        image.fillCircle(
+          centre: p, radius: selected ? 9 : 6, colour: gradient.colors[i].rgba8,
+          outline: selected ? RGBA8(255, 214, 10) : .white, outlineWidth: selected ? 3 : 2)
+      }
+      for (k, hex) in GradientEditing.palette.enumerated() {
+        let r = GradientEditing.swatchRect(k, frameSize: frameSize)
+        image.fillRoundedRect(
+          origin: r.origin, size: r.size, radius: 5,
+          colour: GradientEditing.colour(hex: hex).rgba8, outline: RGBA8(255, 255, 255, 200))
+        image.drawText(
+          "\(k + 1)", at: r.origin + Vector2(9, -14), capHeight: 9, colour: .white)
+      }
+      if let entry = hexEntry {
+        let origin = Vector2(
+          GradientEditing.margin + 9 * (GradientEditing.swatch + GradientEditing.gap) + 10,
+          frameSize.y - GradientEditing.margin - GradientEditing.swatch)
+        image.fillRoundedRect(
+          origin: origin, size: Vector2(150, GradientEditing.swatch), radius: 5,
+          colour: RGBA8(20, 20, 24, 220), outline: .white)
+        image.drawText(
+          "HEX " + entry + "_", at: origin + Vector2(8, 7), capHeight: 12, colour: .white)
+      }
+    }
+    drawHelp(into: &image)
+    let t2 = clock.now
+    return Frame(
+      image: image, clean: clean, contentMilliseconds: Self.milliseconds(t1 - t0),
+      warpMilliseconds: 0, overlayMilliseconds: Self.milliseconds(t2 - t1))
+  }
+}
+
+extension GradientColor {
+  /// The colour as 8-bit straight RGBA, rounded and clamped.
+  var rgba8: RGBA8 {
+    func b(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
+    return RGBA8(b(red), b(green), b(blue), b(alpha))
+  }
+}
