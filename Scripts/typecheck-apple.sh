@@ -45,69 +45,51 @@ accessor="$bin/MeshWarpEffect.build/DerivedSources/resource_bundle_accessor.swif
 # Only the Apple code is held to -warnings-as-errors (SwiftPM's build above
 # is not), and CustomAvailability is the experimental feature the per-platform
 # availability domains need.
-base=(-swift-version 6 -parse-as-library -warnings-as-errors
+# SwiftPM's package name is the package identity: the root folder, lowercased.
+package_name="$(basename "$root" | tr '[:upper:]' '[:lower:]')"
+base=(-swift-version 6 -parse-as-library -warnings-as-errors -package-name "$package_name"
   -enable-experimental-feature CustomAvailability)
 
-for target in iOS:17.0 macOS:14.0 tvOS:17.0 visionOS:1.0; do
-  platform="${target%%:*}"
-  minimum="${target##*:}"
-  dir="$work/$platform"
-  mkdir -p "$dir/stub" "$dir/effect" "$dir/readme" "$dir/demo" "$dir/app" "$dir/modules"
-  : >"$dir/domains.txt"
-  rewrite() { python3 Scripts/AppleStubs/availability.py "$platform" "$minimum" "$@"; }
-  rewrite "$dir/stub" Scripts/AppleStubs/SwiftUI.swift Scripts/AppleStubs/CoreGraphics.swift
-  rewrite "$dir/effect" Sources/MeshWarpEffect/*.swift
-  rewrite "$dir/readme" Examples/OriginalReadme/WarpedCardView.swift
-  rewrite "$dir/demo" Examples/MeshWarpEffectDemo/MeshWarpEffectDemoUI/*.swift
-  rewrite "$dir/app" Examples/MeshWarpEffectDemo/MeshWarpEffectDemoApp/main.swift
-  domains=(-Xfrontend -define-always-enabled-availability-domain -Xfrontend Deployed)
-  for d in $(cat "$dir"/*/domains.txt | sort -u); do
-    domains+=(-Xfrontend -define-dynamic-availability-domain -Xfrontend "$d")
-  done
-  flags=("${base[@]}" -I "$dir/modules" -I "$modules" "${domains[@]}")
-  out=(-emit-module-path)
-
-  echo "== $platform $minimum: stub Core Graphics and SwiftUI modules"
-  swiftc -emit-module -module-name CoreGraphics "${flags[@]}" \
-    "${out[@]}" "$dir/modules/CoreGraphics.swiftmodule" "$dir/stub/CoreGraphics.swift"
-  swiftc -emit-module -module-name SwiftUI "${flags[@]}" \
-    "${out[@]}" "$dir/modules/SwiftUI.swiftmodule" "$dir/stub/SwiftUI.swift"
-
-  configs=(DEBUG)
-  [ "$platform" = iOS ] && configs=(DEBUG RELEASE)
-  for config in "${configs[@]}"; do
-    echo "== $platform: MeshWarpEffect ($config)"
-    defines=()
-    [ "$config" = DEBUG ] && defines=(-D DEBUG)
-    swiftc -emit-module -module-name MeshWarpEffect "${flags[@]}" "${defines[@]}" \
-      "${out[@]}" "$dir/modules/MeshWarpEffect.swiftmodule" "$dir"/effect/*.swift "$accessor"
-  done
-
-  echo "== $platform: original MeshWarpEffect README example"
-  swiftc -typecheck -module-name OriginalReadme "${flags[@]}" "$dir/readme/WarpedCardView.swift"
-
-  echo "== $platform: demo library and app"
-  swiftc -emit-module -module-name MeshWarpEffectDemoUI "${flags[@]}" -D DEBUG \
-    "${out[@]}" "$dir/modules/MeshWarpEffectDemoUI.swiftmodule" "$dir"/demo/*.swift
-  # The app is top-level code (main.swift, main-actor isolated).
-  app_flags=()
-  for f in "${flags[@]}"; do [ "$f" != -parse-as-library ] && app_flags+=("$f"); done
-  swiftc -typecheck -module-name MeshWarpEffectDemoApp "${app_flags[@]}" "$dir/app/main.swift"
+# Pass 1, access control and concurrency: the stubs, MeshWarpEffect, the
+# README example, the demo library and app as separate modules, as an app
+# sees them (the stubs' availability is ignored here, as on Linux).
+dir="$work/modules"
+mkdir -p "$dir"
+flags=("${base[@]}" -I "$dir" -I "$modules")
+echo "== stub Core Graphics and SwiftUI modules"
+swiftc -emit-module -module-name CoreGraphics "${flags[@]}" \
+  -emit-module-path "$dir/CoreGraphics.swiftmodule" Scripts/AppleStubs/CoreGraphics.swift
+swiftc -emit-module -module-name SwiftUI "${flags[@]}" \
+  -emit-module-path "$dir/SwiftUI.swiftmodule" Scripts/AppleStubs/SwiftUI.swift
+for config in DEBUG RELEASE; do
+  echo "== MeshWarpEffect ($config)"
+  defines=()
+  [ "$config" = DEBUG ] && defines=(-D DEBUG)
+  swiftc -emit-module -module-name MeshWarpEffect "${flags[@]}" "${defines[@]}" \
+    -emit-module-path "$dir/MeshWarpEffect.swiftmodule" Sources/MeshWarpEffect/*.swift "$accessor"
 done
-
-echo "== re-exports: an app's own cross(_:_:) next to MeshWarpEffect"
-dir="$work/iOS"
-flags=("${base[@]}" -I "$dir/modules" -I "$modules"
-  -Xfrontend -define-always-enabled-availability-domain -Xfrontend Deployed)
-for d in $(cat "$dir"/*/domains.txt | sort -u); do
-  flags+=(-Xfrontend -define-dynamic-availability-domain -Xfrontend "$d")
-done
+echo "== original MeshWarpEffect README example"
+swiftc -typecheck -module-name OriginalReadme "${flags[@]}" Examples/OriginalReadme/WarpedCardView.swift
+echo "== demo library"
+swiftc -emit-module -module-name MeshWarpEffectDemoUI "${flags[@]}" -D DEBUG \
+  -emit-module-path "$dir/MeshWarpEffectDemoUI.swiftmodule" \
+  Examples/MeshWarpEffectDemo/MeshWarpEffectDemoUI/*.swift
+# Top-level code (main.swift, main-actor isolated): no -parse-as-library.
 app_flags=()
 for f in "${flags[@]}"; do [ "$f" != -parse-as-library ] && app_flags+=("$f"); done
-cp Scripts/AppleChecks/AppCrossProduct.swift "$work/main.swift"
-swiftc -typecheck -module-name ReexportApp "${app_flags[@]}" "$work/main.swift"
-cp Scripts/AppleChecks/CoreHelpersHidden.swift "$work/main.swift"
-if swiftc -typecheck -module-name HiddenApp "${app_flags[@]}" "$work/main.swift" \
+echo "== demo app (macOS branch forced on)"
+mkdir -p "$work/app"
+sed -e 's/#if canImport(SwiftUI) \&\& os(macOS)/#if canImport(SwiftUI)/' \
+  Examples/MeshWarpEffectDemo/MeshWarpEffectDemoApp/main.swift >"$work/app/main.swift"
+grep -q "^#if canImport(SwiftUI)$" "$work/app/main.swift" || { echo "demo app: rewrite failed"; exit 1; }
+swiftc -typecheck -module-name MeshWarpEffectDemoApp "${app_flags[@]}" "$work/app/main.swift"
+
+echo "== re-exports: an app's own cross(_:_:) next to MeshWarpEffect"
+mkdir -p "$work/reexport"
+cp Scripts/AppleChecks/AppCrossProduct.swift "$work/reexport/main.swift"
+swiftc -typecheck -module-name ReexportApp "${app_flags[@]}" "$work/reexport/main.swift"
+cp Scripts/AppleChecks/CoreHelpersHidden.swift "$work/reexport/main.swift"
+if swiftc -typecheck -module-name HiddenApp "${app_flags[@]}" "$work/reexport/main.swift" \
   >"$work/hidden.log" 2>&1; then
   echo "MeshWarpEffect re-exports the core's helpers (smoothstep is visible to apps)"
   exit 1
@@ -116,6 +98,37 @@ grep -q "cannot find 'smoothstep' in scope" "$work/hidden.log" || {
   cat "$work/hidden.log"
   exit 1
 }
+
+# Pass 2, availability, per platform. Custom availability domains do not
+# survive module serialization in Swift 6.3 (the importer aborts with
+# "Invalid availability domain"), so each platform's check compiles the
+# stubs, MeshWarpEffect, the README example and the demo (library + app) as
+# ONE module; empty modules stand in for the names they import.
+mkdir -p "$work/empty"
+for name in SwiftUI CoreGraphics MeshWarpEffect MeshWarpEffectDemoUI; do
+  echo "" >"$work/empty/$name.swift"
+  swiftc -emit-module -module-name "$name" -parse-as-library \
+    -emit-module-path "$work/empty/$name.swiftmodule" "$work/empty/$name.swift"
+done
+for target in iOS:17.0 macOS:14.0 tvOS:17.0 visionOS:1.0; do
+  platform="${target%%:*}"
+  minimum="${target##*:}"
+  dir="$work/$platform"
+  python3 Scripts/AppleStubs/availability.py "$platform" "$minimum" "$dir" \
+    Scripts/AppleStubs/SwiftUI.swift Scripts/AppleStubs/CoreGraphics.swift \
+    Sources/MeshWarpEffect/*.swift Examples/OriginalReadme/WarpedCardView.swift \
+    Examples/MeshWarpEffectDemo/MeshWarpEffectDemoUI/*.swift \
+    Examples/MeshWarpEffectDemo/MeshWarpEffectDemoApp/main.swift
+  domains=(-Xfrontend -define-always-enabled-availability-domain -Xfrontend Deployed)
+  for d in $(sort -u "$dir/domains.txt"); do
+    domains+=(-Xfrontend -define-dynamic-availability-domain -Xfrontend "$d")
+  done
+  echo "== $platform $minimum availability: $(sort -u "$dir/domains.txt" | tr '\n' ' ')"
+  swiftc -typecheck -module-name AppleCheck -swift-version 6 -warnings-as-errors -D DEBUG \
+    -package-name "$package_name" \
+    -enable-experimental-feature CustomAvailability "${domains[@]}" \
+    -I "$work/empty" -I "$modules" "$dir"/*.swift "$accessor"
+done
 
 echo "== Package.swift as a Mac sees it"
 MESHWARP_MANIFEST_AS_MAC=1 swift package --manifest-cache none dump-package >"$work/mac.json"

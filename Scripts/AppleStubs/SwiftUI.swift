@@ -319,9 +319,11 @@ extension View {
     -> some View
   { self }
   /// doc: view/task(id:priority:_:) — `func task<T>(id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping @isolated(any) @Sendable () async -> Void) -> some View where T : Equatable`
+  /// (SwiftUI's interface marks the closure `@_inheritActorContext`: it runs
+  /// on the view's actor, the main actor.)
   public func task<T: Equatable>(
     id value: T, priority: TaskPriority = .userInitiated,
-    _ action: @escaping @isolated(any) @Sendable () async -> Void
+    @_inheritActorContext _ action: @escaping @isolated(any) @Sendable () async -> Void
   ) -> some View { self }
   /// doc: view/gesture(_:including:) — `func gesture<T>(_ gesture: T, including mask: GestureMask = .all) -> some View where T : Gesture`
   public func gesture<T>(_ gesture: T, including mask: GestureMask = .all) -> some View
