@@ -120,7 +120,8 @@ nonisolated public struct _ViewModifier_Content<Modifier: ViewModifier>: View {
 }
 
 /// doc: modifiedcontent — `struct ModifiedContent<Content, Modifier>`
-nonisolated public struct ModifiedContent<Content, Modifier>: View where Content: View, Modifier: ViewModifier {
+nonisolated public struct ModifiedContent<Content, Modifier>: View
+where Content: View, Modifier: ViewModifier {
   public var content: Content
   public var modifier: Modifier
   public var body: Never { fatalError() }
@@ -140,7 +141,10 @@ public protocol DynamicProperty {}
 
 /// doc: state — `@frozen @propertyWrapper struct State<Value>`
 @propertyWrapper public struct State<Value>: DynamicProperty {
-  private final class Box { var value: Value; init(_ value: Value) { self.value = value } }
+  private final class Box {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+  }
   private let box: Box
   /// doc: state/init(wrappedvalue:)
   public init(wrappedValue value: Value) { box = Box(value) }
@@ -190,7 +194,9 @@ public struct Animation: Sendable {
   /// doc: animation/default
   public static let `default` = Animation()
   /// doc: animation/spring(duration:bounce:blendduration:)
-  public static func spring(duration: TimeInterval = 0.5, bounce: Double = 0.0, blendDuration: Double = 0)
+  public static func spring(
+    duration: TimeInterval = 0.5, bounce: Double = 0.0, blendDuration: Double = 0
+  )
     -> Animation
   { Animation() }
 }
@@ -537,7 +543,8 @@ nonisolated public struct MeshGradient: ShapeStyle, View {
   /// doc: meshgradient/init(width:height:locations:colors:background:smoothscolors:colorspace:)
   public init(
     width: Int, height: Int, locations: MeshGradient.Locations, colors: MeshGradient.Colors,
-    background: Color = .clear, smoothsColors: Bool = true, colorSpace: Gradient.ColorSpace = .device
+    background: Color = .clear, smoothsColors: Bool = true,
+    colorSpace: Gradient.ColorSpace = .device
   ) {}
   /// doc: meshgradient/init(width:height:points:colors:background:smoothscolors:colorspace:)
   public init(
@@ -555,7 +562,8 @@ nonisolated public protocol Shape: Sendable, Animatable, View {
 
 extension Shape {
   /// doc: shape/fill(_:style:) — `func fill<S>(_ content: S, style: FillStyle = FillStyle()) -> some View where S : ShapeStyle`
-  public func fill<S>(_ content: S, style: FillStyle = FillStyle()) -> some View where S: ShapeStyle {
+  public func fill<S>(_ content: S, style: FillStyle = FillStyle()) -> some View
+  where S: ShapeStyle {
     self
   }
   public var body: Never { fatalError() }
@@ -588,7 +596,9 @@ public struct GraphicsContext {
     public static func color(_ color: Color) -> GraphicsContext.Shading { Shading() }
   }
   /// doc: graphicscontext/fill(_:with:style:)
-  public func fill(_ path: Path, with shading: GraphicsContext.Shading, style: FillStyle = FillStyle()) {}
+  public func fill(
+    _ path: Path, with shading: GraphicsContext.Shading, style: FillStyle = FillStyle()
+  ) {}
 }
 
 /// doc: canvas — `struct Canvas<Symbols> where Symbols : View`
@@ -636,7 +646,9 @@ nonisolated public struct TimelineView<Schedule: TimelineSchedule, Content: View
 extension TimelineView: View where Content: View {
   /// doc: timelineview/init(_:content:)-1mlmj — `init(_ schedule: Schedule, @ContentBuilder content: @escaping (TimelineViewDefaultContext) -> Content)`
   /// (written with `@ViewBuilder`, which is what a view's content closure uses)
-  public init(_ schedule: Schedule, @ViewBuilder content: @escaping (TimelineViewDefaultContext) -> Content) {}
+  public init(
+    _ schedule: Schedule, @ViewBuilder content: @escaping (TimelineViewDefaultContext) -> Content
+  ) {}
   public var body: Never { fatalError() }
 }
 
