@@ -17,26 +17,51 @@
 // import MeshWarpIO or any system library; an app that links this product
 // links no libpng, FreeType or SDL.
 //
-// Importing MeshWarpEffect gives the core's API types on every platform, and
-// only those: the core's free helper functions (`cross(_:_:)`, `mix`,
+// Importing MeshWarpEffect gives the core's public types on every platform,
+// and only those: the core's free helper functions (`cross(_:_:)`, `mix`,
 // `smoothstep`, …) are not re-exported, so they cannot collide with simd's
 // or an app's own (Scripts/typecheck-apple.sh checks this).
-@_exported import enum MeshWarpCore.EasingCurve
-@_exported import enum MeshWarpCore.EdgePolicy
-@_exported import enum MeshWarpCore.GenieEdge
-@_exported import enum MeshWarpCore.GenieError
-@_exported import struct MeshWarpCore.GenieViewMesh
-@_exported import struct MeshWarpCore.GradientColor
-@_exported import enum MeshWarpCore.GradientColorSpace
-@_exported import struct MeshWarpCore.GradientKeyframes
-@_exported import struct MeshWarpCore.GradientMesh
-@_exported import enum MeshWarpCore.GradientMeshError
-@_exported import enum MeshWarpCore.GradientPresets
-@_exported import struct MeshWarpCore.MeshFace
-@_exported import struct MeshWarpCore.MeshIssue
-@_exported import struct MeshWarpCore.MeshMapping
-@_exported import struct MeshWarpCore.MeshPointPair
-@_exported import enum MeshWarpCore.MeshPresets
-@_exported import enum MeshWarpCore.ShaderMeshData
-@_exported import typealias MeshWarpCore.Vector2
-@_exported import struct MeshWarpCore.WarpMesh
+//
+// MESHWARP_DOCS (set by Scripts/build-docs.sh only): the DocC catalog
+// documents the whole core, extension members included, which scoped
+// re-exports leave out of this module's symbol graph.
+#if MESHWARP_DOCS
+  @_exported import MeshWarpCore
+#else
+  @_exported import enum MeshWarpCore.AutomaticHandles
+  @_exported import struct MeshWarpCore.BicubicNet
+  @_exported import enum MeshWarpCore.ColorTangents
+  @_exported import enum MeshWarpCore.EasingCurve
+  @_exported import enum MeshWarpCore.EdgePolicy
+  @_exported import struct MeshWarpCore.GenieAnimation
+  @_exported import struct MeshWarpCore.GenieDensity
+  @_exported import enum MeshWarpCore.GenieEdge
+  @_exported import enum MeshWarpCore.GenieError
+  @_exported import struct MeshWarpCore.GenieLayout
+  @_exported import struct MeshWarpCore.GenieMeshGenerator
+  @_exported import struct MeshWarpCore.GenieTiming
+  @_exported import struct MeshWarpCore.GenieViewMesh
+  @_exported import struct MeshWarpCore.GradientColor
+  @_exported import enum MeshWarpCore.GradientColorSpace
+  @_exported import struct MeshWarpCore.GradientKeyframes
+  @_exported import struct MeshWarpCore.GradientMesh
+  @_exported import enum MeshWarpCore.GradientMeshError
+  @_exported import struct MeshWarpCore.GradientMeshJSONError
+  @_exported import struct MeshWarpCore.GradientPatch
+  @_exported import enum MeshWarpCore.GradientPreset
+  @_exported import enum MeshWarpCore.GradientPresets
+  @_exported import struct MeshWarpCore.MeshFace
+  @_exported import enum MeshWarpCore.MeshInterpolationMismatch
+  @_exported import struct MeshWarpCore.MeshIssue
+  @_exported import struct MeshWarpCore.MeshMapping
+  @_exported import struct MeshWarpCore.MeshPointPair
+  @_exported import enum MeshWarpCore.MeshPresets
+  @_exported import enum MeshWarpCore.Oklab
+  @_exported import struct MeshWarpCore.Quad
+  @_exported import struct MeshWarpCore.QuadInverter
+  @_exported import struct MeshWarpCore.QuadLocator
+  @_exported import enum MeshWarpCore.ShaderMeshData
+  @_exported import struct MeshWarpCore.TriangleGrid
+  @_exported import typealias MeshWarpCore.Vector2
+  @_exported import struct MeshWarpCore.WarpMesh
+#endif
