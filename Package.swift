@@ -4,7 +4,8 @@
 //
 //   MeshWarpCore  <-  MeshWarpRender  <-  MeshWarpIO  <-  MeshWarpCLI <- meshwarp
 //        ^                                      ^-------- meshwarp-demo (SDL2)
-//        '-- MeshWarpEffect (SwiftUI + Metal, Apple only; re-exports the core)
+//        '-- MeshWarpEffect (SwiftUI + Metal, Apple only; re-exports the core's
+//            API types; draws mesh gradients below iOS 18 with MeshWarpRender)
 //
 // MeshWarpIO is an umbrella that re-exports four modules, each linking only
 // the system libraries it uses:
@@ -12,14 +13,18 @@
 //   MeshWarpFiles (libc, Foundation)  <-  MeshWarpImageIO (libpng, zlib)  <-  MeshWarpVideo
 //   MeshWarpRender  <-  MeshWarpImageIO          (MeshWarpVideo runs ffmpeg as a process)
 //   MeshWarpRender  <-  MeshWarpText (fontconfig, HarfBuzz, FreeType)
+//
+// On macOS (and every OS but Linux) the parts that need Linux system
+// libraries are left out: see "Linux-only parts" at the end.
+import Foundation
 import PackageDescription
 
 let package = Package(
   name: "MeshWarpEffect",
-  platforms: [.iOS(.v17), .macOS(.v14)],
+  platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .visionOS(.v1)],
   products: [
-    // What Apple users add, exactly as the seed README names it. It depends on
-    // the pure-Swift core only: no libpng, FreeType or SDL in an iOS app.
+    // What Apple users add, exactly as the original MeshWarpEffect README
+    // names it. Pure Swift (core + renderer): no libpng, FreeType or SDL.
     .library(name: "MeshWarpEffect", targets: ["MeshWarpEffect"]),
     .library(name: "MeshWarpCore", targets: ["MeshWarpCore"]),
     .library(name: "MeshWarpRender", targets: ["MeshWarpRender"]),
@@ -30,18 +35,26 @@ let package = Package(
     .library(name: "MeshWarpText", targets: ["MeshWarpText"]),
     .executable(name: "meshwarp", targets: ["meshwarp"]),
     .executable(name: "meshwarp-demo", targets: ["meshwarp-demo"]),
+    // A library so that Xcode makes a scheme for it (previews of the demo).
+    .library(name: "MeshWarpEffectDemoUI", targets: ["MeshWarpEffectDemoUI"]),
   ],
   targets: [
-    // MARK: System libraries (Debian packages; see README "Set-up").
-    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // MARK: System libraries (Debian packages, Homebrew formulae; see README).
     .systemLibrary(
-      name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+      name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
     .systemLibrary(
-      name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+      name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .systemLibrary(
-      name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
-    .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+      name: "CFreeType", pkgConfig: "freetype2",
+      providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+    .systemLibrary(
+      name: "CHarfBuzz", pkgConfig: "harfbuzz",
+      providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+    .systemLibrary(
+      name: "CFontconfig", pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+    .systemLibrary(
+      name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]),
 
     // MARK: Library layers.
     .target(name: "MeshWarpCore"),
@@ -59,7 +72,7 @@ let package = Package(
       dependencies: ["MeshWarpFiles", "MeshWarpImageIO", "MeshWarpVideo", "MeshWarpText"]),
     .target(
       name: "MeshWarpEffect",
-      dependencies: ["MeshWarpCore"],
+      dependencies: ["MeshWarpCore", "MeshWarpRender"],
       resources: [.process("Shaders")]),
 
     // MARK: Tools.
@@ -98,8 +111,9 @@ let package = Package(
       name: "MeshWarpShaderTests",
       dependencies: ["_MetalShaderHarness", "MeshWarpCore", "_TestSupport"]),
     .testTarget(name: "MeshWarpEffectTests", dependencies: ["MeshWarpEffect", "_TestSupport"]),
-    // The seed's demo, Apple only (compiles to nothing / a message elsewhere):
-    // a library so that Xcode can preview it, and an app that shows it.
+    // The original MeshWarpEffect package's demo, Apple only (compiles to
+    // nothing / a message elsewhere): a library product so that Xcode can
+    // preview it, and an app that shows it.
     .target(
       name: "MeshWarpEffectDemoUI", dependencies: ["MeshWarpEffect"],
       path: "Examples/MeshWarpEffectDemo/MeshWarpEffectDemoUI"),
@@ -115,3 +129,47 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// MARK: Linux-only parts (issue 13).
+// Everything that needs a system library (the C library targets, and every
+// target that depends on one directly or through other targets, with the
+// products made of them) is declared on Linux only: on a stock Mac, Xcode's
+// product picker offers the pure-Swift products (MeshWarpEffect,
+// MeshWarpCore, MeshWarpRender, MeshWarpEffectDemoUI) and `swift build`
+// builds. MESHWARP_LINUX_TOOLS=1 keeps them elsewhere too (with the
+// Homebrew formulae above installed); MESHWARP_MANIFEST_AS_MAC=1 drops them
+// on Linux, which is how Scripts/typecheck-apple.sh checks the Mac view.
+let environment = ProcessInfo.processInfo.environment
+#if os(Linux)
+  let keepsLinuxOnlyParts = environment["MESHWARP_MANIFEST_AS_MAC"] != "1"
+#else
+  let keepsLinuxOnlyParts = environment["MESHWARP_LINUX_TOOLS"] == "1"
+#endif
+if !keepsLinuxOnlyParts {
+  func dependencyNames(_ target: Target) -> [String] {
+    target.dependencies.compactMap {
+      switch $0 {
+      case .targetItem(let name, _), .byNameItem(let name, _): name
+      default: nil
+      }
+    }
+  }
+  // MeshWarpFiles links no C library but is written and tested against
+  // Glibc only, so it stays with the Linux tools.
+  var linuxOnly = Set(package.targets.filter { $0.type == .system }.map(\.name))
+    .union(["MeshWarpFiles"])
+  var grew = true
+  while grew {
+    let next = linuxOnly.union(
+      package.targets.filter { !dependencyNames($0).allSatisfy { !linuxOnly.contains($0) } }
+        .map(\.name))
+    grew = next.count > linuxOnly.count
+    linuxOnly = next
+  }
+  package.targets.removeAll { linuxOnly.contains($0.name) }
+  package.products.removeAll { product in
+    let targets =
+      (product as? Product.Library)?.targets ?? (product as? Product.Executable)?.targets ?? []
+    return targets.contains { linuxOnly.contains($0) }
+  }
+}

@@ -1,17 +1,29 @@
 #!/usr/bin/env bash
-# Type-checks the Apple-only Swift code on Linux: MeshWarpEffect's SwiftUI
-# layer, the seed README example (Examples/SeedReadme/WarpedCardView.swift,
-# unchanged) and the demo (library + app), against a stand-in SwiftUI module
-# (Scripts/AppleStubs/SwiftUI.swift, each declaration written from Apple's
-# documentation page named beside it) and the real MeshWarpCore module.
+# Type-checks the Apple-only Swift code on Linux, with warnings as errors:
+# MeshWarpEffect's SwiftUI layer, the original MeshWarpEffect README example
+# (Examples/OriginalReadme/WarpedCardView.swift, unchanged) and the demo
+# (library + app), against stand-in SwiftUI and Core Graphics modules
+# (Scripts/AppleStubs/*.swift, each declaration written from the Apple
+# documentation page named beside it, with Apple's availability) and the
+# real MeshWarpCore and MeshWarpRender modules.
 #
-# Steps: build MeshWarpCore with SwiftPM; emit the stub as module `SwiftUI`;
-# emit MeshWarpEffect from its sources against it, in debug (-D DEBUG) and
-# release configurations; type-check the README example; emit the demo
-# library; type-check the demo app. Exits non-zero on the first failure.
+# Per platform (iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, the package's
+# deployment targets), Scripts/AppleStubs/availability.py rewrites the stubs
+# and sources so that the Linux compiler enforces that platform's rules:
+# an API Apple does not ship there is `unavailable`, one introduced later is
+# a custom availability domain that only `if #available` or a matching
+# `@available` may use, and `#if os(…)` takes that platform's branch.
+# Then: the app-level re-export check (Scripts/AppleChecks: an app's own
+# `cross(_:_:)` is unambiguous; the core's helpers are not visible), and the
+# manifest as a Mac sees it (`MESHWARP_MANIFEST_AS_MAC=1 swift package
+# dump-package`: no product or target that needs a system library).
+#
+# Limits: the stubs are written by hand from Apple's pages, not Apple's
+# SDK; only the declarations this code uses are there. Nothing here runs
+# SwiftUI or Metal.
 #
 # Usage: Scripts/typecheck-apple.sh   (from anywhere; Linux or macOS with a
-# Swift 6 toolchain; on macOS it still uses the stub, not the real SwiftUI).
+# Swift 6.2+ toolchain; on macOS it still uses the stubs).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -30,37 +42,117 @@ modules="$bin/Modules"
 accessor="$bin/MeshWarpEffect.build/DerivedSources/resource_bundle_accessor.swift"
 [ -f "$accessor" ] || { echo "missing $accessor"; exit 1; }
 
-flags=(-swift-version 6 -parse-as-library -I "$work" -I "$modules")
+# Only the Apple code is held to -warnings-as-errors (SwiftPM's build above
+# is not), and CustomAvailability is the experimental feature the per-platform
+# availability domains need.
+# SwiftPM's package name is the package identity: the root folder, lowercased.
+package_name="$(basename "$root" | tr '[:upper:]' '[:lower:]')"
+base=(-swift-version 6 -parse-as-library -warnings-as-errors -package-name "$package_name"
+  -enable-experimental-feature CustomAvailability)
 
-echo "== stub SwiftUI module"
-swiftc -emit-module -module-name SwiftUI -swift-version 6 -parse-as-library \
-  -emit-module-path "$work/SwiftUI.swiftmodule" Scripts/AppleStubs/SwiftUI.swift
-
-effect_sources=(Sources/MeshWarpEffect/*.swift "$accessor")
+# Pass 1, access control and concurrency: the stubs, MeshWarpEffect, the
+# README example, the demo library and app as separate modules, as an app
+# sees them (the stubs' availability is ignored here, as on Linux).
+dir="$work/modules"
+mkdir -p "$dir"
+flags=("${base[@]}" -I "$dir" -I "$modules")
+echo "== stub Core Graphics and SwiftUI modules"
+swiftc -emit-module -module-name CoreGraphics "${flags[@]}" \
+  -emit-module-path "$dir/CoreGraphics.swiftmodule" Scripts/AppleStubs/CoreGraphics.swift
+swiftc -emit-module -module-name SwiftUI "${flags[@]}" \
+  -emit-module-path "$dir/SwiftUI.swiftmodule" Scripts/AppleStubs/SwiftUI.swift
 for config in DEBUG RELEASE; do
   echo "== MeshWarpEffect ($config)"
   defines=()
   [ "$config" = DEBUG ] && defines=(-D DEBUG)
   swiftc -emit-module -module-name MeshWarpEffect "${flags[@]}" "${defines[@]}" \
-    -emit-module-path "$work/MeshWarpEffect.swiftmodule" "${effect_sources[@]}"
+    -emit-module-path "$dir/MeshWarpEffect.swiftmodule" Sources/MeshWarpEffect/*.swift "$accessor"
 done
-
-echo "== seed README example"
-swiftc -typecheck -module-name SeedReadme "${flags[@]}" Examples/SeedReadme/WarpedCardView.swift
-
+echo "== original MeshWarpEffect README example"
+swiftc -typecheck -module-name OriginalReadme "${flags[@]}" Examples/OriginalReadme/WarpedCardView.swift
 echo "== demo library"
 swiftc -emit-module -module-name MeshWarpEffectDemoUI "${flags[@]}" -D DEBUG \
-  -emit-module-path "$work/MeshWarpEffectDemoUI.swiftmodule" \
+  -emit-module-path "$dir/MeshWarpEffectDemoUI.swiftmodule" \
   Examples/MeshWarpEffectDemo/MeshWarpEffectDemoUI/*.swift
-
-echo "== demo app"
-# The stub is not macOS: check the app's `os(macOS)` branch by forcing it on,
-# as a main.swift (top-level code, main-actor isolated).
+# Top-level code (main.swift, main-actor isolated): no -parse-as-library.
+app_flags=()
+for f in "${flags[@]}"; do [ "$f" != -parse-as-library ] && app_flags+=("$f"); done
+echo "== demo app (macOS branch forced on)"
 mkdir -p "$work/app"
 sed -e 's/#if canImport(SwiftUI) \&\& os(macOS)/#if canImport(SwiftUI)/' \
   Examples/MeshWarpEffectDemo/MeshWarpEffectDemoApp/main.swift >"$work/app/main.swift"
 grep -q "^#if canImport(SwiftUI)$" "$work/app/main.swift" || { echo "demo app: rewrite failed"; exit 1; }
-swiftc -typecheck -module-name MeshWarpEffectDemoApp -swift-version 6 -I "$work" -I "$modules" \
-  "$work/app/main.swift"
+swiftc -typecheck -module-name MeshWarpEffectDemoApp "${app_flags[@]}" "$work/app/main.swift"
 
-echo "typecheck-apple: OK (MeshWarpEffect debug+release, seed README example, demo library, demo app)"
+echo "== re-exports: an app's own cross(_:_:) next to MeshWarpEffect"
+mkdir -p "$work/reexport"
+cp Scripts/AppleChecks/AppCrossProduct.swift "$work/reexport/main.swift"
+swiftc -typecheck -module-name ReexportApp "${app_flags[@]}" "$work/reexport/main.swift"
+cp Scripts/AppleChecks/CoreHelpersHidden.swift "$work/reexport/main.swift"
+if swiftc -typecheck -module-name HiddenApp "${app_flags[@]}" "$work/reexport/main.swift" \
+  >"$work/hidden.log" 2>&1; then
+  echo "MeshWarpEffect re-exports the core's helpers (smoothstep is visible to apps)"
+  exit 1
+fi
+grep -q "cannot find 'smoothstep' in scope" "$work/hidden.log" || {
+  cat "$work/hidden.log"
+  exit 1
+}
+
+# Pass 2, availability, per platform. Custom availability domains do not
+# survive module serialization in Swift 6.3 (the importer aborts with
+# "Invalid availability domain"), so each platform's check compiles the
+# stubs, MeshWarpEffect, the README example and the demo (library + app) as
+# ONE module; empty modules stand in for the names they import.
+mkdir -p "$work/empty"
+for name in SwiftUI CoreGraphics MeshWarpEffect MeshWarpEffectDemoUI; do
+  echo "" >"$work/empty/$name.swift"
+  swiftc -emit-module -module-name "$name" -parse-as-library \
+    -emit-module-path "$work/empty/$name.swiftmodule" "$work/empty/$name.swift"
+done
+for target in iOS:17.0 macOS:14.0 tvOS:17.0 visionOS:1.0; do
+  platform="${target%%:*}"
+  minimum="${target##*:}"
+  dir="$work/$platform"
+  python3 Scripts/AppleStubs/availability.py "$platform" "$minimum" "$dir" \
+    Scripts/AppleStubs/SwiftUI.swift Scripts/AppleStubs/CoreGraphics.swift \
+    Sources/MeshWarpEffect/*.swift Examples/OriginalReadme/WarpedCardView.swift \
+    Examples/MeshWarpEffectDemo/MeshWarpEffectDemoUI/*.swift \
+    Examples/MeshWarpEffectDemo/MeshWarpEffectDemoApp/main.swift
+  domains=(-Xfrontend -define-always-enabled-availability-domain -Xfrontend Deployed)
+  for d in $(sort -u "$dir/domains.txt"); do
+    domains+=(-Xfrontend -define-dynamic-availability-domain -Xfrontend "$d")
+  done
+  echo "== $platform $minimum availability: $(sort -u "$dir/domains.txt" | tr '\n' ' ')"
+  swiftc -typecheck -module-name AppleCheck -swift-version 6 -warnings-as-errors -D DEBUG \
+    -package-name "$package_name" \
+    -enable-experimental-feature CustomAvailability "${domains[@]}" \
+    -I "$work/empty" -I "$modules" "$dir"/*.swift "$accessor"
+done
+
+echo "== Package.swift as a Mac sees it"
+MESHWARP_MANIFEST_AS_MAC=1 swift package --manifest-cache none dump-package >"$work/mac.json"
+python3 - "$work/mac.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+targets = {t["name"]: t for t in d["targets"]}
+system = [n for n, t in targets.items() if t["type"] == "system"]
+assert not system, f"system library targets on a Mac: {system}"
+for t in targets.values():
+    for dep in t.get("dependencies", []):
+        for kind in ("byName", "target"):
+            if kind in dep:
+                name = dep[kind][0]
+                assert name in targets, f"{t['name']} depends on {name}, absent on a Mac"
+products = {p["name"]: p for p in d["products"]}
+for p in products.values():
+    for name in p["targets"]:
+        assert name in targets, f"product {p['name']} needs {name}, absent on a Mac"
+for name in ("MeshWarpEffect", "MeshWarpCore", "MeshWarpRender", "MeshWarpEffectDemoUI"):
+    assert name in products, f"{name} missing from the Mac products"
+for name in ("MeshWarpIO", "meshwarp", "meshwarp-demo"):
+    assert name not in products, f"{name} offered on a Mac"
+print("Mac products:", ", ".join(sorted(products)))
+PY
+
+echo "typecheck-apple: OK (iOS, macOS, tvOS, visionOS: stubs, MeshWarpEffect, README example, demo; re-exports; Mac manifest)"

@@ -1,13 +1,19 @@
 // A stand-in for Apple's SwiftUI module, for type-checking MeshWarpEffect,
-// its demo and the seed README example on Linux (Scripts/typecheck-apple.sh).
+// its demo and the original MeshWarpEffect README example on Linux
+// (Scripts/typecheck-apple.sh).
 //
 // It declares ONLY the symbols that code uses, each with the signature from
 // the Apple documentation page named beside it (developer.apple.com/
 // documentation/swiftui/…, abbreviated `doc: …`). Bodies are placeholders:
 // nothing here runs. Where Apple's declaration uses `some P` in parameter
-// position, the equivalent generic parameter is written. Availability
-// attributes are left out (they are ignored on Linux anyway); the package's
-// own @available annotations carry them.
+// position, the equivalent generic parameter is written.
+//
+// Availability: every declaration introduced after the package's deployment
+// targets (iOS 17, macOS 14, tvOS 17, visionOS 1) or missing on one of them
+// carries Apple's attributes, copied from the "availability" of the page
+// named beside it (e.g. `@available(tvOS, unavailable)` where the page lists
+// no tvOS). Linux ignores them; Scripts/AppleStubs/availability.py rewrites
+// them per platform into checks the Linux compiler enforces.
 //
 // Types that Apple declares `nonisolated` (or that are usable off the main
 // actor in practice, like Color and Text) are `nonisolated` here too.
@@ -16,7 +22,9 @@
 // `LocalizedStringKey` overloads are left out; string literals type-check
 // against either), and modifiers return `Self` or a placeholder wrapper
 // instead of Apple's private types.
-// Like Apple's SwiftUI, re-exports Foundation (CGSize, CGPoint, Date, Bundle).
+// Like Apple's SwiftUI, re-exports Foundation (CGSize, CGPoint, Date, Bundle)
+// and Core Graphics (CGImage; a stub too: Scripts/AppleStubs/CoreGraphics.swift).
+@_exported import CoreGraphics
 @_exported import Foundation
 
 // MARK: - Views and builders
@@ -43,6 +51,13 @@ nonisolated public struct EmptyView: View {
 nonisolated public struct TupleView<T>: View {
   public var value: T
   public init(_ value: T) { self.value = value }
+  public var body: Never { fatalError() }
+}
+
+/// doc: anyview — `@frozen struct AnyView`
+nonisolated public struct AnyView: View {
+  /// doc: anyview/init(_:)-… — `init<V>(_ view: V) where V : View`
+  public init<V: View>(_ view: V) {}
   public var body: Never { fatalError() }
 }
 
@@ -82,6 +97,10 @@ extension Optional: View where Wrapped: View {
   public static func buildEither<T: View, F: View>(second: F) -> _ConditionalContent<T, F> {
     _ConditionalContent()
   }
+  /// doc: viewbuilder/buildlimitedavailability(_:) — `static func buildLimitedAvailability(_ content: some View) -> AnyView`
+  public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView {
+    AnyView(content)
+  }
   /// doc: viewbuilder/buildexpression(_:)
   public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
 }
@@ -101,7 +120,8 @@ nonisolated public struct _ViewModifier_Content<Modifier: ViewModifier>: View {
 }
 
 /// doc: modifiedcontent — `struct ModifiedContent<Content, Modifier>`
-nonisolated public struct ModifiedContent<Content, Modifier>: View where Content: View, Modifier: ViewModifier {
+nonisolated public struct ModifiedContent<Content, Modifier>: View
+where Content: View, Modifier: ViewModifier {
   public var content: Content
   public var modifier: Modifier
   public var body: Never { fatalError() }
@@ -121,7 +141,10 @@ public protocol DynamicProperty {}
 
 /// doc: state — `@frozen @propertyWrapper struct State<Value>`
 @propertyWrapper public struct State<Value>: DynamicProperty {
-  private final class Box { var value: Value; init(_ value: Value) { self.value = value } }
+  private final class Box {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+  }
   private let box: Box
   /// doc: state/init(wrappedvalue:)
   public init(wrappedValue value: Value) { box = Box(value) }
@@ -171,7 +194,9 @@ public struct Animation: Sendable {
   /// doc: animation/default
   public static let `default` = Animation()
   /// doc: animation/spring(duration:bounce:blendduration:)
-  public static func spring(duration: TimeInterval = 0.5, bounce: Double = 0.0, blendDuration: Double = 0)
+  public static func spring(
+    duration: TimeInterval = 0.5, bounce: Double = 0.0, blendDuration: Double = 0
+  )
     -> Animation
   { Animation() }
 }
@@ -285,9 +310,26 @@ extension View {
     for type: T.Type, of transform: @escaping @Sendable (GeometryProxy) -> T,
     action: @escaping (T) -> Void
   ) -> some View where T: Equatable, T: Sendable { self }
-  /// doc: view/ontapgesture(count:coordinatespace:perform:)
+  /// doc: view/ontapgesture(count:coordinatespace:perform:) — iOS 17, macOS 14, visionOS 1, watchOS 10; no tvOS
+  @available(iOS 17.0, macOS 14.0, watchOS 10.0, visionOS 1.0, *)
+  @available(tvOS, unavailable)
   public func onTapGesture<S: CoordinateSpaceProtocol>(
     count: Int = 1, coordinateSpace: S = .local, perform action: @escaping (CGPoint) -> Void
+  ) -> some View { self }
+  /// doc: view/overlay(alignment:content:) — `func overlay<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V : View`
+  public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V)
+    -> some View
+  { self }
+  /// doc: view/mask(alignment:_:) — `func mask<Mask>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> Mask) -> some View where Mask : View`
+  public func mask<Mask: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> Mask)
+    -> some View
+  { self }
+  /// doc: view/task(id:priority:_:) — `func task<T>(id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping @isolated(any) @Sendable () async -> Void) -> some View where T : Equatable`
+  /// (SwiftUI's interface marks the closure `@_inheritActorContext`: it runs
+  /// on the view's actor, the main actor.)
+  public func task<T: Equatable>(
+    id value: T, priority: TaskPriority = .userInitiated,
+    @_inheritActorContext _ action: @escaping @isolated(any) @Sendable () async -> Void
   ) -> some View { self }
   /// doc: view/gesture(_:including:) — `func gesture<T>(_ gesture: T, including mask: GestureMask = .all) -> some View where T : Gesture`
   public func gesture<T>(_ gesture: T, including mask: GestureMask = .all) -> some View
@@ -309,7 +351,9 @@ public struct GestureMask: OptionSet, Sendable {
   public static let all = GestureMask(rawValue: 3)
 }
 
-/// doc: draggesture — `struct DragGesture`
+/// doc: draggesture — `struct DragGesture` — iOS 13, macOS 10.15, visionOS 1, watchOS 6; no tvOS
+@available(iOS 13.0, macOS 10.15, watchOS 6.0, visionOS 1.0, *)
+@available(tvOS, unavailable)
 nonisolated public struct DragGesture: Gesture {
   /// doc: draggesture/value — `struct Value`
   public struct Value: Equatable, Sendable {
@@ -452,7 +496,8 @@ nonisolated public struct LinearGradient: ShapeStyle, View {
 
 /// doc: gradient — `@frozen struct Gradient`
 public struct Gradient: Hashable, Sendable {
-  /// doc: gradient/colorspace — `struct ColorSpace`
+  /// doc: gradient/colorspace — `struct ColorSpace` — iOS 18, macOS 15, tvOS 18, visionOS 2, watchOS 11
+  @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   public struct ColorSpace: Hashable, Sendable {
     /// doc: gradient/colorspace/device
     public static let device = ColorSpace()
@@ -461,7 +506,8 @@ public struct Gradient: Hashable, Sendable {
   }
 }
 
-/// doc: meshgradient — `nonisolated struct MeshGradient`
+/// doc: meshgradient — `nonisolated struct MeshGradient` — iOS 18, macOS 15, tvOS 18, visionOS 2, watchOS 11
+@available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 nonisolated public struct MeshGradient: ShapeStyle, View {
   /// doc: meshgradient/locations-swift.enum
   public enum Locations: Equatable, Sendable {
@@ -497,7 +543,8 @@ nonisolated public struct MeshGradient: ShapeStyle, View {
   /// doc: meshgradient/init(width:height:locations:colors:background:smoothscolors:colorspace:)
   public init(
     width: Int, height: Int, locations: MeshGradient.Locations, colors: MeshGradient.Colors,
-    background: Color = .clear, smoothsColors: Bool = true, colorSpace: Gradient.ColorSpace = .device
+    background: Color = .clear, smoothsColors: Bool = true,
+    colorSpace: Gradient.ColorSpace = .device
   ) {}
   /// doc: meshgradient/init(width:height:points:colors:background:smoothscolors:colorspace:)
   public init(
@@ -515,7 +562,8 @@ nonisolated public protocol Shape: Sendable, Animatable, View {
 
 extension Shape {
   /// doc: shape/fill(_:style:) — `func fill<S>(_ content: S, style: FillStyle = FillStyle()) -> some View where S : ShapeStyle`
-  public func fill<S>(_ content: S, style: FillStyle = FillStyle()) -> some View where S: ShapeStyle {
+  public func fill<S>(_ content: S, style: FillStyle = FillStyle()) -> some View
+  where S: ShapeStyle {
     self
   }
   public var body: Never { fatalError() }
@@ -548,7 +596,9 @@ public struct GraphicsContext {
     public static func color(_ color: Color) -> GraphicsContext.Shading { Shading() }
   }
   /// doc: graphicscontext/fill(_:with:style:)
-  public func fill(_ path: Path, with shading: GraphicsContext.Shading, style: FillStyle = FillStyle()) {}
+  public func fill(
+    _ path: Path, with shading: GraphicsContext.Shading, style: FillStyle = FillStyle()
+  ) {}
 }
 
 /// doc: canvas — `struct Canvas<Symbols> where Symbols : View`
@@ -596,7 +646,9 @@ nonisolated public struct TimelineView<Schedule: TimelineSchedule, Content: View
 extension TimelineView: View where Content: View {
   /// doc: timelineview/init(_:content:)-1mlmj — `init(_ schedule: Schedule, @ContentBuilder content: @escaping (TimelineViewDefaultContext) -> Content)`
   /// (written with `@ViewBuilder`, which is what a view's content closure uses)
-  public init(_ schedule: Schedule, @ViewBuilder content: @escaping (TimelineViewDefaultContext) -> Content) {}
+  public init(
+    _ schedule: Schedule, @ViewBuilder content: @escaping (TimelineViewDefaultContext) -> Content
+  ) {}
   public var body: Never { fatalError() }
 }
 
@@ -639,6 +691,13 @@ public struct EmptyVisualEffect: VisualEffect {
 extension VisualEffect {
   /// doc: visualeffect/distortioneffect(_:maxsampleoffset:isenabled:) — `func distortionEffect(_ shader: Shader, maxSampleOffset: CGSize, isEnabled: Bool = true) -> some VisualEffect`
   public func distortionEffect(_ shader: Shader, maxSampleOffset: CGSize, isEnabled: Bool = true)
+    -> some VisualEffect
+  { self }
+  /// doc: visualeffect/layereffect(_:maxsampleoffset:isenabled:) — `func layerEffect(_ shader: Shader, maxSampleOffset: CGSize, isEnabled: Bool = true) -> some VisualEffect`
+  /// — iOS 17, macOS 14, tvOS 17, visionOS 1; no watchOS (as view/layereffect(_:maxsampleoffset:isenabled:))
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, *)
+  @available(watchOS, unavailable)
+  public func layerEffect(_ shader: Shader, maxSampleOffset: CGSize, isEnabled: Bool = true)
     -> some VisualEffect
   { self }
 }
@@ -704,4 +763,31 @@ public struct AnyTransition {
   public static func modifier<E>(active: E, identity: E) -> AnyTransition where E: ViewModifier {
     AnyTransition()
   }
+}
+
+// MARK: - Images and environment
+
+/// doc: image — `@frozen struct Image`
+nonisolated public struct Image: View {
+  /// doc: image/orientation — `@frozen enum Orientation`
+  public enum Orientation: UInt8, Sendable { case up }
+  /// doc: image/init(decorative:scale:orientation:) — `init(decorative cgImage: CGImage, scale: CGFloat, orientation: Image.Orientation = .up)`
+  public init(decorative cgImage: CGImage, scale: CGFloat, orientation: Image.Orientation = .up) {}
+  /// doc: image/resizable(capinsets:resizingmode:) (arguments left out: both have defaults)
+  public func resizable() -> Image { self }
+  public var body: Never { fatalError() }
+}
+
+/// doc: environmentvalues — `struct EnvironmentValues`
+public struct EnvironmentValues {
+  /// doc: environmentvalues/displayscale — `var displayScale: CGFloat { get set }`
+  public var displayScale: CGFloat { 1 }
+}
+
+/// doc: environment — `@frozen @propertyWrapper struct Environment<Value>`
+@propertyWrapper public struct Environment<Value>: DynamicProperty {
+  /// doc: environment/init(_:)-8slkf — `init(_ keyPath: KeyPath<EnvironmentValues, Value>)`
+  public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {}
+  /// doc: environment/wrappedvalue — `var wrappedValue: Value { get }`
+  public var wrappedValue: Value { fatalError() }
 }

@@ -1,4 +1,5 @@
 #if canImport(SwiftUI) && !os(watchOS)
+  import MeshWarpCore
   import SwiftUI
 
   /// The genie effect on any view: at `progress` 0 the view is untouched, at
@@ -6,7 +7,7 @@
   /// `withAnimation { progress = 1 }` plays it.
   ///
   /// The mesh comes from the core (``GenieViewMesh``) for the view's size at
-  /// render time, and is drawn by the same distortion shader as
+  /// render time, and is drawn by the same layer-effect shader as
   /// `meshWarpEffect`, with the `maxSampleOffset` the travel needs.
   @available(iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, *)
   public struct GenieEffectModifier: ViewModifier, Animatable {
@@ -18,7 +19,9 @@
     /// Where the target lies.
     public var edge: GenieEdge
 
-    public init(progress: Double, target: CGRect, edge: GenieEdge = .bottom) {
+    /// `nonisolated` so that `AnyTransition.genie` (not main-actor isolated)
+    /// can build it under Swift 6's strict concurrency checking.
+    nonisolated public init(progress: Double, target: CGRect, edge: GenieEdge = .bottom) {
       self.progress = progress
       self.target = target
       self.edge = edge
@@ -40,7 +43,7 @@
         let genie = try? GenieViewMesh(
           viewSize: proxy.size, target: target, edge: edge, progress: progress)
         let mesh = genie?.mesh ?? WarpMesh.identity(columns: 2, rows: 2)
-        return effect.distortionEffect(
+        return effect.layerEffect(
           MeshWarpShader.shader(data: ShaderMeshData.pack(mesh), size: proxy.size),
           maxSampleOffset: genie?.maxSampleOffset ?? .zero)
       }

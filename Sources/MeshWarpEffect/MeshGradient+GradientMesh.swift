@@ -1,4 +1,5 @@
 #if canImport(SwiftUI) && !os(watchOS)
+  import MeshWarpCore
   import SwiftUI
 
   @available(iOS 18.0, macOS 15.0, tvOS 18.0, visionOS 2.0, *)

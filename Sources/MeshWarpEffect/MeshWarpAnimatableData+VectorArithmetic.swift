@@ -1,4 +1,5 @@
 #if canImport(SwiftUI) && !os(watchOS)
+  import MeshWarpCore
   import SwiftUI
 
   /// `MeshWarpAnimatableData` already provides `+`, `-`, `zero`,

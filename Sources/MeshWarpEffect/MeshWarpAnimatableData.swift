@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// The animatable data of a warp: the warped points of a mesh as one flat
 /// vector `[x0, y0, x1, y1, …]` (``WarpMesh/warpedCoordinates``).
 ///

@@ -1,4 +1,5 @@
 #if canImport(SwiftUI) && !os(watchOS)
+  import MeshWarpCore
   import SwiftUI
 
   /// In debug builds, prints a warning naming the face and the rule whenever

@@ -1,18 +1,67 @@
 // MeshWarpEffect: the SwiftUI + Metal layer of MeshWarp, for Apple platforms.
 //
-// Owns: the `meshWarpEffect` view modifiers (the seed's signature and the
-// `WarpMesh` one), animatable meshes, debug diagnostics for invalid meshes,
-// hit-testing through a warp, mesh-gradient text, and the Metal shader
-// Shaders/MeshWarp.metal (a processed resource).
+// Owns: the `meshWarpEffect` view modifiers (the original MeshWarpEffect
+// package's signature and the `WarpMesh` one), animatable meshes, debug
+// diagnostics for invalid meshes, hit-testing through a warp, mesh
+// gradients on every OS version (SwiftUI's `MeshGradient` from iOS 18 /
+// macOS 15, the package's CPU renderer below), mesh-gradient text, and the
+// Metal shader Shaders/MeshWarp.metal (a processed resource).
 //
 // Everything that needs SwiftUI sits inside `#if canImport(SwiftUI)` and
 // compiles to nothing elsewhere; the pure parts (hit testing, the animatable
-// vector) compile everywhere and are tested on Linux. Scripts/typecheck-apple.sh
-// type-checks the SwiftUI parts on Linux against a stub of the SwiftUI API.
+// vector, the gradient rasterization) compile everywhere and are tested on
+// Linux. Scripts/typecheck-apple.sh type-checks the SwiftUI parts on Linux
+// against a stub of the SwiftUI API, per platform.
 //
-// Must not import: MeshWarpRender, MeshWarpIO or any system library; an app
-// that links this product links the pure-Swift core only.
+// May import: MeshWarpCore and MeshWarpRender (both pure Swift). Must not
+// import MeshWarpIO or any system library; an app that links this product
+// links no libpng, FreeType or SDL.
 //
-// Importing MeshWarpEffect gives the core's types (WarpMesh, MeshPointPair,
-// MeshFace, ...) on every platform.
-@_exported import MeshWarpCore
+// Importing MeshWarpEffect gives the core's public types on every platform,
+// and only those: the core's free helper functions (`cross(_:_:)`, `mix`,
+// `smoothstep`, …) are not re-exported, so they cannot collide with simd's
+// or an app's own (Scripts/typecheck-apple.sh checks this).
+//
+// MESHWARP_DOCS (set by Scripts/build-docs.sh only): the DocC catalog
+// documents the whole core, extension members included, which scoped
+// re-exports leave out of this module's symbol graph.
+#if MESHWARP_DOCS
+  @_exported import MeshWarpCore
+#else
+  @_exported import enum MeshWarpCore.AutomaticHandles
+  @_exported import struct MeshWarpCore.BicubicNet
+  @_exported import enum MeshWarpCore.ColorTangents
+  @_exported import enum MeshWarpCore.EasingCurve
+  @_exported import enum MeshWarpCore.EdgePolicy
+  @_exported import struct MeshWarpCore.GenieAnimation
+  @_exported import struct MeshWarpCore.GenieDensity
+  @_exported import enum MeshWarpCore.GenieEdge
+  @_exported import enum MeshWarpCore.GenieError
+  @_exported import struct MeshWarpCore.GenieLayout
+  @_exported import struct MeshWarpCore.GenieMeshGenerator
+  @_exported import struct MeshWarpCore.GenieTiming
+  @_exported import struct MeshWarpCore.GenieViewMesh
+  @_exported import struct MeshWarpCore.GradientColor
+  @_exported import enum MeshWarpCore.GradientColorSpace
+  @_exported import struct MeshWarpCore.GradientKeyframes
+  @_exported import struct MeshWarpCore.GradientMesh
+  @_exported import enum MeshWarpCore.GradientMeshError
+  @_exported import struct MeshWarpCore.GradientMeshJSONError
+  @_exported import struct MeshWarpCore.GradientPatch
+  @_exported import enum MeshWarpCore.GradientPreset
+  @_exported import enum MeshWarpCore.GradientPresets
+  @_exported import struct MeshWarpCore.MeshFace
+  @_exported import enum MeshWarpCore.MeshInterpolationMismatch
+  @_exported import struct MeshWarpCore.MeshIssue
+  @_exported import struct MeshWarpCore.MeshMapping
+  @_exported import struct MeshWarpCore.MeshPointPair
+  @_exported import enum MeshWarpCore.MeshPresets
+  @_exported import enum MeshWarpCore.Oklab
+  @_exported import struct MeshWarpCore.Quad
+  @_exported import struct MeshWarpCore.QuadInverter
+  @_exported import struct MeshWarpCore.QuadLocator
+  @_exported import enum MeshWarpCore.ShaderMeshData
+  @_exported import struct MeshWarpCore.TriangleGrid
+  @_exported import typealias MeshWarpCore.Vector2
+  @_exported import struct MeshWarpCore.WarpMesh
+#endif

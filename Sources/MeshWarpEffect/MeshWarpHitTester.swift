@@ -1,9 +1,10 @@
 import Foundation
+import MeshWarpCore
 
 /// Maps locations between a warped view and its content, so that gestures
 /// on warped content land where the user sees them.
 ///
-/// A distortion effect moves pixels, not hit testing: a tap on a warped view
+/// A layer effect moves pixels, not hit testing: a tap on a warped view
 /// arrives at the view's own (destination) coordinates. This type inverts
 /// the warp there with ``MeshMapping``, in O(1) average time per location.
 ///

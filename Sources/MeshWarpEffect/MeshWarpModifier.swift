@@ -1,13 +1,16 @@
 #if canImport(SwiftUI) && !os(watchOS)
+  import MeshWarpCore
   import SwiftUI
 
   /// Warps the content it modifies through a ``WarpMesh`` with the Metal
-  /// distortion shader `meshTransformTrisQuads`.
+  /// layer-effect shader `meshWarpLayer` (Shaders/MeshWarp.metal), which
+  /// samples the view's layer where the mesh maps each pixel and returns
+  /// transparent where the edge policy draws nothing.
   ///
   /// The warped points are the animatable data, so changing the mesh inside
   /// `withAnimation` animates the warp. Use it through
-  /// `View/meshWarpEffect(_:maxSampleOffset:edges:)` or the seed's
-  /// `View/meshWarpEffect(pointPairs:faces:maxSampleOffset:)`.
+  /// `View/meshWarpEffect(_:maxSampleOffset:edges:)` or the original
+  /// MeshWarpEffect package's `View/meshWarpEffect(pointPairs:faces:maxSampleOffset:)`.
   ///
   /// Per update it packs the mesh with ``ShaderMeshData/pack(_:edges:)``
   /// (O(faces)); per pixel the shader costs O(1) on average.
@@ -27,7 +30,9 @@
     ///     of content moves; `.zero` when the warped mesh stays inside the
     ///     unit square.
     ///   - edges: what to show outside the warped mesh.
-    public init(mesh: WarpMesh, maxSampleOffset: CGSize, edges: EdgePolicy = .transparent) {
+    nonisolated public init(
+      mesh: WarpMesh, maxSampleOffset: CGSize, edges: EdgePolicy = .transparent
+    ) {
       self.mesh = mesh
       self.maxSampleOffset = maxSampleOffset
       self.edges = edges
@@ -46,7 +51,7 @@
       let offset = maxSampleOffset
       content
         .visualEffect { effect, proxy in
-          effect.distortionEffect(
+          effect.layerEffect(
             MeshWarpShader.shader(data: data, size: proxy.size), maxSampleOffset: offset)
         }
         .modifier(MeshWarpDiagnostics(mesh: mesh))

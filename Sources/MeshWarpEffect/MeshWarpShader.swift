@@ -1,15 +1,19 @@
 #if canImport(SwiftUI) && !os(watchOS)
   import Foundation
+  import MeshWarpCore
   import SwiftUI
 
   /// The Metal shader of the warp, loaded from this package's resource bundle.
   @available(iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, *)
   enum MeshWarpShader {
-    /// The `[[ stitchable ]]` function in Shaders/MeshWarp.metal.
-    static let functionName = "meshTransformTrisQuads"
+    /// The `[[ stitchable ]]` layer-effect function in Shaders/MeshWarp.metal.
+    static let functionName = "meshWarpLayer"
 
     /// The shader bound to a packed mesh and the view's size:
-    /// `meshTransformTrisQuads(position, mesh, count, size)`.
+    /// `meshWarpLayer(position, layer, mesh, count, size)`, applied with
+    /// `layerEffect(_:maxSampleOffset:isEnabled:)`
+    /// (https://developer.apple.com/documentation/swiftui/visualeffect/layereffect(_:maxsampleoffset:isenabled:)),
+    /// which passes `position` and `layer` before the arguments.
     ///
     /// - Parameters:
     ///   - data: ``ShaderMeshData/pack(_:edges:)``'s output; `.floatArray`

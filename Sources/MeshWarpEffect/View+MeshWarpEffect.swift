@@ -1,15 +1,18 @@
 #if canImport(SwiftUI) && !os(watchOS)
+  import MeshWarpCore
   import SwiftUI
 
   @available(iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, *)
   extension View {
     /// Warps this view through a mesh of quads: the content under each
     /// vertex's `from` point appears under its `to` point, bilinearly in
-    /// between (the seed's modifier, same signature and meaning).
+    /// between (the original MeshWarpEffect package's modifier, same signature
+    /// and meaning).
     ///
     /// Pixels outside every warped face are transparent; use
     /// ``meshWarpEffect(_:maxSampleOffset:edges:)`` with `.origin` for the
-    /// seed's smear of the origin pixel, or `.clamp` for the unwarped content.
+    /// original package's smear of the origin pixel, or `.clamp` for the
+    /// unwarped content (inside the view's bounds; transparent beyond them).
     ///
     /// - Parameters:
     ///   - pointPairs: the vertices, each an original and a warped point in
@@ -38,7 +41,8 @@
     ///   - maxSampleOffset: how far, in points per axis, content may travel
     ///     beyond the view's bounds.
     ///   - edges: what to show where no warped face covers a pixel:
-    ///     `.transparent` (default), `.clamp` or `.origin`.
+    ///     `.transparent` (default), `.clamp` (the content unwarped inside the
+    ///     view's bounds, transparent beyond them) or `.origin`.
     public func meshWarpEffect(
       _ mesh: WarpMesh, maxSampleOffset: CGSize, edges: EdgePolicy = .transparent
     ) -> some View {

@@ -1,9 +1,15 @@
-#if canImport(SwiftUI) && !os(watchOS)
+// Not on tvOS: `onTapGesture(count:coordinateSpace:perform:)` has no tvOS
+// availability (https://developer.apple.com/documentation/swiftui/view/ontapgesture(count:coordinatespace:perform:):
+// iOS 17, macOS 14, visionOS 1, watchOS 10). On tvOS, map focus or
+// remote locations with MeshWarpHitTester directly.
+#if canImport(SwiftUI) && !os(watchOS) && !os(tvOS)
+  import MeshWarpCore
   import SwiftUI
 
-  @available(iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, *)
+  @available(iOS 17.0, macOS 14.0, visionOS 1.0, *)
   extension View {
-    /// Adds a tap gesture to a warped view that reports where on the
+    /// Adds a tap gesture to a warped view (iOS 17, macOS 14, visionOS 1; not
+    /// tvOS, which has no located tap gesture) that reports where on the
     /// undeformed content the tap landed, so taps hit what the user sees.
     ///
     /// Apply it after `meshWarpEffect` with the same mesh. For drags and
@@ -23,7 +29,7 @@
   }
 
   /// Tracks the view's size and maps tap locations through the warp.
-  @available(iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, *)
+  @available(iOS 17.0, macOS 14.0, visionOS 1.0, *)
   struct MeshWarpTapModifier: ViewModifier {
     let tester: MeshWarpHitTester
     let count: Int

@@ -6,7 +6,7 @@ import _TestSupport
 /// Hit testing through a warp: a location on the warped view maps back to
 /// the content point that is drawn there.
 @Suite struct MeshWarpHitTesterTests {
-  /// The seed README's card: one quad with the bottom-right corner pulled in.
+  /// The original MeshWarpEffect README's card: one quad with the bottom-right corner pulled in.
   static let card: WarpMesh = {
     let corners = [
       CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 0), CGPoint(x: 1, y: 1), CGPoint(x: 0, y: 1),

@@ -11,7 +11,7 @@ import _TestSupport
 /// The shipped Metal shader (compiled as C++) against MeshMapping (Double),
 /// at every pixel centre of 512×512: inside/outside decisions agree except
 /// within 1e-3 px of a warped quad edge, and source positions agree within
-/// 1e-3 px (off that band) in quads that keep seed rule 4 (convex), where
+/// 1e-3 px (off that band) in quads that keep rule 4 of the original MeshWarpEffect README (convex), where
 /// the map magnifies by at most 30× (see ShaderComparison).
 @Suite struct ShaderAgreementTests {
   static let side = 512

@@ -27,7 +27,7 @@ struct ShaderComparison: CustomStringConvertible {
   var maxError = 0.0
   /// Largest position difference over all pixels mapped by both.
   var maxErrorAnywhere = 0.0
-  /// Pixels in warped quads that break seed rule 4 (concave or folded), where
+  /// Pixels in warped quads that break rule 4 of the original MeshWarpEffect README (concave or folded), where
   /// the inverse is ill-conditioned near the fold: measured, not asserted.
   var concavePixels = 0
   var maxErrorConcave = 0.0

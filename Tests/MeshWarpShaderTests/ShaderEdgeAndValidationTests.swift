@@ -23,7 +23,7 @@ import Testing
     #expect(abs(source.x - 200) < 1e-3 && abs(source.y - 100) < 1e-3, "\(source)")
   }
 
-  @Test func transparentDiscardsOutside() {
+  @Test func transparentDrawsNothingOutside() {
     let data = ShaderMeshData.pack(Self.centreQuad, edges: .transparent)
     #expect(!ShaderCall.run(data, size: 400, x: 20, y: 300).kept)
     #expect(!ShaderCall.run(data, size: 400, x: 399.5, y: 399.5).kept)
@@ -34,9 +34,13 @@ import Testing
     let (kept, source) = ShaderCall.run(data, size: 400, x: 20, y: 300)
     #expect(kept)
     #expect(source == SIMD2(20, 300))
-    // Beyond the content (maxSampleOffset lets positions leave it): clamped.
-    let (_, beyond) = ShaderCall.run(data, size: 400, x: -30, y: 450)
-    #expect(beyond == SIMD2(0, 400))
+    // On the view's own edges: still the content.
+    #expect(ShaderCall.run(data, size: 400, x: 0, y: 400) == (true, SIMD2(0, 400)))
+    // Beyond the view (the maxSampleOffset margin): nothing, not a smear of
+    // the edge pixels.
+    for (x, y): (Float, Float) in [(-30, 450), (-0.5, 200), (200, 400.5), (1000, -1000)] {
+      #expect(!ShaderCall.run(data, size: 400, x: x, y: y).kept, "(\(x), \(y))")
+    }
   }
 
   @Test func originSamplesTheTopLeftCornerOutside() {

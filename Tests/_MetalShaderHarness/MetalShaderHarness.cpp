@@ -2,20 +2,18 @@
 // headers in shim/) and exposes it to Swift tests, so the shader that ships
 // is the shader that is tested against MeshWarpCore.
 #include <metal_stdlib>
+#include <SwiftUI/SwiftUI_Metal.h>
 #include "../../Sources/MeshWarpEffect/Shaders/MeshWarp.metal"
 
 #include "MetalShaderHarness.h"
 
 extern "C" int meshwarp_shader_call(const float *mesh, int count, float width, float height,
                                     float positionX, float positionY, float *outX, float *outY) {
-  metal::fragmentDiscarded = false;
   metal::float2 result = meshTransformTrisQuads(
     metal::float2(positionX, positionY), mesh, count, metal::float2(width, height));
   *outX = result.x;
   *outY = result.y;
-  bool kept = !metal::fragmentDiscarded;
-  metal::fragmentDiscarded = false;
-  return kept ? 1 : 0;
+  return meshwarp::isNoSource(result) ? 0 : 1;
 }
 
 extern "C" void meshwarp_shader_map_image(const float *mesh, int count, int width, int height,
@@ -30,4 +28,22 @@ extern "C" void meshwarp_shader_map_image(const float *mesh, int count, int widt
       outXY[2 * i + 1] = sy;
     }
   }
+}
+
+namespace {
+/// The harness layer: its colour at p is (p.x, p.y, 1, 1), so the result
+/// tells where the layer was sampled.
+metal::half4 positionLayer(metal::float2 p, void *) { return metal::half4(p.x, p.y, 1, 1); }
+}  // namespace
+
+extern "C" void meshwarp_shader_layer_call(const float *mesh, int count, float width,
+                                           float height, float positionX, float positionY,
+                                           float *outRGBA) {
+  SwiftUI::Layer layer{positionLayer, nullptr};
+  metal::half4 c = meshWarpLayer(
+    metal::float2(positionX, positionY), layer, mesh, count, metal::float2(width, height));
+  outRGBA[0] = c.x;
+  outRGBA[1] = c.y;
+  outRGBA[2] = c.z;
+  outRGBA[3] = c.w;
 }

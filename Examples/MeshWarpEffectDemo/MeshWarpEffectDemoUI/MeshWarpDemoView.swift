@@ -1,9 +1,14 @@
-// The seed's interactive demo: a checkerboard warped through a 3×3 mesh
-// whose nine control points you drag. Apple platforms only; on Linux this
-// file compiles to nothing (the SDL2 `meshwarp-demo` is the Linux twin).
+// The original MeshWarpEffect package's interactive demo: a checkerboard
+// warped through a 3×3 mesh whose nine control points you drag. Apple
+// platforms only; on Linux this file compiles to nothing (the SDL2
+// `meshwarp-demo` is the Linux twin). On tvOS, which has no DragGesture
+// (https://developer.apple.com/documentation/swiftui/draggesture: iOS 13,
+// macOS 10.15, visionOS 1, watchOS 6) and no located tap, the board is
+// shown and the buttons work, without dragging or tapping.
 //
 // Previews: open this file in Xcode with the MeshWarpEffectDemoUI scheme
-// (Xcode can't preview SwiftPM executable targets, hence this library).
+// (a library product, so Xcode makes the scheme; it can't preview SwiftPM
+// executable targets).
 #if canImport(SwiftUI) && !os(watchOS)
   import SwiftUI
   import MeshWarpEffect
@@ -23,21 +28,30 @@
         GeometryReader { proxy in
           let size = proxy.size
           ZStack {
-            Checkerboard(squares: 8)
-              .meshWarpEffect(mesh, maxSampleOffset: size, edges: edges)
-              .onMeshWarpTapGesture(mesh) { location in lastTap = location }
+            #if os(tvOS)
+              Checkerboard(squares: 8)
+                .meshWarpEffect(mesh, maxSampleOffset: size, edges: edges)
+            #else
+              Checkerboard(squares: 8)
+                .meshWarpEffect(mesh, maxSampleOffset: size, edges: edges)
+                .onMeshWarpTapGesture(mesh) { location in lastTap = location }
+            #endif
             ForEach(0..<mesh.pointPairs.count, id: \.self) { index in
-              Circle()
+              let handle = Circle()
                 .fill(Color.orange)
                 .frame(width: 24, height: 24)
                 .position(Self.point(mesh.pointPairs[index].to, in: size))
-                .gesture(
+              #if os(tvOS)
+                handle
+              #else
+                handle.gesture(
                   DragGesture()
                     .onChanged { value in
                       mesh.pointPairs[index].to = CGPoint(
                         x: value.location.x / size.width, y: value.location.y / size.height)
                     }
                 )
+              #endif
             }
           }
         }
@@ -87,8 +101,9 @@
     }
   }
 
-  /// The blog's animated "Meshing" text, filled by a mesh gradient.
-  @available(iOS 18.0, macOS 15.0, tvOS 18.0, visionOS 2.0, *)
+  /// The MeshGradient blog post's animated "Meshing" text, filled by a mesh
+  /// gradient (SwiftUI's from iOS 18, the package's CPU renderer below).
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, *)
   public struct MeshingTextDemoView: View {
     public init() {}
 
@@ -105,7 +120,7 @@
     }
   }
 
-  @available(iOS 18.0, macOS 15.0, tvOS 18.0, visionOS 2.0, *)
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, *)
   struct MeshingTextDemoView_Previews: PreviewProvider {
     static var previews: some View {
       MeshingTextDemoView()

@@ -1,11 +1,23 @@
-// MeshWarp.metal: meshTransformTrisQuads, the mesh warp as a SwiftUI
-// distortion shader.
+// MeshWarp.metal: the mesh warp as a SwiftUI layer effect.
 //
 // Summary
-//   For each destination pixel, returns the user-space position of the
-//   content pixel that should appear there, so that the content under each
-//   mesh vertex's original ("from") point appears under its warped ("to")
-//   point, bilinearly in between.
+//   `meshWarpLayer` is the `[[ stitchable ]]` layer-effect function that
+//   MeshWarpEffect applies with `layerEffect(_:maxSampleOffset:isEnabled:)`
+//   (https://developer.apple.com/documentation/swiftui/view/layereffect(_:maxsampleoffset:isenabled:),
+//   iOS 17, macOS 14, tvOS 17, visionOS 1). Apple's page gives the signature
+//   `[[ stitchable ]] half4 name(float2 position, SwiftUI::Layer layer, args...)`:
+//   the function returns the colour of the destination pixel, so "nothing
+//   here" is an explicit transparent colour, with no fragment discarding
+//   (which no Apple page allows in a stitchable function) and no reliance on
+//   what SwiftUI samples outside the layer (which no Apple page states).
+//   It samples the layer at the position `meshTransformTrisQuads` maps the
+//   pixel to.
+//
+//   `meshTransformTrisQuads` is the mapping: for each destination pixel it
+//   returns the user-space position of the content pixel that should appear
+//   there, so that the content under each mesh vertex's original ("from")
+//   point appears under its warped ("to") point, bilinearly in between; or
+//   kNoSource where nothing is to be drawn.
 //
 // Algorithm (the twin of MeshMapping.sourcePoint(forDestination:) in
 // Sources/MeshWarpCore/MeshMapping.swift; Swift tests run this file through
@@ -24,17 +36,20 @@
 //      (u, v) to [0, 1].
 //   5. Evaluate the original quad at (u, v) and scale back to user space.
 //   Outside the mesh the header's edge policy decides: transparent
-//   (discard_fragment()), clamp (the destination point itself, clamped to the
-//   content's bounds) or origin (the seed's behaviour: (0, 0)).
+//   (kNoSource), clamp (inside the view's own bounds the destination point
+//   itself, i.e. the content unwarped; outside them, in the maxSampleOffset
+//   margin, kNoSource) or origin (the original MeshWarpEffect package's
+//   behaviour: (0, 0)).
 //
 // Parameters
 //   position  user-space destination position, points (SwiftUI passes it).
+//   layer     (meshWarpLayer only) the view's rasterized content.
 //   mesh      the floats of ShaderMeshData.pack (layout version 1; see
 //             Documentation/ShaderDataLayout.md), bound with .floatArray.
 //   count     the array's length (SwiftUI passes it with the pointer).
 //   size      the view's size in points (.float2(proxy.size)); the mesh's
 //             normalized coordinates are scaled by it. Must be > 0.
-//   If the data is not a valid version-1 mesh the shader returns `position`
+//   If the data is not a valid version-1 mesh the mapping returns `position`
 //   (the content unwarped) instead of reading garbage.
 //
 // Precision: all arithmetic is in float, in points, relative to a quad
@@ -70,6 +85,13 @@ constant float kDiscriminantTolerance = 1e-5f;
 constant float kRootLimit = 1e6f;
 // Largest float that holds every smaller integer exactly: 2^24.
 constant float kExactIntegerLimit = 16777216.0f;
+// The mapping's "draw nothing here" (both components): far below any
+// position a view can have, and finite (fast math may fold NaN and infinity
+// tests away). Anything at or below kNoSourceLimit reads as it.
+constant float kNoSource = -1.0e30f;
+constant float kNoSourceLimit = -1.0e29f;
+
+inline bool isNoSource(float2 source) { return source.x <= kNoSourceLimit; }
 
 enum Status { kMapped, kOutside, kInvalid };
 
@@ -290,7 +312,10 @@ inline float2 sourcePosition(
 
 }  // namespace meshwarp
 
-[[ stitchable ]] float2 meshTransformTrisQuads(
+// The mapping (no longer a distortion function itself: meshWarpLayer calls
+// it). Returns the source position in points, or float2(kNoSource) where no
+// face covers the pixel and the edge policy draws nothing there.
+inline float2 meshTransformTrisQuads(
   float2 position, device const float *mesh, int count, float2 size
 ) {
   meshwarp::Header header;
@@ -298,10 +323,23 @@ inline float2 sourcePosition(
   float2 source = meshwarp::sourcePosition(position, mesh, count, size, header, status);
   if (status != meshwarp::kOutside) return source;
   if (header.policy == meshwarp::kPolicyClamp) {
-    return clamp(position, float2(0.0f, 0.0f), size);
+    // The content unwarped, but only inside the view's own bounds: beyond
+    // them (the maxSampleOffset margin) clamping would smear edge pixels.
+    bool inView = position.x >= 0.0f && position.y >= 0.0f && position.x <= size.x
+      && position.y <= size.y;
+    return inView ? position : float2(meshwarp::kNoSource, meshwarp::kNoSource);
   }
   if (header.policy == meshwarp::kPolicyOrigin) return float2(0.0f, 0.0f);
   // meshwarp::kPolicyTransparent (and unknown policies): draw nothing here.
-  discard_fragment();
-  return position;
+  return float2(meshwarp::kNoSource, meshwarp::kNoSource);
+}
+
+// The layer effect (signature from Apple's layerEffect page, cited above):
+// the layer's colour at the mapped position, or transparent.
+[[ stitchable ]] half4 meshWarpLayer(
+  float2 position, SwiftUI::Layer layer, device const float *mesh, int count, float2 size
+) {
+  float2 source = meshTransformTrisQuads(position, mesh, count, size);
+  if (meshwarp::isNoSource(source)) return half4(half(0));
+  return layer.sample(source);
 }

@@ -6,16 +6,21 @@
 extern "C" {
 #endif
 
-/// Runs meshTransformTrisQuads once. Returns the shader's return value in
-/// *outX, *outY and 1, or 0 when the shader called discard_fragment().
+/// Runs the mapping meshTransformTrisQuads once. Returns its value in
+/// *outX, *outY and 1, or 0 when it is kNoSource (nothing drawn there).
 int meshwarp_shader_call(const float *mesh, int count, float width, float height,
                          float positionX, float positionY, float *outX, float *outY);
 
 /// Runs meshTransformTrisQuads at every pixel centre (x + 0.5, y + 0.5) of a
 /// width × height view of the same size in points. Writes 2 floats per pixel
-/// (row-major) to outXY and 1 or 0 (discarded) per pixel to outKept.
+/// (row-major) to outXY and 1 or 0 (nothing drawn) per pixel to outKept.
 void meshwarp_shader_map_image(const float *mesh, int count, int width, int height,
                                float *outXY, unsigned char *outKept);
+
+/// Runs the layer-effect function meshWarpLayer once on a layer whose
+/// colour at p is (p.x, p.y, 1, 1). Writes the returned colour to outRGBA.
+void meshwarp_shader_layer_call(const float *mesh, int count, float width, float height,
+                                float positionX, float positionY, float *outRGBA);
 
 #ifdef __cplusplus
 }

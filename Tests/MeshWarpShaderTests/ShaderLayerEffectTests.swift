@@ -1,0 +1,53 @@
+import Foundation
+import MeshWarpCore
+import Testing
+import _MetalShaderHarness
+import _TestSupport
+
+/// The layer-effect function `meshWarpLayer`: it samples the layer where the
+/// mapping says and returns transparent where the mapping draws nothing.
+@Suite struct ShaderLayerEffectTests {
+  /// meshWarpLayer at (x, y) in a 400 × 400 view, on the harness layer whose
+  /// colour at p is (p.x, p.y, 1, 1).
+  static func layerColor(_ data: [Float], x: Float, y: Float) -> SIMD4<Float> {
+    var rgba = [Float](repeating: -1, count: 4)
+    meshwarp_shader_layer_call(data, Int32(data.count), 400, 400, x, y, &rgba)
+    return SIMD4(rgba[0], rgba[1], rgba[2], rgba[3])
+  }
+
+  @Test(arguments: EdgePolicy.allCases)
+  func samplesTheLayerAtTheMappedPositionOrReturnsClear(edges: EdgePolicy) {
+    let data = ShaderMeshData.pack(ShaderEdgeAndValidationTests.centreQuad, edges: edges)
+    var generator = SeededRandom(seed: 13)
+    for _ in 0..<500 {
+      let x = Float(generator.unit() * 600 - 100)
+      let y = Float(generator.unit() * 600 - 100)
+      let mapped = ShaderCall.run(data, size: 400, x: x, y: y)
+      let color = Self.layerColor(data, x: x, y: y)
+      if mapped.kept {
+        #expect(color == SIMD4(mapped.source.x, mapped.source.y, 1, 1), "\(edges) (\(x), \(y))")
+      } else {
+        #expect(color == SIMD4(0, 0, 0, 0), "\(edges) (\(x), \(y))")
+      }
+    }
+  }
+
+  @Test func transparentOutsideTheMeshAndInsideItTheWarpedContent() {
+    let data = ShaderMeshData.pack(ShaderEdgeAndValidationTests.centreQuad, edges: .transparent)
+    #expect(Self.layerColor(data, x: 20, y: 300) == SIMD4(0, 0, 0, 0))
+    let inside = Self.layerColor(data, x: 200, y: 150)
+    #expect(abs(inside.x - 200) < 1e-3 && abs(inside.y - 100) < 1e-3 && inside.w == 1)
+  }
+
+  /// The shipped shader must not discard fragments (issue 13): the shim's
+  /// `discard_fragment()` is a compile error, and the source is checked too.
+  @Test func shaderSourceHasNoFragmentDiscard() throws {
+    let url = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Sources/MeshWarpEffect/Shaders/MeshWarp.metal")
+    let source = try String(contentsOf: url, encoding: .utf8)
+    #expect(!source.contains("discard_fragment"))
+    #expect(source.contains("[[ stitchable ]] half4 meshWarpLayer("))
+    #expect(source.contains("SwiftUI::Layer layer"))
+  }
+}
