@@ -49,8 +49,9 @@ public struct KeyframeDocument<Value: KeyframeFileValue>: Sendable {
   public var duration: Double?
   public var keyframes: [Entry]
 
-  public init(keyframes: [Entry], repeat repeatMode: TimelineRepeat = .once, duration: Double? = nil)
-  {
+  public init(
+    keyframes: [Entry], repeat repeatMode: TimelineRepeat = .once, duration: Double? = nil
+  ) {
     self.keyframes = keyframes
     self.repeatMode = repeatMode
     self.duration = duration
@@ -60,8 +61,7 @@ public struct KeyframeDocument<Value: KeyframeFileValue>: Sendable {
   /// reference)`'s value.
   ///
   /// - Throws: what `resolve` throws, or ``TimelineError``.
-  public func timeline(resolving resolve: (Int, String) throws -> Value) throws -> Timeline<Value>
-  {
+  public func timeline(resolving resolve: (Int, String) throws -> Value) throws -> Timeline<Value> {
     var resolved: [Timeline<Value>.Keyframe] = []
     resolved.reserveCapacity(keyframes.count)
     for (i, entry) in keyframes.enumerated() {
