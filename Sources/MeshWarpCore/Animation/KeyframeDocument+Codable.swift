@@ -57,8 +57,7 @@ extension KeyframeDocument.Entry: Codable {
         container.contains(NamedKey(other))
         ? "; this keyframe has \"\(other)\", but the file is read as a \(Value.keyframeFileKey) keyframe file"
         : ""
-      throw DecodingError.keyNotFound(
-        key,
+      throw DecodingError.dataCorrupted(
         .init(
           codingPath: decoder.codingPath,
           debugDescription: "missing key \"\(Value.keyframeFileKey)\"\(hint)"))
