@@ -129,6 +129,29 @@ struct VideoReaderTests {
     #expect(pngFrames[2].image.pixels == (try Self.reference(apng, frame: 2)))
   }
 
+  /// Alpha survives: VP9 in WebM (kept in side data that only libvpx's
+  /// decoder reads) and ProRes 4444 in MOV. Alpha 0.5 encodes as 128 or 129.
+  @Test func keepsAlphaOfWebMAndProRes() throws {
+    let directory = try TemporaryDirectory()
+    let half = ["-t", "0.5", "-vf", "format=rgba,colorchannelmixer=aa=0.5"]
+    let webm = directory.file("alpha.webm")
+    try Self.make(webm, Self.testsrc + half + ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p"])
+    let mov = directory.file("alpha.mov")
+    try Self.make(
+      mov,
+      Self.testsrc + half + ["-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le"])
+    for path in [webm, mov] {
+      let reader = try VideoReader(path: path)
+      #expect(reader.info.hasAlpha, "\(path)")
+      let frames = try Self.readAll(reader)
+      #expect(frames.count == 5, "\(path)")
+      let alphas = Set(
+        try #require(frames.first).image.pixels.enumerated().filter { $0.offset % 4 == 3 }.map(
+          \.element))
+      #expect(alphas.isSubset(of: [128, 129]), "\(path): alpha values \(alphas.sorted())")
+    }
+  }
+
   /// ffmpeg 5.1 (Debian 12) cannot decode animated WebP; a newer ffmpeg
   /// may. Either way the result must be frames or the clear error.
   @Test func animatedWebPIsReadOrRefusedClearly() throws {

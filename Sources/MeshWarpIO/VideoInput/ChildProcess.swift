@@ -45,6 +45,11 @@ final class ChildProcess {
         tool: tool, reason: "pipe failed: \(Self.errnoText(errno))")
     }
     _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+    #if os(Linux)
+      // A 1 MiB pipe (the unprivileged maximum by default) instead of 64 KiB:
+      // 16× fewer wake-ups per frame. Best effort.
+      _ = fcntl(ends[0], 1031 /* F_SETPIPE_SZ */, 1 << 20)
+    #endif
     _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
     self.errorFile = errorFile
     output = ends[0]
