@@ -56,7 +56,7 @@ public enum KeyframeFile {
       case .badEasing(let k, _): path = ["keyframes", k, "easing"]
       case .shapeMismatch(let k, _): path = ["keyframes", k, valueKey]
       }
-      throw placed(bytes, source, path, error.description)
+      throw placed(bytes, source, path, error.reason)
     }
   }
 

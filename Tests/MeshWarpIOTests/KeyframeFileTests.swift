@@ -75,7 +75,10 @@ import Testing
         {"time": 2, "mesh": \(big)}]}
       """)
     #expect(mismatch.hasPrefix("anim.json:4:23: keyframes[2].mesh: "), "\(mismatch)")
-    #expect(mismatch.contains("6 point pairs instead of 4"))
+    #expect(
+      mismatch
+        == "anim.json:4:23: keyframes[2].mesh: it has 6 point pairs instead of 4 (every keyframe needs the shape of keyframes[0])"
+    )
     // Unsorted and duplicate times: at the time.
     let unsorted = Self.failure(
       """

@@ -75,3 +75,7 @@ public struct KeyframeDocument<Value: KeyframeFileValue>: Sendable {
     return try Timeline(resolved, repeat: repeatMode, duration: duration)
   }
 }
+
+extension KeyframeDocument.Source: Equatable where Value: Equatable {}
+extension KeyframeDocument.Entry: Equatable where Value: Equatable {}
+extension KeyframeDocument: Equatable where Value: Equatable {}

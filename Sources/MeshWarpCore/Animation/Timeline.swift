@@ -135,3 +135,8 @@ extension Timeline where Value == GradientMesh {
   /// The gradient at `time` seconds (``value(at:)``).
   public func gradient(at time: Double) -> GradientMesh { value(at: time) }
 }
+
+extension Timeline.Keyframe: Equatable where Value: Equatable {}
+extension Timeline.Keyframe: Hashable where Value: Hashable {}
+extension Timeline: Equatable where Value: Equatable {}
+extension Timeline: Hashable where Value: Hashable {}

@@ -30,24 +30,36 @@ public enum TimelineError: Error, Hashable, Sendable, CustomStringConvertible, L
     }
   }
 
-  public var description: String {
+  /// The message without the keyframe's name (for callers that place the
+  /// error themselves, e.g. at a line and column of a keyframe file).
+  public var reason: String {
     switch self {
     case .noKeyframes:
       "a timeline needs at least one keyframe"
-    case .nonFiniteTime(let k):
-      "keyframes[\(k)]: time is not a finite number"
-    case .negativeTime(let k, let time):
-      "keyframes[\(k)]: time \(time) is negative (times are seconds from 0)"
+    case .nonFiniteTime:
+      "time is not a finite number"
+    case .negativeTime(_, let time):
+      "time \(time) is negative (times are seconds from 0)"
     case .timeNotIncreasing(let k, let time, let previous):
       time == previous
-        ? "keyframes[\(k)]: time \(time) is the same as keyframes[\(k - 1)]'s; times must increase"
-        : "keyframes[\(k)]: time \(time) comes before keyframes[\(k - 1)]'s \(previous); list keyframes in time order"
+        ? "time \(time) is the same as keyframes[\(k - 1)]'s; times must increase"
+        : "time \(time) comes before keyframes[\(k - 1)]'s \(previous); list keyframes in time order"
     case .badDuration(let duration, let reason):
       "duration \(duration): \(reason)"
-    case .badEasing(let k, let reason):
-      "keyframes[\(k)]: easing: \(reason)"
-    case .shapeMismatch(let k, let detail):
-      "keyframes[\(k)] does not match keyframes[0]: it has \(detail) (all keyframes need the same shape)"
+    case .badEasing(_, let reason):
+      reason
+    case .shapeMismatch(_, let detail):
+      "it has \(detail) (every keyframe needs the shape of keyframes[0])"
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .noKeyframes, .badDuration: reason
+    case .nonFiniteTime(let k), .negativeTime(let k, _), .timeNotIncreasing(let k, _, _):
+      "keyframes[\(k)].time: \(reason)"
+    case .badEasing(let k, _): "keyframes[\(k)].easing: \(reason)"
+    case .shapeMismatch(let k, _): "keyframes[\(k)]: \(reason)"
     }
   }
 
