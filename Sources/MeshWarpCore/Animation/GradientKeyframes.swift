@@ -7,6 +7,10 @@
 /// tracks work the same way). Before the first keyframe the first gradient
 /// holds; after the last, the last.
 ///
+/// ``Timeline`` is the general form (meshes and gradients, looping, CSS
+/// timing curves, the keyframe file format), which eases the segment
+/// *leaving* a keyframe.
+///
 /// Every gradient must have the same shape (see
 /// ``GradientMesh/interpolated(to:fraction:)``); the initializer checks.
 public struct GradientKeyframes: Hashable, Sendable {
@@ -73,12 +77,7 @@ public struct GradientKeyframes: Hashable, Sendable {
       return keyframes[keyframes.count - 1].gradient
     }
     // The first keyframe later than `time` (exists: time < last time).
-    var low = 1
-    var high = keyframes.count - 1
-    while low < high {
-      let mid = (low + high) / 2
-      if keyframes[mid].time > time { high = mid } else { low = mid + 1 }
-    }
+    let low = firstKeyframe(after: time, count: keyframes.count) { keyframes[$0].time }
     let from = keyframes[low - 1]
     let to = keyframes[low]
     let progress = (time - from.time) / (to.time - from.time)

@@ -1,0 +1,128 @@
+import Foundation
+import MeshWarpRender
+
+/// One decoded video frame.
+public struct VideoFrame: Sendable {
+  /// 0 for the first frame.
+  public var index: Int
+  /// Seconds: `index / framesPerSecond`.
+  public var timestamp: Double
+  /// Straight-alpha RGBA, rows top to bottom.
+  public var image: RGBAImage
+
+  public init(index: Int, timestamp: Double, image: RGBAImage) {
+    self.index = index
+    self.timestamp = timestamp
+    self.image = image
+  }
+}
+
+/// Cuts a byte stream of raw RGBA frames (what `ffmpeg -f rawvideo
+/// -pix_fmt rgba -` writes) into frames of `width · height · 4` bytes.
+///
+/// It pulls bytes through a `read` closure (like read(2): fill some of the
+/// buffer, return the count, 0 at the end), so it runs the same on a pipe
+/// and on bytes in memory; it holds one frame at a time. The stream must
+/// end at a frame boundary: a partial last frame is
+/// ``VideoInputError/endedEarly(source:framesRead:partialBytes:frameBytes:)``.
+public struct RawVideoFrameParser: Sendable {
+  public let width: Int
+  public let height: Int
+  public let framesPerSecond: Double
+  /// Where the bytes come from, for error messages.
+  public let source: String
+  /// Whole frames returned so far.
+  public private(set) var framesRead = 0
+  /// True once the stream ended (cleanly or not).
+  public private(set) var isFinished = false
+
+  /// The largest frame accepted: 16384 × 16384 (1 GiB of RGBA).
+  public static let maxSide = 16384
+
+  /// A parser for `width × height` frames at `framesPerSecond`.
+  ///
+  /// - Throws: ``VideoInputError/unsupported(path:reason:)`` for a size
+  ///   outside 1…``maxSide`` or a frame rate that is not finite and above 0.
+  public init(width: Int, height: Int, framesPerSecond: Double, source: String)
+    throws(VideoInputError)
+  {
+    guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else {
+      throw .unsupported(
+        path: source, reason: "a video cannot be \(width)×\(height) (1…\(Self.maxSide) per side)")
+    }
+    guard framesPerSecond.isFinite, framesPerSecond > 0 else {
+      throw .unsupported(path: source, reason: "frame rate \(framesPerSecond) is not above 0")
+    }
+    self.width = width
+    self.height = height
+    self.framesPerSecond = framesPerSecond
+    self.source = source
+  }
+
+  /// Bytes per frame.
+  public var frameBytes: Int { width * height * 4 }
+
+  /// Reads the next frame.
+  ///
+  /// - Parameter read: fills a prefix of the buffer and returns how many
+  ///   bytes it wrote; 0 means the end of the stream. It may throw.
+  /// - Returns: the frame, or nil at a clean end (after a whole frame, or
+  ///   with no frame at all).
+  /// - Throws: ``VideoInputError/endedEarly(source:framesRead:partialBytes:frameBytes:)``
+  ///   when the stream ends inside a frame, or what `read` throws.
+  public mutating func nextFrame(read: (UnsafeMutableRawBufferPointer) throws -> Int) throws
+    -> VideoFrame?
+  {
+    guard !isFinished else { return nil }
+    let count = frameBytes
+    var filled = 0
+    let pixels = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      // Zero first (memset: fast in debug builds too): `read` is arbitrary
+      // code and need not write what it claims.
+      let raw = UnsafeMutableRawBufferPointer(buffer)
+      if count > 0 { memset(raw.baseAddress!, 0, count) }
+      initialized = count
+      while filled < count {
+        let n = try read(UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
+        guard n > 0 else { break }
+        filled += min(n, count - filled)
+      }
+    }
+    if filled == 0 {
+      isFinished = true
+      return nil
+    }
+    guard filled == count else {
+      isFinished = true
+      throw VideoInputError.endedEarly(
+        source: source, framesRead: framesRead, partialBytes: filled, frameBytes: count)
+    }
+    let frame = VideoFrame(
+      index: framesRead, timestamp: Double(framesRead) / framesPerSecond,
+      image: RGBAImage(width: width, height: height, pixels: pixels))
+    framesRead += 1
+    return frame
+  }
+
+  /// Every frame of `bytes` (a fuzzing and testing aid: the whole stream
+  /// is in memory already).
+  ///
+  /// - Throws: as ``nextFrame(read:)``.
+  public mutating func frames(in bytes: [UInt8]) throws -> [VideoFrame] {
+    var offset = 0
+    var result: [VideoFrame] = []
+    while let frame = try nextFrame(read: { buffer in
+      let n = min(buffer.count, bytes.count - offset)
+      if n > 0 {
+        bytes.withUnsafeBytes { source in
+          buffer.baseAddress!.copyMemory(from: source.baseAddress! + offset, byteCount: n)
+        }
+      }
+      offset += n
+      return n
+    }) {
+      result.append(frame)
+    }
+    return result
+  }
+}

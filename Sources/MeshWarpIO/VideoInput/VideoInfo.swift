@@ -1,0 +1,87 @@
+/// What ffprobe says about a video's first video stream, as the reader
+/// delivers it (rotation applied).
+public struct VideoInfo: Hashable, Sendable {
+  /// The displayed size: the stored size, swapped when ``rotation`` is 90
+  /// or 270 (ffmpeg rotates the frames it delivers).
+  public var width: Int
+  public var height: Int
+  /// The size as stored in the stream, before rotation.
+  public var storedWidth: Int
+  public var storedHeight: Int
+  /// Counterclockwise degrees the display matrix turns the picture (as
+  /// ffprobe reports it, normalized to 0..<360); 0 when none.
+  public var rotation: Int
+  /// Frames per second as a fraction (ffprobe's `avg_frame_rate`, else
+  /// `r_frame_rate`): the rate the reader delivers frames at.
+  public var frameRate: FrameRate
+  /// The stream's frame count when the container states it (`nb_frames`).
+  public var frameCount: Int?
+  /// Seconds (the stream's duration, else the container's), when known.
+  public var duration: Double?
+  /// Whether the file has an audio stream.
+  public var hasAudio: Bool
+  /// Whether frames carry alpha (an alpha pixel format, GIF/PNG palettes,
+  /// or VP8/VP9 with `alpha_mode` 1).
+  public var hasAlpha: Bool
+  /// ffprobe's codec name, e.g. "h264", "gif", "apng".
+  public var codec: String
+  /// ffprobe's pixel format, e.g. "yuv420p"; "" when not reported.
+  public var pixelFormat: String
+  /// The stream's index in the file (what `-map 0:N` selects).
+  public var streamIndex: Int
+
+  /// Frames per second as a number.
+  public var framesPerSecond: Double { frameRate.value }
+
+  /// The frame count when stated, else duration × frame rate rounded.
+  public var estimatedFrameCount: Int? {
+    if let frameCount { return frameCount }
+    guard let duration, duration.isFinite, duration >= 0 else { return nil }
+    return Int((duration * framesPerSecond).rounded())
+  }
+
+  public init(
+    width: Int, height: Int, storedWidth: Int, storedHeight: Int, rotation: Int,
+    frameRate: FrameRate, frameCount: Int?, duration: Double?, hasAudio: Bool, hasAlpha: Bool,
+    codec: String, pixelFormat: String, streamIndex: Int
+  ) {
+    self.width = width
+    self.height = height
+    self.storedWidth = storedWidth
+    self.storedHeight = storedHeight
+    self.rotation = rotation
+    self.frameRate = frameRate
+    self.frameCount = frameCount
+    self.duration = duration
+    self.hasAudio = hasAudio
+    self.hasAlpha = hasAlpha
+    self.codec = codec
+    self.pixelFormat = pixelFormat
+    self.streamIndex = streamIndex
+  }
+}
+
+/// A frame rate `numerator / denominator` frames per second, both > 0.
+public struct FrameRate: Hashable, Sendable, CustomStringConvertible {
+  public var numerator: Int
+  public var denominator: Int
+
+  public init(numerator: Int, denominator: Int) {
+    self.numerator = numerator
+    self.denominator = denominator
+  }
+
+  /// Parses ffprobe's `"30000/1001"` (or a plain integer); nil for `"0/0"`
+  /// and anything not positive.
+  public init?(ffprobe text: String) {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 1 || parts.count == 2, let n = Int(parts[0]) else { return nil }
+    let d = parts.count == 2 ? Int(parts[1]) : 1
+    guard let d, n > 0, d > 0 else { return nil }
+    self.init(numerator: n, denominator: d)
+  }
+
+  public var value: Double { Double(numerator) / Double(denominator) }
+  /// `"30000/1001"`, as ffmpeg's `-r` takes it.
+  public var description: String { "\(numerator)/\(denominator)" }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import MeshWarpRender
+
+/// Decodes a video (anything ffmpeg decodes: MP4, MOV, MKV, WebM, animated
+/// PNG and GIF, …) into RGBA frames, one at a time, through an `ffmpeg`
+/// process.
+///
+/// `init` runs ffprobe (``VideoProbe``) for ``info``, then starts
+/// `ffmpeg -i IN -map 0:N -fps_mode cfr -r RATE -f rawvideo -pix_fmt rgba -`:
+/// ffmpeg applies the rotation metadata (its default autorotation) and
+/// delivers frames at the constant rate ``VideoInfo/frameRate`` (a
+/// variable-rate input gets frames repeated or dropped, as ffmpeg's `-r`
+/// does), so a frame's timestamp is `index / fps`. Only the frame being
+/// read is held (plus the pipe's buffer). ``cancel()`` or deinit kills and
+/// reaps ffmpeg.
+///
+/// Not thread-safe: use one reader from one thread at a time.
+public final class VideoReader {
+  /// The file as the caller named it.
+  public let path: String
+  public let info: VideoInfo
+  /// The ffmpeg and ffprobe in use.
+  public let ffmpegPath: String
+  public let ffprobePath: String
+  /// Errors ffmpeg printed while still exiting successfully (a damaged
+  /// but readable file), available after the last frame; "" when none.
+  public private(set) var warnings = ""
+
+  private var parser: RawVideoFrameParser
+  private var child: ChildProcess?
+
+  /// Frames delivered so far.
+  public var framesRead: Int { parser.framesRead }
+
+  /// Probes `path` and starts decoding it.
+  ///
+  /// - Parameter environment: where `MESHWARP_FFMPEG` and `PATH` are read.
+  /// - Throws: `MeshWarpIOError.toolUnavailable` when ffmpeg or ffprobe is
+  ///   missing, `MeshWarpIOError.fileSystem` when the file cannot be
+  ///   opened, or ``VideoInputError`` (cannot decode, no video stream,
+  ///   unsupported).
+  public init(path: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+    throws
+  {
+    guard path != "-" else {
+      throw VideoInputError.unsupported(
+        path: "standard input", reason: "videos are read from files, not standard input")
+    }
+    guard let handle = fopen(path, "rb") else {
+      throw MeshWarpIOError.fileSystem(
+        path: path, operation: .open, reason: ChildProcess.errnoText(errno).lowercased())
+    }
+    fclose(handle)
+    (ffmpegPath, ffprobePath) = try Self.tools(environment: environment)
+    self.path = path
+    info = try VideoProbe.probe(path: path, ffprobePath: ffprobePath)
+    parser = try RawVideoFrameParser(
+      width: info.width, height: info.height, framesPerSecond: info.framesPerSecond,
+      source: path)
+    child = try ChildProcess(
+      tool: "ffmpeg", executable: ffmpegPath, arguments: Self.arguments(path: path, info: info))
+  }
+
+  deinit { child?.stop() }
+
+  /// ffmpeg, and ffprobe from the same folder when there is one there,
+  /// else from PATH.
+  ///
+  /// - Throws: `MeshWarpIOError.toolUnavailable`.
+  public static func tools(environment: [String: String]) throws -> (
+    ffmpeg: String, ffprobe: String
+  ) {
+    let ffmpeg = try ExecutableLocator.ffmpeg(environment: environment)
+    let folder = (ffmpeg as NSString).deletingLastPathComponent
+    if !folder.isEmpty, let beside = ExecutableLocator.find(folder + "/ffprobe", environment: [:]) {
+      return (ffmpeg, beside)
+    }
+    guard let ffprobe = ExecutableLocator.find("ffprobe", environment: environment) else {
+      throw MeshWarpIOError.toolUnavailable(
+        tool: "ffprobe",
+        reason:
+          "not found beside \(ffmpeg) nor on PATH (\(environment["PATH"] ?? "unset")); it comes with ffmpeg (Debian: apt-get install ffmpeg)"
+      )
+    }
+    return (ffmpeg, ffprobe)
+  }
+
+  /// ffmpeg's command line (without the program).
+  static func arguments(path: String, info: VideoInfo) -> [String] {
+    var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error"]
+    // ffmpeg's native VP8/VP9 decoders drop the alpha that WebM keeps in
+    // side data; libvpx's decoders read it.
+    if info.hasAlpha, info.codec == "vp9" { arguments += ["-c:v", "libvpx-vp9"] }
+    if info.hasAlpha, info.codec == "vp8" { arguments += ["-c:v", "libvpx"] }
+    arguments += [
+      "-i", ChildProcess.inputURL(path), "-map", "0:\(info.streamIndex)", "-an", "-sn", "-dn",
+      "-fps_mode", "cfr", "-r", info.frameRate.description,
+      "-f", "rawvideo", "-pix_fmt", "rgba", "-",
+    ]
+    return arguments
+  }
+
+  /// The next frame, or nil after the last one (ffmpeg then has exited
+  /// successfully and been reaped).
+  ///
+  /// - Throws: ``VideoInputError/decoderFailed(path:framesRead:reason:stderrTail:)``
+  ///   when ffmpeg fails or dies (also mid-frame), ``VideoInputError/endedEarly(source:framesRead:partialBytes:frameBytes:)``
+  ///   when its output stops inside a frame although it exited cleanly.
+  ///   After an error or ``cancel()`` every call returns nil.
+  public func nextFrame() throws -> VideoFrame? {
+    guard let child else { return nil }
+    do {
+      if let frame = try parser.nextFrame(read: { try child.read(into: $0) }) { return frame }
+    } catch let error as VideoInputError {
+      let ending = child.wait()
+      self.child = nil
+      if !ending.succeeded { throw failure(child, ending) }
+      throw error
+    } catch {
+      cancel()
+      throw error
+    }
+    let ending = child.wait()
+    self.child = nil
+    guard ending.succeeded else { throw failure(child, ending) }
+    warnings = child.errorTail(replacingInput: path).trimmingCharacters(in: .whitespacesAndNewlines)
+    return nil
+  }
+
+  private func failure(_ child: ChildProcess, _ ending: ChildProcess.Ending) -> VideoInputError {
+    .decoderFailed(
+      path: path, framesRead: parser.framesRead, reason: ending.text,
+      stderrTail: child.errorTail(replacingInput: path))
+  }
+
+  /// Stops decoding: kills and reaps ffmpeg. Later ``nextFrame()`` calls
+  /// return nil.
+  public func cancel() {
+    child?.stop()
+    child = nil
+  }
+}
