@@ -1,6 +1,8 @@
-// MeshWarpVideo: writing sequences of frames.
+// MeshWarpVideo: frames over time, in and out.
 //
-// Owns: the `FrameSink` protocol and the sink an output path asks for
+// Owns: reading video and animated images through `ffmpeg`/`ffprobe`
+// processes (`VideoInput/`: probe, raw-frame parser, reader), loading
+// keyframe files (`KeyframeFile`), the `FrameSink` protocol and the sink an output path asks for
 // (`FrameSinks.make`), the writers of frame sequences (animated PNG, numbered
 // PNG files, MP4 through an `ffmpeg` process), their shared lifecycle
 // (`FrameWriterLifecycle`) and parallel encoding (`FrameBatch`), and

@@ -3,6 +3,7 @@ import MeshWarpCore
 import Testing
 
 @testable import MeshWarpIO
+@testable import MeshWarpVideo
 
 /// Keyframe files: inline values, references, and errors with line:column.
 @Suite struct KeyframeFileTests {

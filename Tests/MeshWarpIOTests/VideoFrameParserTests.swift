@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MeshWarpIO
+@testable import MeshWarpVideo
 
 /// The byte-stream side of video input (no ffmpeg needed): cutting raw
 /// RGBA into frames, and reading ffprobe's JSON.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MeshWarpIO
+@testable import MeshWarpVideo
 
 /// ffmpeg and ffprobe on PATH, when there.
 let videoTools = (

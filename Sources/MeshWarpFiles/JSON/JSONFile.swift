@@ -71,7 +71,7 @@ public enum JSONFile {
 
   /// `faces[3]`, `bezierPoints[2].leading`: keys joined with dots, array
   /// positions in brackets.
-  static func format(_ path: [any CodingKey]) -> String {
+  package static func format(_ path: [any CodingKey]) -> String {
     var text = ""
     for key in path {
       if let index = key.intValue, key is IndexKey || key.stringValue == "\(index)" {

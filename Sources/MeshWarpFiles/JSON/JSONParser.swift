@@ -1,6 +1,6 @@
 /// A parsed JSON value that remembers where it starts in the text, so that
 /// errors found while decoding can name the line and column.
-struct JSONValue {
+package struct JSONValue {
   enum Kind {
     case null
     case bool(Bool)
@@ -16,7 +16,7 @@ struct JSONValue {
 
   var kind: Kind
   /// Byte offset of the value's first character in the text.
-  var offset: Int
+  package var offset: Int
 
   /// What the value is, for messages ("a string", "an array", …).
   var typeDescription: String {
@@ -32,8 +32,8 @@ struct JSONValue {
 }
 
 /// A JSON syntax error at a byte offset.
-struct JSONSyntaxError: Error {
-  var offset: Int
+package struct JSONSyntaxError: Error {
+  package var offset: Int
   var reason: String
 }
 
@@ -43,7 +43,7 @@ struct JSONSyntaxError: Error {
 /// hostile input cannot exhaust the stack.
 ///
 /// Complexity: O(bytes); recursion depth ≤ `maxDepth`.
-struct JSONParser {
+package struct JSONParser {
   /// Deepest nesting of arrays and objects accepted (empirical: far beyond
   /// any mesh or gradient file, far below the stack limit).
   static let maxDepth = 512
@@ -53,7 +53,7 @@ struct JSONParser {
   private var depth = 0
 
   /// Parses one JSON text (a UTF-8 byte-order mark is skipped).
-  static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
     var parser = JSONParser(bytes: bytes)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
     parser.skipWhitespace()
@@ -374,7 +374,7 @@ struct JSONParser {
 
 /// 1-based line and column of byte `offset` in UTF-8 `bytes`; the column
 /// counts characters (Unicode scalars), a tab as one.
-func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+package func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
   var line = 1
   var column = 1
   for byte in bytes[..<min(offset, bytes.count)] {

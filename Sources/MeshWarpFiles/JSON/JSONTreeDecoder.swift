@@ -38,19 +38,19 @@ struct JSONTreeDecoder: Decoder {
 }
 
 /// A coding key made here: an array position, or the "super" key.
-struct IndexKey: CodingKey {
-  let intValue: Int?
+package struct IndexKey: CodingKey {
+  package let intValue: Int?
   private let name: String?
-  var stringValue: String { name ?? "\(intValue ?? 0)" }
-  init(_ index: Int) {
+  package var stringValue: String { name ?? "\(intValue ?? 0)" }
+  package init(_ index: Int) {
     intValue = index
     name = nil
   }
-  init(stringValue: String) {
+  package init(stringValue: String) {
     intValue = nil
     name = stringValue
   }
-  init?(intValue: Int) { self.init(intValue) }
+  package init?(intValue: Int) { self.init(intValue) }
 }
 
 /// Decoding of one value to each primitive type, shared by the containers.
@@ -350,7 +350,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 extension JSONValue {
   /// The value a coding path leads to, or the deepest value on the way
   /// (a missing key leads to its object). Used to place an error.
-  func locate(_ path: [any CodingKey]) -> JSONValue {
+  package func locate(_ path: [any CodingKey]) -> JSONValue {
     var current = self
     for key in path {
       switch current.kind {

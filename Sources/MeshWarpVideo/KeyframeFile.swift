@@ -1,5 +1,6 @@
 import Foundation
 import MeshWarpCore
+import MeshWarpFiles
 
 /// Loading keyframe files (the format of `KeyframeDocument`) into a
 /// `Timeline`: file references are read relative to the keyframe file's
