@@ -1,5 +1,5 @@
 /// A failure the tool reports on stderr and turns into an exit code.
-public enum CLIError: Error, CustomStringConvertible, Equatable {
+package enum CLIError: Error, CustomStringConvertible, Equatable {
   /// The command line is wrong (unknown flag, missing value, bad number):
   /// exit code 2.
   case usage(String)
@@ -7,14 +7,14 @@ public enum CLIError: Error, CustomStringConvertible, Equatable {
   /// unwritable output): exit code 1.
   case failure(String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .usage(let m), .failure(let m): m
     }
   }
 
   /// 2 for usage errors, 1 for failures.
-  public var exitCode: Int32 {
+  package var exitCode: Int32 {
     switch self {
     case .usage: 2
     case .failure: 1

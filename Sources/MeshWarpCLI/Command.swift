@@ -1,8 +1,8 @@
 /// The `meshwarp` tool: dispatches to subcommands, prints help and errors,
 /// returns the exit code (0 success, 1 bad input or failure, 2 usage).
-public enum MeshwarpTool {
+package enum MeshwarpTool {
   /// The tool's version, as `meshwarp --version` prints it.
-  public static let version = "0.1.0"
+  package static let version = "0.1.0"
 
   static var commands: [any ParsableCommand.Type] {
     [
@@ -30,7 +30,7 @@ public enum MeshwarpTool {
   }
 
   /// Runs the tool with `arguments` (without the program name).
-  public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
+  package static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
     guard let name = arguments.first else {
       console.error(overview)
       return 2

@@ -2,13 +2,13 @@ import Foundation
 import Synchronization
 
 /// Where the tool writes: standard output and error, or buffers in tests.
-public final class Console: Sendable {
+package final class Console: Sendable {
   private let writeOut: @Sendable ([UInt8]) throws -> Void
   private let writeErr: @Sendable (String) -> Void
   /// Whether stderr is a terminal (progress lines are shown only then).
-  public let stderrIsTerminal: Bool
+  package let stderrIsTerminal: Bool
 
-  public init(
+  package init(
     out: @escaping @Sendable ([UInt8]) throws -> Void,
     err: @escaping @Sendable (String) -> Void, stderrIsTerminal: Bool = false
   ) {
@@ -18,7 +18,7 @@ public final class Console: Sendable {
   }
 
   /// The process's stdout and stderr.
-  public static var standard: Console {
+  package static var standard: Console {
     Console(
       out: { bytes in try StandardOutput.write(bytes) },
       err: { text in FileHandle.standardError.write(Data(text.utf8)) },
@@ -26,7 +26,7 @@ public final class Console: Sendable {
   }
 
   /// A console that keeps what is written, for tests.
-  public static func capturing() -> (
+  package static func capturing() -> (
     console: Console, output: @Sendable () -> String, errors: @Sendable () -> String
   ) {
     let out = Mutex<[UInt8]>([])
@@ -40,16 +40,16 @@ public final class Console: Sendable {
   }
 
   /// Writes a line to stdout.
-  public func print(_ line: String) throws { try writeOut(Array((line + "\n").utf8)) }
+  package func print(_ line: String) throws { try writeOut(Array((line + "\n").utf8)) }
 
   /// Writes bytes to stdout.
-  public func write(_ bytes: [UInt8]) throws { try writeOut(bytes) }
+  package func write(_ bytes: [UInt8]) throws { try writeOut(bytes) }
 
   /// Writes a line to stderr.
-  public func error(_ line: String) { writeErr(line + "\n") }
+  package func error(_ line: String) { writeErr(line + "\n") }
 
   /// Shows `done/total` progress on stderr when it is a terminal.
-  public func progress(_ label: String, _ done: Int, _ total: Int) {
+  package func progress(_ label: String, _ done: Int, _ total: Int) {
     guard stderrIsTerminal else { return }
     let end = done >= total ? "\n" : ""
     writeErr("\r\(label) \(done)/\(total)\(end)")

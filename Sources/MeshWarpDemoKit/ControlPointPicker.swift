@@ -1,9 +1,9 @@
 /// Finds the control point under the pointer.
-public enum ControlPointPicker {
+package enum ControlPointPicker {
   /// The hit radius in window pixels (empirical: a fingertip-sized 24-px
   /// target around the drawn 6-px dot, easy to grab without covering
   /// neighbours on a 9×9 grid at 800×600, whose points are 75 px apart).
-  public static let defaultRadius = 12.0
+  package static let defaultRadius = 12.0
 
   /// The index of the vertex whose warped (`to`) point lies nearest to
   /// `windowPoint` and no farther than `radius`, or `nil`.
@@ -16,7 +16,7 @@ public enum ControlPointPicker {
   /// - Returns: the nearest vertex within the radius; ties go to the lower
   ///   index (the one drawn first, under the others).
   /// - Complexity: O(vertices).
-  public static func vertex(
+  package static func vertex(
     in mesh: WarpMesh, at windowPoint: Vector2, frameSize: Vector2,
     radius: Double = defaultRadius
   ) -> Int? {

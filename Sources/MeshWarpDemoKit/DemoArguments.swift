@@ -1,36 +1,36 @@
 /// The command line of `meshwarp-demo`, parsed.
-public struct DemoArguments: Hashable, Sendable {
+package struct DemoArguments: Hashable, Sendable {
   /// Window size in pixels (`--size WxH`, default 800×600).
-  public var width = 800
-  public var height = 600
+  package var width = 800
+  package var height = 600
   /// A PNG to warp instead of the checkerboard.
-  public var imagePath: String?
+  package var imagePath: String?
   /// A script file, or "-" for stdin (`--script`).
-  public var scriptPath: String?
+  package var scriptPath: String?
   /// Quit after this many frames (`--frames N`).
-  public var frameLimit: Int?
+  package var frameLimit: Int?
   /// Folder for frames saved with S (`--save-dir`, default ".").
-  public var saveDirectory = "."
+  package var saveDirectory = "."
   /// Frame rate cap (`--fps N`); `nil` follows the display's refresh rate,
   /// 0 renders as fast as possible (for measuring).
-  public var fps: Int?
+  package var fps: Int?
   /// Render threads (`--threads N`, 0 = every core, the default).
-  public var threads = 0
+  package var threads = 0
   /// Start with the animation paused (`--paused`).
-  public var paused = false
+  package var paused = false
   /// A mesh JSON to open (`--mesh FILE`); saves go back to it.
-  public var meshPath: String?
+  package var meshPath: String?
   /// A gradient JSON to open in gradient mode (`--gradient FILE`).
-  public var gradientPath: String?
+  package var gradientPath: String?
   /// The display for full screen (`--display N`, from 0); giving it
   /// starts full screen.
-  public var display: Int?
+  package var display: Int?
   /// Print the help and exit (`--help`).
-  public var showUsage = false
+  package var showUsage = false
 
-  public init() {}
+  package init() {}
 
-  public static let usage = """
+  package static let usage = """
     usage: meshwarp-demo [IMAGE.png] [options]
 
     The mesh editor. Warps the checkerboard (or IMAGE.png) through a 3x3
@@ -63,16 +63,16 @@ public struct DemoArguments: Hashable, Sendable {
     """
 
   /// An argument error, with the usage to print.
-  public struct Error: Swift.Error, CustomStringConvertible, Hashable, Sendable {
-    public var message: String
-    public init(message: String) { self.message = message }
-    public var description: String { "meshwarp-demo: \(message)" }
+  package struct Error: Swift.Error, CustomStringConvertible, Hashable, Sendable {
+    package var message: String
+    package init(message: String) { self.message = message }
+    package var description: String { "meshwarp-demo: \(message)" }
   }
 
   /// Parses the arguments after the program name.
   ///
   /// - Throws: ``Error`` naming the bad argument.
-  public static func parse(_ arguments: [String]) throws -> DemoArguments {
+  package static func parse(_ arguments: [String]) throws -> DemoArguments {
     var result = DemoArguments()
     var i = 0
     func value(_ flag: String) throws -> String {

@@ -2,9 +2,9 @@
 /// snapshot): a slowly scrolling checkerboard, a loaded picture, or the
 /// gradient text of ``DemoHooks/gradientText(time:width:height:)``; the
 /// ``DemoToggle`` is drawn on top of each.
-public struct DemoContent: Sendable {
+package struct DemoContent: Sendable {
   /// The kinds of content.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// The original MeshWarpEffect demo's checkerboard, scrolling diagonally.
     case checkerboard
     /// A picture (e.g. loaded from a PNG), shown still.
@@ -14,16 +14,16 @@ public struct DemoContent: Sendable {
   }
 
   /// Checker cell size in pixels (empirical: 16 × 12 cells at 800×600).
-  public static let cell = 50
+  package static let cell = 50
   /// Scroll speed in pixels per second of animation time (empirical: slow
   /// enough to follow, fast enough to show the content is live).
-  public static let scrollSpeed = Vector2(30, 20)
+  package static let scrollSpeed = Vector2(30, 20)
 
   /// The content's size in pixels.
-  public let width: Int
-  public let height: Int
+  package let width: Int
+  package let height: Int
   /// The current kind; `.picture` only when a picture was given.
-  public var kind: Kind
+  package var kind: Kind
   /// A checkerboard two cells larger than the content each way, from which
   /// each frame copies a window at the scroll offset.
   let board: RGBAImage
@@ -33,7 +33,7 @@ public struct DemoContent: Sendable {
 
   /// Content of `width × height` pixels: the picture when given (its own
   /// size wins), else the checkerboard.
-  public init(width: Int, height: Int, picture: RGBAImage? = nil) {
+  package init(width: Int, height: Int, picture: RGBAImage? = nil) {
     self.width = picture?.width ?? width
     self.height = picture?.height ?? height
     self.picture = picture
@@ -43,17 +43,17 @@ public struct DemoContent: Sendable {
   }
 
   /// The content's size as a vector.
-  public var size: Vector2 { Vector2(Double(width), Double(height)) }
+  package var size: Vector2 { Vector2(Double(width), Double(height)) }
 
   /// The kind shown when the gradient text is switched off.
-  public var baseKind: Kind { picture == nil ? .checkerboard : .picture }
+  package var baseKind: Kind { picture == nil ? .checkerboard : .picture }
 
   /// The content at animation time `time` (seconds) with `toggle` drawn in
   /// (from a sprite cached per state: the same pixels as
   /// ``DemoToggle/draw(into:)``).
   ///
   /// - Complexity: O(width · height) (one row copy per row, plus the toggle).
-  public mutating func image(time: Double, toggle: DemoToggle) -> RGBAImage {
+  package mutating func image(time: Double, toggle: DemoToggle) -> RGBAImage {
     var image = background(time: time)
     if toggleSprites[toggle.isOn] == nil {
       toggleSprites[toggle.isOn] = toggle.sprite(contentSize: size)
@@ -64,7 +64,7 @@ public struct DemoContent: Sendable {
   }
 
   /// The content at animation time `time` without the toggle.
-  public func background(time: Double) -> RGBAImage {
+  package func background(time: Double) -> RGBAImage {
     var image: RGBAImage
     switch kind {
     case .picture:

@@ -2,7 +2,7 @@
 ///
 /// Mouse positions are window points in pixels: the centre of pixel (i, j)
 /// is (i + 0.5, j + 0.5), y down.
-public enum DemoEvent: Hashable, Sendable {
+package enum DemoEvent: Hashable, Sendable {
   /// The primary button went down at a window point.
   case mouseDown(Vector2)
   /// The pointer moved to a window point (button up or down).
@@ -24,7 +24,7 @@ public enum DemoEvent: Hashable, Sendable {
 }
 
 /// The editor's keys (``DemoHelp`` lists them all).
-public enum DemoKey: Hashable, Sendable {
+package enum DemoKey: Hashable, Sendable {
   /// 2–9: an N×N control grid that keeps the current warp; in gradient
   /// mode 1–9 give the selected point palette colour N.
   case density(Int)
@@ -83,7 +83,7 @@ public enum DemoKey: Hashable, Sendable {
   /// " "), "s", "h", "escape", the arrows "left" "right" "up" "down", "tab",
   /// "j", "x", "p", "o", "f", "return", "backspace", "[", "]", "-", "=",
   /// "m", "c", Ctrl+"z", Ctrl+"y"; `nil` for any other.
-  public init?(name: String, shift: Bool = false, control: Bool = false) {
+  package init?(name: String, shift: Bool = false, control: Bool = false) {
     let step = shift ? 10 : 1
     switch name.lowercased() {
     case "z" where control: self = shift ? .redo : .undo

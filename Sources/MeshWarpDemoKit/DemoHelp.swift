@@ -1,8 +1,8 @@
 /// The key help: printed on stdout and drawn as a panel over the frame.
-public enum DemoHelp {
+package enum DemoHelp {
   /// One line per key: the key and what it does, with G and T marked while
   /// their hooks (``DemoHooks``) are empty.
-  public static var lines: [(key: String, action: String)] {
+  package static var lines: [(key: String, action: String)] {
     [
       ("DRAG", "MOVE A CONTROL POINT (SELECTS IT)"),
       ("CLICK", "PRESS THE TOGGLE WHERE IT APPEARS"),
@@ -37,14 +37,14 @@ public enum DemoHelp {
   }
 
   /// The help as plain text lines for stdout.
-  public static var text: [String] {
+  package static var text: [String] {
     lines.map { "  " + $0.key.padding(toLength: 7, withPad: " ", startingAt: 0) + $0.action }
   }
 
   /// The help panel: dark translucent rounded card with the lines in
   /// ``StrokeFont``, sized to fit `maxWidth` pixels (drawn once, cached by
   /// the session), and to `maxHeight` when given.
-  public static func panel(maxWidth: Int, maxHeight: Int? = nil) -> RGBAImage {
+  package static func panel(maxWidth: Int, maxHeight: Int? = nil) -> RGBAImage {
     let entries = lines
     let longest = entries.map { $0.action.count }.max() ?? 0
     let columns = 7.0 + Double(longest)

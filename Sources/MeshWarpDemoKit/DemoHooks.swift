@@ -4,7 +4,7 @@ import Foundation
 /// filled in now). Each may return `nil` (no genie layout, no font); the
 /// demo then logs "not available yet" for its key and the help marks the
 /// key so.
-public enum DemoHooks {
+package enum DemoHooks {
   /// G — the genie: the warp at `progress` of the minimize animation into
   /// `target`, or `nil` while the genie generator is not available.
   ///
@@ -18,7 +18,7 @@ public enum DemoHooks {
   ///   - progress: 0 (the content as it is) … 1 (fully inside `target`).
   ///   - target: the dock-like target rectangle, normalized to the window
   ///     (``genieTarget``: a small slot at the bottom centre).
-  public static func genieMesh(progress: Double, target: CGRect) -> WarpMesh? {
+  package static func genieMesh(progress: Double, target: CGRect) -> WarpMesh? {
     // The content plays a window card above the slot (the target must lie
     // beyond the view); the genie model is unit-free, so a unit canvas
     // gives window-normalized points directly.
@@ -43,7 +43,7 @@ public enum DemoHooks {
   /// - Parameters:
   ///   - time: animation time in seconds (≥ 0).
   ///   - width, height: the content size in pixels.
-  public static func gradientText(time: Double, width: Int, height: Int) -> RGBAImage? {
+  package static func gradientText(time: Double, width: Int, height: Int) -> RGBAImage? {
     guard let text = meshingText else { return nil }
     let fill = GradientRenderer(options: GradientRenderOptions(threads: 1))
       .render(GradientPresets.meshing(at: time), width: text.width, height: text.height)
@@ -59,34 +59,34 @@ public enum DemoHooks {
 
   /// The genie's target slot, normalized to the window: 12 % wide, 6 % tall,
   /// centred at the bottom (empirical: a dock icon's proportions).
-  public static let genieTarget = CGRect(x: 0.44, y: 0.92, width: 0.12, height: 0.06)
+  package static let genieTarget = CGRect(x: 0.44, y: 0.92, width: 0.12, height: 0.06)
 
   /// Whether the genie hook is filled in.
-  public static var genieAvailable: Bool {
+  package static var genieAvailable: Bool {
     genieMesh(progress: 0, target: genieTarget) != nil
   }
 
   /// Whether the gradient-text hook is filled in.
-  public static var gradientTextAvailable: Bool {
+  package static var gradientTextAvailable: Bool {
     gradientText(time: 0, width: 8, height: 8) != nil
   }
 }
 
 /// The genie's playback: 0 → 1, a hold, 1 → 0.
-public struct GeniePlayback: Hashable, Sendable {
+package struct GeniePlayback: Hashable, Sendable {
   /// Seconds for each direction (empirical: macOS's genie takes about 0.5 s;
   /// slower here so it can be watched).
-  public static let duration = 0.9
+  package static let duration = 0.9
   /// Seconds to hold in the target before coming back.
-  public static let hold = 0.4
+  package static let hold = 0.4
 
   /// Seconds since the playback started.
-  public var elapsed = 0.0
+  package var elapsed = 0.0
 
-  public init() {}
+  package init() {}
 
   /// The genie progress now, or `nil` once the playback is over.
-  public var progress: Double? {
+  package var progress: Double? {
     let d = Self.duration
     switch elapsed {
     case ..<d: return elapsed / d

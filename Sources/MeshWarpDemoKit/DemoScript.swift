@@ -18,9 +18,9 @@
 /// sleep 250                 # let 250 ms pass
 /// quit
 /// ```
-public enum DemoScript {
+package enum DemoScript {
   /// One input to inject, in window terms.
-  public enum Input: Hashable, Sendable {
+  package enum Input: Hashable, Sendable {
     /// The primary button down / pointer motion / button up at a pixel.
     case mouseDown(x: Int, y: Int)
     case mouseMove(x: Int, y: Int)
@@ -38,27 +38,27 @@ public enum DemoScript {
   }
 
   /// One step of a script: inputs injected in the same frame, or a pause.
-  public enum Step: Hashable, Sendable {
+  package enum Step: Hashable, Sendable {
     case inject([Input])
     case waitFrames(Int)
     case sleepMilliseconds(Int)
   }
 
   /// Drag steps when a `drag` line gives none (empirical: visibly smooth).
-  public static let defaultDragSteps = 8
+  package static let defaultDragSteps = 8
 
   /// A script line that cannot be read: its 1-based number and why.
-  public struct ParseError: Error, CustomStringConvertible, Hashable, Sendable {
-    public var line: Int
-    public var message: String
-    public var description: String { "script line \(line): \(message)" }
+  package struct ParseError: Error, CustomStringConvertible, Hashable, Sendable {
+    package var line: Int
+    package var message: String
+    package var description: String { "script line \(line): \(message)" }
   }
 
   /// Parses a script into steps.
   ///
   /// - Throws: ``ParseError`` naming the first bad line.
   /// - Complexity: O(lines + drag steps).
-  public static func parse(_ text: String) throws -> [Step] {
+  package static func parse(_ text: String) throws -> [Step] {
     var steps: [Step] = []
     for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let line =

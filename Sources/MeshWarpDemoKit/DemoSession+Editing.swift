@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the editor's mouse and keys work on.
-public enum EditorMode: String, Hashable, Sendable {
+package enum EditorMode: String, Hashable, Sendable {
   /// The warp mesh over the content.
   case warp
   /// A mesh gradient (``GradientMesh``).
@@ -118,7 +118,7 @@ extension DemoSession {
 
   /// Opens a file: a mesh JSON (warp mode), a gradient JSON (gradient
   /// mode) or a picture (``DemoContentLoader``). Logs what happened.
-  public func open(path: String) {
+  package func open(path: String) {
     do {
       if (path as NSString).pathExtension.lowercased() == "json" {
         if let loaded = try? EditorFiles.loadMesh(path: path) {
@@ -231,28 +231,28 @@ extension DemoSession {
   }
 
   /// Hands over the clean frames to save and clears the list.
-  public func takePendingCleanSaves() -> [String] {
+  package func takePendingCleanSaves() -> [String] {
     defer { pendingCleanSaves = [] }
     return pendingCleanSaves
   }
 
   /// Hands over the text for the clipboard, once.
-  public func takeClipboard() -> String? {
+  package func takeClipboard() -> String? {
     defer { pendingClipboard = nil }
     return pendingClipboard
   }
 }
 
 /// A file the editor cannot take, as one sentence.
-public struct EditorFileError: Error, CustomStringConvertible, Hashable, Sendable {
-  public var message: String
-  public var description: String { message }
+package struct EditorFileError: Error, CustomStringConvertible, Hashable, Sendable {
+  package var message: String
+  package var description: String { message }
 }
 
 extension DemoSession {
   /// `--mesh FILE`: opens the mesh when the file exists (an error stops the
   /// editor), else takes the path for the first save.
-  public func useMeshFile(path: String) throws {
+  package func useMeshFile(path: String) throws {
     guard FileManager.default.fileExists(atPath: path) else {
       meshPath = path
       log("mesh: \(path) does not exist yet; J creates it")
@@ -264,7 +264,7 @@ extension DemoSession {
 
   /// `--gradient FILE`: opens the gradient in gradient mode when the file
   /// exists, else takes the path for the first save.
-  public func useGradientFile(path: String) throws {
+  package func useGradientFile(path: String) throws {
     mode = .gradient
     guard FileManager.default.fileExists(atPath: path) else {
       gradientPath = path

@@ -2,10 +2,10 @@ import Foundation
 
 /// Gradient mode's constants: the starting gradient, the palette and where
 /// its strip is drawn.
-public enum GradientEditing {
+package enum GradientEditing {
   /// The gradient gradient mode starts with: 3×3, the centre pulled up and
   /// left, warm to cool colours.
-  public static let defaultGradient = GradientMesh(
+  package static let defaultGradient = GradientMesh(
     width: 3, height: 3,
     points: [
       Vector2(0, 0), Vector2(0.5, 0), Vector2(1, 0),
@@ -19,19 +19,19 @@ public enum GradientEditing {
 
   /// The palette for keys 1–9 and the strip: red, orange, yellow, green,
   /// teal, blue, purple, white, black.
-  public static let palette: [UInt32] = [
+  package static let palette: [UInt32] = [
     0xFF3B30, 0xFF9500, 0xFFCC00, 0x34C759, 0x5AC8FA, 0x007AFF, 0xAF52DE, 0xFFFFFF, 0x000000,
   ]
 
   /// A colour from 0xRRGGBB.
-  public static func colour(hex: UInt32) -> GradientColor {
+  package static func colour(hex: UInt32) -> GradientColor {
     GradientColor(
       red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
       blue: Double(hex & 0xFF) / 255)
   }
 
   /// "RRGGBB" or "RRGGBBAA" (an optional leading "#") as a colour, or `nil`.
-  public static func colour(hexText text: String) -> GradientColor? {
+  package static func colour(hexText text: String) -> GradientColor? {
     let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
     guard digits.count == 6 || digits.count == 8, let v = UInt32(digits, radix: 16) else {
       return nil
@@ -43,7 +43,7 @@ public enum GradientEditing {
   }
 
   /// "#RRGGBB" (and "AA" when not opaque) of a colour, rounded.
-  public static func hexText(_ c: GradientColor) -> String {
+  package static func hexText(_ c: GradientColor) -> String {
     func byte(_ v: Double) -> String {
       String(format: "%02X", Int((min(max(v, 0), 1) * 255).rounded()))
     }
@@ -58,7 +58,7 @@ public enum GradientEditing {
 
   /// The swatch rectangle (origin, size) of palette entry `i` in a frame
   /// of `frameSize`.
-  public static func swatchRect(_ i: Int, frameSize: Vector2) -> (origin: Vector2, size: Vector2) {
+  package static func swatchRect(_ i: Int, frameSize: Vector2) -> (origin: Vector2, size: Vector2) {
     (
       Vector2(margin + Double(i) * (swatch + gap), frameSize.y - margin - swatch),
       Vector2(swatch, swatch)
@@ -66,7 +66,7 @@ public enum GradientEditing {
   }
 
   /// The palette entry at a window point, if any.
-  public static func swatch(at p: Vector2, frameSize: Vector2) -> Int? {
+  package static func swatch(at p: Vector2, frameSize: Vector2) -> Int? {
     palette.indices.first {
       let r = swatchRect($0, frameSize: frameSize)
       return p.x >= r.origin.x && p.x < r.origin.x + r.size.x && p.y >= r.origin.y

@@ -12,68 +12,68 @@ import Foundation
 /// Spaces: window points are pixels of the frame (`frameSize`), content
 /// points are pixels of the content (`content.size`), unit points are the
 /// mesh's normalized coordinates (`to` over the frame, `from` over the content).
-public final class DemoSession {
+package final class DemoSession {
   /// The frame (window) size in pixels.
-  public let frameWidth: Int
-  public let frameHeight: Int
+  package let frameWidth: Int
+  package let frameHeight: Int
   /// Where numbered frames are saved (`meshwarp-demo-frame-N.png`).
-  public let saveDirectory: String
+  package let saveDirectory: String
   /// The control grid the user drags.
-  public internal(set) var mesh: WarpMesh
+  package internal(set) var mesh: WarpMesh
   /// Control points per row (2…9; the grid's columns).
-  public var density: Int { mesh.grid?.columns ?? 3 }
+  package var density: Int { mesh.grid?.columns ?? 3 }
   /// What uncovered pixels show.
-  public private(set) var edges: EdgePolicy = .transparent
+  package private(set) var edges: EdgePolicy = .transparent
   /// Silhouette anti-aliasing (4×4 samples) or hard edges.
-  public private(set) var antialias = true
+  package private(set) var antialias = true
   /// Render threads for ``WarpRenderer`` (0 = every core).
-  public var threads = 0
+  package var threads = 0
   /// Whether the content's animation (and the genie) is paused.
-  public private(set) var paused = false
+  package private(set) var paused = false
   /// Whether the key help panel is drawn.
-  public private(set) var showHelp = false
+  package private(set) var showHelp = false
   /// The clickable switch in the content.
-  public private(set) var toggle = DemoToggle()
+  package private(set) var toggle = DemoToggle()
   /// Animation time in seconds (stops while paused).
-  public private(set) var time = 0.0
+  package private(set) var time = 0.0
   /// The content.
-  public internal(set) var content: DemoContent
+  package internal(set) var content: DemoContent
   /// Whether Escape (or a script's `quit`) asked to end.
-  public private(set) var quitRequested = false
+  package private(set) var quitRequested = false
   /// Paths of frames to save after the next render, in order.
-  public private(set) var pendingSaves: [String] = []
+  package private(set) var pendingSaves: [String] = []
   /// The genie playback, while one runs.
-  public private(set) var genie: GeniePlayback?
+  package private(set) var genie: GeniePlayback?
   /// What the mouse and keys edit.
-  public internal(set) var mode: EditorMode = .warp
+  package internal(set) var mode: EditorMode = .warp
   /// The selected control point (the last one pressed), which the arrow
   /// keys nudge.
-  public internal(set) var selectedPoint: Int?
+  package internal(set) var selectedPoint: Int?
   /// The mesh gradient edited in gradient mode.
-  public internal(set) var gradient = GradientEditing.defaultGradient
+  package internal(set) var gradient = GradientEditing.defaultGradient
   /// The selected gradient vertex.
-  public internal(set) var selectedGradientPoint: Int?
+  package internal(set) var selectedGradientPoint: Int?
   /// The hex colour being typed (Return started it), or `nil`.
-  public internal(set) var hexEntry: String?
+  package internal(set) var hexEntry: String?
   /// Whether the overlay (mesh lines and points, the toggle, the palette)
   /// is hidden: the frame is then the warp alone, as `meshwarp warp`
   /// renders it.
-  public internal(set) var overlayHidden = false
+  package internal(set) var overlayHidden = false
   /// Whether the window should be full screen (the executable follows it).
-  public internal(set) var fullscreen = false
+  package internal(set) var fullscreen = false
   /// The picture file shown, if any (names new files saved next to it).
-  public var contentPath: String?
+  package var contentPath: String?
   /// The mesh file opened (`--mesh`) or created by the first save: later
   /// saves write it again. Any other existing file is never overwritten.
-  public internal(set) var meshPath: String?
+  package internal(set) var meshPath: String?
   /// The gradient file opened or created, likewise.
-  public internal(set) var gradientPath: String?
+  package internal(set) var gradientPath: String?
   /// Swift files this session created (export writes them again).
   var exportPaths: [EditorMode: String] = [:]
   /// Paths of frames to save without the overlay after the next render.
-  public internal(set) var pendingCleanSaves: [String] = []
+  package internal(set) var pendingCleanSaves: [String] = []
   /// Text for the clipboard, set by an export, taken by the executable.
-  public internal(set) var pendingClipboard: String?
+  package internal(set) var pendingClipboard: String?
   /// Undo and redo of every edit to the mesh and the gradient.
   var history = EditHistory<EditorSnapshot>()
   /// The gradient's last render, reused while the gradient is unchanged.
@@ -100,7 +100,7 @@ public final class DemoSession {
 
   /// A click moves less than this many pixels between press and release
   /// (empirical: absorbs hand tremor, smaller than any intended drag).
-  public static let clickSlop = 4.0
+  package static let clickSlop = 4.0
 
   /// A session showing `content` in a `frameWidth × frameHeight` window
   /// through a 3×3 identity grid.
@@ -111,7 +111,7 @@ public final class DemoSession {
   ///   - saveDirectory: folder for numbered frames (default: current).
   ///   - paused: start with the animation paused.
   ///   - log: receives one line per visible change.
-  public init(
+  package init(
     frameWidth: Int, frameHeight: Int, content: DemoContent, saveDirectory: String = ".",
     paused: Bool = false, log: @escaping (String) -> Void
   ) {
@@ -126,10 +126,10 @@ public final class DemoSession {
   }
 
   /// The frame size as a vector.
-  public var frameSize: Vector2 { Vector2(Double(frameWidth), Double(frameHeight)) }
+  package var frameSize: Vector2 { Vector2(Double(frameWidth), Double(frameHeight)) }
 
   /// The point lookup for the current mesh, built on first use after a change.
-  public var mapping: MeshMapping {
+  package var mapping: MeshMapping {
     if let mappingCache, mappingCache.mesh == mesh { return mappingCache }
     let m = MeshMapping(mesh: mesh)
     mappingCache = m
@@ -137,7 +137,7 @@ public final class DemoSession {
   }
 
   /// Logs the start-up state and where the toggle appears.
-  public func start() {
+  package func start() {
     log(
       "meshwarp-demo: mode \(mode.rawValue), window \(frameWidth)x\(frameHeight), content \(content.kind) "
         + "\(content.width)x\(content.height), mesh \(density)x\(density), edges \(edges.rawValue), "
@@ -148,7 +148,7 @@ public final class DemoSession {
   // MARK: Input
 
   /// Reacts to one input event.
-  public func handle(_ event: DemoEvent) {
+  package func handle(_ event: DemoEvent) {
     switch event {
     case .mouseDown(let p): mode == .warp ? mouseDown(p) : gradientMouseDown(p)
     case .mouseMove(let p): mode == .warp ? mouseMove(p) : gradientMouseMove(p)
@@ -225,17 +225,17 @@ public final class DemoSession {
   /// Where on the content (pixels) the window point `p` shows, through the
   /// current mesh (``MeshMapping/sourcePoint(forDestination:)-(Vector2)``),
   /// or `nil` where no face covers it.
-  public func contentPoint(forWindowPoint p: Vector2) -> Vector2? {
+  package func contentPoint(forWindowPoint p: Vector2) -> Vector2? {
     mapping.sourcePoint(forDestination: p / frameSize).map { $0 * content.size }
   }
 
   /// Where the content point `p` (pixels) appears in the window, or `nil`.
-  public func windowPoint(forContentPoint p: Vector2) -> Vector2? {
+  package func windowPoint(forContentPoint p: Vector2) -> Vector2? {
     mapping.destinationPoint(forSource: p / content.size).map { $0 * frameSize }
   }
 
   /// Where the toggle's track centre appears in the window now, if anywhere.
-  public var toggleWindowPoint: Vector2? {
+  package var toggleWindowPoint: Vector2? {
     windowPoint(
       forContentPoint: DemoToggle.trackCentreUnit(contentSize: content.size) * content.size)
   }
@@ -311,7 +311,7 @@ public final class DemoSession {
   }
 
   /// Sets an N×N grid that keeps the current warp (``MeshResampler``).
-  public func setDensity(_ n: Int) {
+  package func setDensity(_ n: Int) {
     precondition((2...9).contains(n), "density \(n) is outside 2…9")
     drag = nil
     mesh = MeshResampler.resample(mesh, columns: n, rows: n)
@@ -358,7 +358,7 @@ public final class DemoSession {
 
   /// Hands over the frames to save (the executable writes them after the
   /// frame it renders next) and clears the list.
-  public func takePendingSaves() -> [String] {
+  package func takePendingSaves() -> [String] {
     defer { pendingSaves = [] }
     return pendingSaves
   }
@@ -366,7 +366,7 @@ public final class DemoSession {
   // MARK: Time and frames
 
   /// Advances the animation clock by `seconds` (unless paused).
-  public func advance(by seconds: Double) {
+  package func advance(by seconds: Double) {
     guard !paused, seconds > 0 else { return }
     time += seconds
     if var g = genie {
@@ -381,7 +381,7 @@ public final class DemoSession {
   }
 
   /// The mesh the frame shows: the genie's while it plays, else the grid.
-  public var displayedMesh: WarpMesh {
+  package var displayedMesh: WarpMesh {
     if let p = genie?.progress,
       let m = DemoHooks.genieMesh(progress: p, target: DemoHooks.genieTarget)
     {
@@ -391,25 +391,25 @@ public final class DemoSession {
   }
 
   /// The render options for the current state.
-  public var warpOptions: WarpOptions {
+  package var warpOptions: WarpOptions {
     WarpOptions(
       width: frameWidth, height: frameHeight, edges: edges, antialias: antialias ? 4 : 1,
       threads: threads)
   }
 
   /// A rendered frame and where its time went.
-  public struct Frame: Sendable {
+  package struct Frame: Sendable {
     /// The window's pixels: warped content, mesh overlay, help panel.
-    public var image: RGBAImage
+    package var image: RGBAImage
     /// The frame without any overlay (the warp alone, or the gradient
     /// alone), when the overlay is hidden or a clean save is pending.
-    public var clean: RGBAImage?
+    package var clean: RGBAImage?
     /// Milliseconds drawing the content, warping it, and drawing overlays.
-    public var contentMilliseconds: Double
-    public var warpMilliseconds: Double
-    public var overlayMilliseconds: Double
+    package var contentMilliseconds: Double
+    package var warpMilliseconds: Double
+    package var overlayMilliseconds: Double
     /// The sum of the three.
-    public var totalMilliseconds: Double {
+    package var totalMilliseconds: Double {
       contentMilliseconds + warpMilliseconds + overlayMilliseconds
     }
   }
@@ -417,7 +417,7 @@ public final class DemoSession {
   /// Renders the frame: the content at the current time (live, redrawn
   /// every call), warped with ``WarpRenderer``, the mesh's lines and
   /// points over it (not during the genie), then the help panel if shown.
-  public func renderFrame() -> Frame {
+  package func renderFrame() -> Frame {
     if mode == .gradient { return renderGradientFrame() }
     let clock = ContinuousClock()
     let t0 = clock.now

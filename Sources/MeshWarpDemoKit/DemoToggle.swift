@@ -6,26 +6,26 @@
 /// at the same relative place on any content size: the card spans
 /// ``cardUnitRect`` inside the top-left cell of a 3×3 grid, away from the
 /// grid's lines so the overlay never hides it.
-public struct DemoToggle: Hashable, Sendable {
+package struct DemoToggle: Hashable, Sendable {
   /// Whether the switch is on.
-  public var isOn: Bool
+  package var isOn: Bool
 
-  public init(isOn: Bool = false) { self.isOn = isOn }
+  package init(isOn: Bool = false) { self.isOn = isOn }
 
   /// The card's min corner and size in normalized content coordinates
   /// (empirical: 240×84 px on the 800×600 default).
-  public static let cardUnitOrigin = Vector2(0.12, 0.19)
-  public static let cardUnitSize = Vector2(0.30, 0.14)
+  package static let cardUnitOrigin = Vector2(0.12, 0.19)
+  package static let cardUnitSize = Vector2(0.30, 0.14)
 
   /// The track colour when on (iOS-style green) and off (grey).
-  public static let onColour = RGBA8(52, 199, 89)
-  public static let offColour = RGBA8(142, 142, 147)
+  package static let onColour = RGBA8(52, 199, 89)
+  package static let offColour = RGBA8(142, 142, 147)
   static let cardColour = RGBA8(250, 250, 252)
   static let cardOutline = RGBA8(60, 60, 67)
   static let labelColour = RGBA8(28, 28, 30)
 
   /// The card's pixel rectangle (origin, size) on content `contentSize`.
-  public static func cardRect(contentSize: Vector2) -> (origin: Vector2, size: Vector2) {
+  package static func cardRect(contentSize: Vector2) -> (origin: Vector2, size: Vector2) {
     (cardUnitOrigin * contentSize, cardUnitSize * contentSize)
   }
 
@@ -33,7 +33,7 @@ public struct DemoToggle: Hashable, Sendable {
   /// 2.4 times as wide as tall, inset from the card's left edge by the
   /// vertical margin. Its centre always shows the track colour: the knob,
   /// of radius h/2 − 3 at ±0.7h from the centre, stops 0.2h + 3 px short of it.
-  public static func trackRect(contentSize: Vector2) -> (origin: Vector2, size: Vector2) {
+  package static func trackRect(contentSize: Vector2) -> (origin: Vector2, size: Vector2) {
     let card = cardRect(contentSize: contentSize)
     let h = card.size.y * 0.55
     let margin = (card.size.y - h) / 2
@@ -42,20 +42,20 @@ public struct DemoToggle: Hashable, Sendable {
 
   /// The track's centre in normalized content coordinates: the point whose
   /// colour tells the state (``onColour`` or ``offColour``).
-  public static func trackCentreUnit(contentSize: Vector2) -> Vector2 {
+  package static func trackCentreUnit(contentSize: Vector2) -> Vector2 {
     let t = trackRect(contentSize: contentSize)
     return (t.origin + t.size / 2) / contentSize
   }
 
   /// Whether a content point (pixels) lies on the card.
-  public static func contains(contentPoint p: Vector2, contentSize: Vector2) -> Bool {
+  package static func contains(contentPoint p: Vector2, contentSize: Vector2) -> Bool {
     let card = cardRect(contentSize: contentSize)
     return p.x >= card.origin.x && p.y >= card.origin.y && p.x <= card.origin.x + card.size.x
       && p.y <= card.origin.y + card.size.y
   }
 
   /// Draws the toggle into `image`, whose size is the content size.
-  public func draw(into image: inout RGBAImage) {
+  package func draw(into image: inout RGBAImage) {
     draw(into: &image, contentSize: image.size, offset: .zero)
   }
 
@@ -63,7 +63,7 @@ public struct DemoToggle: Hashable, Sendable {
   /// the sprite's top-left corner goes: compositing it there (source-over)
   /// gives the same picture as ``draw(into:)``, at a fraction of the cost
   /// (the demo draws the sprite every frame and the toggle once per state).
-  public func sprite(contentSize: Vector2) -> (image: RGBAImage, x: Int, y: Int) {
+  package func sprite(contentSize: Vector2) -> (image: RGBAImage, x: Int, y: Int) {
     let card = Self.cardRect(contentSize: contentSize)
     let x = Int(card.origin.x.rounded(.down)) - 2
     let y = Int(card.origin.y.rounded(.down)) - 2

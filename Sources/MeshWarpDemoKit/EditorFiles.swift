@@ -3,14 +3,14 @@ import Foundation
 /// The editor's files: mesh and gradient JSON in, JSON and Swift code out,
 /// and the rule for new file names (never overwrite a file the editor did
 /// not open or create).
-public enum EditorFiles {
+package enum EditorFiles {
   /// Reads a mesh JSON file (the format `meshwarp warp --mesh` reads).
-  public static func loadMesh(path: String) throws -> WarpMesh {
+  package static func loadMesh(path: String) throws -> WarpMesh {
     try JSONFile.decode(WarpMesh.self, path: path)
   }
 
   /// Reads a gradient JSON file (the format `meshwarp gradient` reads), validated.
-  public static func loadGradient(path: String) throws -> GradientMesh {
+  package static func loadGradient(path: String) throws -> GradientMesh {
     let bytes = try FileInput.readBytes(path: path)
     let gradient = try GradientMesh(jsonData: Data(bytes))
     try gradient.validate()
@@ -20,14 +20,14 @@ public enum EditorFiles {
   /// The mesh as JSON, keys sorted, pretty-printed; Doubles are written
   /// with the shortest text that reads back to the same value, so a saved
   /// mesh reopens exactly.
-  public static func meshJSON(_ mesh: WarpMesh) throws -> Data {
+  package static func meshJSON(_ mesh: WarpMesh) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
     return try encoder.encode(mesh)
   }
 
   /// Writes `data` to `path` atomically, creating its folder.
-  public static func write(_ data: Data, to path: String) throws {
+  package static func write(_ data: Data, to path: String) throws {
     let folder = (path as NSString).deletingLastPathComponent
     if !folder.isEmpty {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -37,7 +37,7 @@ public enum EditorFiles {
 
   /// A path in `folder` named `stem` + `suffix` that no file has yet:
   /// `stem-mesh.json`, then `stem-mesh-2.json`, `stem-mesh-3.json`, …
-  public static func freshPath(folder: String, stem: String, suffix: String, extension ext: String)
+  package static func freshPath(folder: String, stem: String, suffix: String, extension ext: String)
     -> String
   {
     let fm = FileManager.default

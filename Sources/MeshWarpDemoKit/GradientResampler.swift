@@ -5,12 +5,12 @@
 /// uses automatic handles (``GradientMesh/Locations/points(_:)``), so the
 /// shape is kept exactly at the old vertices (when the new grid contains
 /// them) and closely between them.
-public enum GradientResampler {
+package enum GradientResampler {
   /// `gradient` resampled to `width × height` vertices (each ≥ 2).
   ///
   /// - Precondition: `gradient` is valid (``GradientMesh/validate()``).
   /// - Complexity: O(width · height + patches).
-  public static func resample(_ gradient: GradientMesh, width: Int, height: Int) -> GradientMesh {
+  package static func resample(_ gradient: GradientMesh, width: Int, height: Int) -> GradientMesh {
     precondition(width >= 2 && height >= 2, "a gradient needs at least 2×2 vertices")
     let patches = gradient.patches()
     let oldColumns = gradient.width - 1

@@ -1,5 +1,5 @@
 /// Changes a warp's control-grid density while keeping the warp.
-public enum MeshResampler {
+package enum MeshResampler {
   /// An N×M grid that shows the same warp as `mesh`, as far as a grid of
   /// that density can.
   ///
@@ -19,7 +19,7 @@ public enum MeshResampler {
   ///     square (as an identity grid's do).
   ///   - columns, rows: the new grid's vertices per row and rows (≥ 2).
   /// - Complexity: O(old faces + new vertices).
-  public static func resample(_ mesh: WarpMesh, columns: Int, rows: Int) -> WarpMesh {
+  package static func resample(_ mesh: WarpMesh, columns: Int, rows: Int) -> WarpMesh {
     var result = WarpMesh.identity(columns: columns, rows: rows)
     let mapping = MeshMapping(mesh: mesh)
     for i in result.pointPairs.indices {

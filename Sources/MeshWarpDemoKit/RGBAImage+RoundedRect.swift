@@ -13,7 +13,7 @@ extension RGBAImage {
   ///   - radius: corner radius in pixels, clamped to half the shorter side.
   ///   - outline: ring colour drawn inside the edge, `outlineWidth` pixels.
   /// - Complexity: O(rectangle area).
-  public mutating func fillRoundedRect(
+  package mutating func fillRoundedRect(
     origin: Vector2, size rectSize: Vector2, radius: Double, colour: RGBA8,
     outline: RGBA8? = nil, outlineWidth: Double = 1.5
   ) {

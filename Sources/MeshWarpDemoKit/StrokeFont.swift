@@ -5,11 +5,11 @@
 /// Glyphs live on a grid 4 units wide and 6 high (y down, the baseline at 6);
 /// the advance is 6 units. Each glyph is a list of polylines written as
 /// "x y" digit pairs, polylines separated by `|` (our own design).
-public enum StrokeFont {
+package enum StrokeFont {
   /// Grid units per glyph cell height (the cap height).
-  public static let capUnits = 6.0
+  package static let capUnits = 6.0
   /// Advance per character, in grid units.
-  public static let advanceUnits = 6.0
+  package static let advanceUnits = 6.0
 
   static let glyphSource: [Character: String] = [
     "A": "06 02 20 42 46|03 43",
@@ -84,7 +84,7 @@ public enum StrokeFont {
   }
 
   /// The width in pixels of `text` drawn with cap height `capHeight`.
-  public static func width(of text: String, capHeight: Double) -> Double {
+  package static func width(of text: String, capHeight: Double) -> Double {
     let scale = capHeight / capUnits
     return max(Double(text.count) * advanceUnits - 2, 0) * scale
   }
@@ -94,7 +94,7 @@ extension RGBAImage {
   /// Draws `text` in ``StrokeFont`` with its top-left corner at `origin`
   /// (window pixels), capitals `capHeight` pixels tall, strokes `thickness`
   /// pixels wide (anti-aliased, see ``RGBAImage/drawLine(from:to:thickness:colour:)``).
-  public mutating func drawText(
+  package mutating func drawText(
     _ text: String, at origin: Vector2, capHeight: Double, thickness: Double? = nil,
     colour: RGBA8
   ) {

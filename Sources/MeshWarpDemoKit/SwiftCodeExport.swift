@@ -3,7 +3,7 @@ import Foundation
 /// SwiftUI code for what the editor designed, ready to paste: a whole Swift
 /// file (imports and one function) that compiles against the package's
 /// `MeshWarpEffect` module and SwiftUI.
-public enum SwiftCodeExport {
+package enum SwiftCodeExport {
   /// A `View` extension whose function applies the mesh with
   /// `.meshWarpEffect(pointPairs:faces:maxSampleOffset:)`.
   ///
@@ -13,7 +13,7 @@ public enum SwiftCodeExport {
   ///     `maxSampleOffset` (the largest displacement per axis, rounded up
   ///     past 1e-9 of rounding noise, plus 1 for the sampling footprint).
   ///   - name: the function's name.
-  public static func warp(_ mesh: WarpMesh, viewSize: Vector2, name: String = "editedMeshWarp")
+  package static func warp(_ mesh: WarpMesh, viewSize: Vector2, name: String = "editedMeshWarp")
     -> String
   {
     var maxOffset = Vector2.zero
@@ -53,7 +53,7 @@ public enum SwiftCodeExport {
   /// A function returning the gradient as SwiftUI's
   /// `MeshGradient(width:height:points:colors:background:smoothsColors:colorSpace:)`
   /// (explicit handles, if any, become `locations: .bezierPoints([...])`).
-  public static func gradient(_ gradient: GradientMesh, name: String = "editedMeshGradient")
+  package static func gradient(_ gradient: GradientMesh, name: String = "editedMeshGradient")
     -> String
   {
     let colors = gradient.colors.map { "      \(color($0))," }
