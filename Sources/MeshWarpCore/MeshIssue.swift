@@ -17,6 +17,11 @@ public struct MeshIssue: Hashable, Sendable, CustomStringConvertible {
     case repeatedIndex = "repeated-index"
     /// A vertex has a NaN or infinite coordinate.
     case nonFiniteCoordinate = "non-finite-coordinate"
+    /// A vertex has a coordinate beyond ±``WarpMesh/absurdCoordinate``.
+    case absurdCoordinate = "absurd-coordinate"
+    /// The coordinates look like pixels where normalized ones (0…1) are
+    /// expected (a warning).
+    case looksLikePixels = "looks-like-pixels"
     /// Seed rule 1: i0 → i1 → i2 → i3 must walk the outline; the original
     /// quad's edges cross (a bowtie).
     case perimeterOrder = "rule-1-perimeter-order"

@@ -44,29 +44,39 @@ enum MinificationFilter {
     _ source: RGBAImage, mesh: WarpMesh, width: Int, height: Int, quality: GenieQuality,
     threads: Int
   ) -> RGBAImage {
-    let options = WarpOptions(
+    var options = WarpOptions(
       width: width, height: height, edges: .transparent, antialias: quality.antialias,
       threads: threads)
-    var output = WarpRenderer.render(source, mesh: mesh, options: options)
-    guard quality.samplesPerTexel > 0, width > 0, height > 0 else { return output }
+    options.minificationQuality = quality
+    return WarpRenderer.render(source, mesh: mesh, options: options)
+  }
+
+  /// Re-renders, supersampled, the tiles of `output` (the plain render of
+  /// `source` through `mesh` with `options`) where the mesh minifies.
+  static func refine(
+    _ output: inout RGBAImage, source: RGBAImage, mesh: WarpMesh, options: WarpOptions
+  ) {
+    let (width, height) = (output.width, output.height)
+    let quality = options.minificationQuality
+    guard quality.samplesPerTexel > 0, width > 0, height > 0, source.width > 0,
+      source.height > 0
+    else { return }
     let runs = plan(
       mesh: mesh, sourceSize: source.size, width: width, height: height, quality: quality)
-    guard !runs.isEmpty else { return output }
-    let antialias = quality.antialias
+    guard !runs.isEmpty else { return }
     output.pixels.withUnsafeMutableBufferPointer { buffer in
       let out = SharedPointer(buffer.baseAddress!)
       let work: @Sendable (Int) -> Void = { i in
         let run = runs[i]
         let large = renderRun(
-          run, source: source, mesh: mesh, width: width, height: height, antialias: antialias)
+          run, source: source, mesh: mesh, width: width, height: height, options: options)
         resolve(large, run: run, into: out.base, width: width)
       }
       // Runs write disjoint pixels: the result does not depend on threads.
-      forEachRowBand(rows: runs.count, threads: threads, minimumRowsPerBand: 1) { band in
+      forEachRowBand(rows: runs.count, threads: options.threads, minimumRowsPerBand: 1) { band in
         for i in band { work(i) }
       }
     }
-    return output
   }
 
   /// A rectangle of output pixels re-rendered with `nx × ny` samples each.
@@ -197,9 +207,9 @@ enum MinificationFilter {
     return runs
   }
 
-  /// Renders one run at its supersampled resolution.
+  /// Renders one run at its supersampled resolution, with `options`' modes.
   static func renderRun(
-    _ run: Run, source: RGBAImage, mesh: WarpMesh, width: Int, height: Int, antialias: Int
+    _ run: Run, source: RGBAImage, mesh: WarpMesh, width: Int, height: Int, options: WarpOptions
   ) -> RGBAImage {
     // `to` in run-normalized coordinates: (to·output − origin)/run size.
     var local = mesh
@@ -211,12 +221,18 @@ enum MinificationFilter {
         ((Vector2(local.pointPairs[i].to) * outScale - origin) / size).cgPoint
     }
     // The run's samples already resolve the silhouette n-fold per axis.
-    let perSample = (antialias + min(run.nx, run.ny) - 1) / min(run.nx, run.ny)
-    return WarpRenderer.render(
-      source, mesh: local,
-      options: WarpOptions(
-        width: run.width * run.nx, height: run.height * run.ny, edges: .transparent,
-        antialias: max(1, perSample), threads: 1))
+    let perSample = (options.antialias + min(run.nx, run.ny) - 1) / min(run.nx, run.ny)
+    var runOptions = options
+    runOptions.width = run.width * run.nx
+    runOptions.height = run.height * run.ny
+    runOptions.antialias = max(1, perSample)
+    runOptions.threads = 1
+    var large = RGBAImage(uninitializedWidth: run.width * run.nx, height: run.height * run.ny)
+    let viewport = WarpRenderer.Viewport(
+      origin: origin, scale: Vector2(1 / Double(run.nx), 1 / Double(run.ny)), fullSize: outScale)
+    WarpRenderer.renderOnce(
+      source, mesh: local, options: runOptions, viewport: viewport, into: &large)
+    return large
   }
 
   /// Box-filters `large` (the run at nₓ × n_y) into the run's pixels of the
