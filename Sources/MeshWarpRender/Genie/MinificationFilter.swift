@@ -64,13 +64,25 @@ enum MinificationFilter {
     let runs = plan(
       mesh: mesh, sourceSize: source.size, width: width, height: height, quality: quality)
     guard !runs.isEmpty else { return }
+    // Outside the mesh the plain render already shows the edge policy's
+    // exact colour: where that is not transparent, pixels whose centre no
+    // face covers keep it (unfiltered content of `unwarped` stays sharp).
+    let locator: QuadLocator? =
+      options.edges == .transparent
+      ? nil
+      : {
+        let outScale = Vector2(Double(width), Double(height))
+        let faces = mesh.faces.indices.filter(mesh.isRenderable)
+        return QuadLocator(
+          quads: faces.map { mesh.warpedQuad($0, scale: outScale) }, ids: faces)
+      }()
     output.pixels.withUnsafeMutableBufferPointer { buffer in
       let out = SharedPointer(buffer.baseAddress!)
       let work: @Sendable (Int) -> Void = { i in
         let run = runs[i]
         let large = renderRun(
           run, source: source, mesh: mesh, width: width, height: height, options: options)
-        resolve(large, run: run, into: out.base, width: width)
+        resolve(large, run: run, into: out.base, width: width, covered: locator)
       }
       // Runs write disjoint pixels: the result does not depend on threads.
       forEachRowBand(rows: runs.count, threads: options.threads, minimumRowsPerBand: 1) { band in
@@ -236,9 +248,11 @@ enum MinificationFilter {
   }
 
   /// Box-filters `large` (the run at nₓ × n_y) into the run's pixels of the
-  /// output, averaging premultiplied colour.
+  /// output, averaging premultiplied colour; with `covered`, only pixels
+  /// whose centre it locates.
   static func resolve(
-    _ large: RGBAImage, run: Run, into out: UnsafeMutablePointer<UInt8>, width: Int
+    _ large: RGBAImage, run: Run, into out: UnsafeMutablePointer<UInt8>, width: Int,
+    covered: QuadLocator? = nil
   ) {
     let norm = 1 / Float(run.nx * run.ny)
     large.pixels.withUnsafeBufferPointer { src in
@@ -246,6 +260,11 @@ enum MinificationFilter {
       let stride = large.width * 4
       for y in 0..<run.height {
         for x in 0..<run.width {
+          if let covered,
+            covered.locate(Vector2(Double(run.x + x) + 0.5, Double(run.y + y) + 0.5)) == nil
+          {
+            continue
+          }
           var sum = SIMD4<Float>.zero
           for j in 0..<run.ny {
             var p = s + (y * run.ny + j) * stride + x * run.nx * 4
