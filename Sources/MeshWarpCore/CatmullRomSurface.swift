@@ -86,10 +86,12 @@ package struct CatmullRomSurface: Sendable {
     for end in [0.0, 1.0] {
       for k in 0...8 {
         let t = Double(k) / 8
-        let a = combine(
-          column: column, row: row, wu: Self.secondDerivatives(end), wv: Self.weights(t)) * scale
-        let b = combine(
-          column: column, row: row, wu: Self.weights(t), wv: Self.secondDerivatives(end)) * scale
+        let a =
+          combine(
+            column: column, row: row, wu: Self.secondDerivatives(end), wv: Self.weights(t)) * scale
+        let b =
+          combine(
+            column: column, row: row, wu: Self.weights(t), wv: Self.secondDerivatives(end)) * scale
         uu = max(uu, (a * a).sum().squareRoot())
         vv = max(vv, (b * b).sum().squareRoot())
       }

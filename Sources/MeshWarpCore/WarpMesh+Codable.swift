@@ -61,7 +61,8 @@ extension WarpMesh: Codable {
         DecodingError.Context(
           codingPath: container.codingPath,
           debugDescription:
-            "no \"from\": a mesh needs \"from\", \"to\" and \"faces\", or \"columns\" and \"rows\""))
+            "no \"from\": a mesh needs \"from\", \"to\" and \"faces\", or \"columns\" and \"rows\"")
+      )
     }
     guard let to = try points(.to) ?? (shorthand ? from : nil) else {
       throw DecodingError.keyNotFound(

@@ -133,7 +133,8 @@ extension WarpMesh {
     return MeshIssue(
       severity: .warning, rule: .looksLikePixels, face: nil, vertices: culprits,
       message:
-        "coordinates reach \(largest): they look like pixels, but mesh points are normalized (0…1); write \"units\": \"pixels\" with \"width\" and \"height\", or divide by the content size")
+        "coordinates reach \(largest): they look like pixels, but mesh points are normalized (0…1); write \"units\": \"pixels\" with \"width\" and \"height\", or divide by the content size"
+    )
   }
 
   /// The errors among ``validate()``'s findings.

@@ -7,7 +7,7 @@
 /// warped triangles once (``TriangleRasterizer``, exact top-left rule), so
 /// the cost is O(pixels + faces) whatever the face count, shared edges leave
 /// neither gaps nor double cover, and, drawing faces last-to-first, the first
-/// face wins where warped faces overlap (the seed shader's order). Pixels
+/// face wins where warped faces overlap (the original MeshWarpEffect package's shader order). Pixels
 /// crossed by the mesh's outer boundary are then anti-aliased by coverage
 /// (``WarpOptions/antialias``). Rows are split into bands across threads,
 /// bands into strips of 32 rows that are filled and shaded while
@@ -16,7 +16,16 @@
 /// spans are shaded as one run. The result does not depend on the thread
 /// count.
 ///
-/// The identity mesh (any density, any size) reproduces the source exactly.
+/// The identity mesh (any density, any size) reproduces the source exactly,
+/// in every mode.
+///
+/// Modes (``WarpOptions``): the default (bilinear, clamp to edge) runs the
+/// fixed-point loop above; other interpolations and address modes solve
+/// every pixel exactly and read through ``ContentSampler``, a separate loop,
+/// so the default pays nothing for them. Where the warp shrinks the content
+/// the minification filter (``MinificationFilter``, on by default)
+/// re-renders the affected tiles supersampled. ``WarpOptions/smooth``
+/// renders a grid mesh through ``WarpMesh/smoothed(outputSize:contentSize:tolerance:)``.
 public enum WarpRenderer {
   /// Renders `source` warped through `mesh`.
   ///
@@ -298,7 +307,9 @@ struct OutsideFill: @unchecked Sendable {
     case .color:
       let a = Float(color.a) / 255
       constant = SIMD4(Float(color.r) * a, Float(color.g) * a, Float(color.b) * a, Float(color.a))
-      constantBytes = color.a == 0 ? 0 : UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+      constantBytes =
+        color.a == 0
+        ? 0 : UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
     default:
       constant = .zero
       constantBytes = 0

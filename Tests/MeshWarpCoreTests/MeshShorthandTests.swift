@@ -73,7 +73,8 @@ import Testing
     )
     let issues = mesh.validate()
     #expect(issues.contains { $0.rule == .looksLikePixels && $0.severity == .warning })
-    #expect(!WarpMesh.identity(columns: 3, rows: 3).validate().contains { $0.rule == .looksLikePixels })
+    #expect(
+      !WarpMesh.identity(columns: 3, rows: 3).validate().contains { $0.rule == .looksLikePixels })
   }
 
   @Test func edgePolicyNames() throws {

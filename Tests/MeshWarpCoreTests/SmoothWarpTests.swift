@@ -77,7 +77,9 @@ import _TestSupport
     let mapping = MeshMapping(mesh: smooth)
     var queries: [[Double]] = []
     for y in stride(from: 2, to: 180, by: 7) {
-      for x in stride(from: 3, to: 240, by: 7) { queries.append([Double(x) + 0.5, Double(y) + 0.5]) }
+      for x in stride(from: 3, to: 240, by: 7) {
+        queries.append([Double(x) + 0.5, Double(y) + 0.5])
+      }
     }
     let reference = try NumpyReference.points([
       "kind": "smooth", "columns": 4, "rows": 4, "outputSize": [240, 180],

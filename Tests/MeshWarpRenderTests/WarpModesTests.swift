@@ -15,7 +15,8 @@ import _TestSupport
       for address in AddressMode.allCases {
         let options = WarpOptions(
           addressMode: address, interpolation: interpolation, smooth: true, threads: 1)
-        #expect(WarpRenderer.render(src, mesh: .identity(columns: 4, rows: 3), options: options) == src)
+        #expect(
+          WarpRenderer.render(src, mesh: .identity(columns: 4, rows: 3), options: options) == src)
         #expect(WarpRenderer.render(src, mesh: spline, options: options) == src)
       }
     }
@@ -113,7 +114,8 @@ import _TestSupport
       let r = try #require(value as? [Double])
       let (x, y) = (k % w, k / w)
       let p = out[x, y]
-      let got = [Double(p.r), Double(p.g), Double(p.b)].map { $0 * Double(p.a) / 255 } + [Double(p.a)]
+      let got =
+        [Double(p.r), Double(p.g), Double(p.b)].map { $0 * Double(p.a) / 255 } + [Double(p.a)]
       let want = r[0..<3].map { $0 * r[3] / 255 } + [r[3]]
       for c in 0..<4 { worst = max(worst, abs(got[c] - want[c])) }
     }
