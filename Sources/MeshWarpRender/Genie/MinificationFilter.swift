@@ -127,8 +127,9 @@ enum MinificationFilter {
   static func samples(_ m: Double, _ quality: GenieQuality) -> Int {
     guard m > 1 + 1e-6 else { return 1 }
     guard m.isFinite else { return quality.maxSamplesPerAxis }
-    return min(
-      quality.maxSamplesPerAxis, Int((1 + quality.samplesPerTexel * (m - 1)).rounded(.up)))
+    return Int(
+      min(
+        Double(quality.maxSamplesPerAxis), (1 + quality.samplesPerTexel * (m - 1)).rounded(.up)))
   }
 
   /// The runs to re-render: tiles with more than one sample per pixel,
@@ -154,7 +155,8 @@ enum MinificationFilter {
       guard lo.x < Double(width), lo.y < Double(height), hi.x > 0, hi.y > 0 else { continue }
       func cellCount(_ a: Vector2, _ b: Vector2) -> Int {
         let length = max((a * a).sum(), (b * b).sum()).squareRoot()
-        return max(1, min(maxCells, Int((length / Double(tile)).rounded(.up))))
+        guard length.isFinite else { return maxCells }
+        return max(1, Int(min(Double(maxCells), (length / Double(tile)).rounded(.up))))
       }
       let cu = cellCount(warped.b - warped.a, warped.c - warped.d)
       let cv = cellCount(warped.d - warped.a, warped.c - warped.b)
@@ -177,12 +179,19 @@ enum MinificationFilter {
           let ny = max(counts[ids.0].ny, counts[ids.1].ny, counts[ids.2].ny, counts[ids.3].ny)
           guard nx > 1 || ny > 1 else { continue }
           let (p0, p1, p2, p3) = (points[ids.0], points[ids.1], points[ids.2], points[ids.3])
-          let cellLo = pointwiseMax(pointwiseMin(pointwiseMin(p0, p1), pointwiseMin(p2, p3)), .zero)
-          let cellHi = pointwiseMax(pointwiseMax(p0, p1), pointwiseMax(p2, p3))
+          // (Any mesh comes here: far or non-finite corners are skipped or
+          // clamped to the output before conversion to Int.)
+          let all = [p0.x, p0.y, p1.x, p1.y, p2.x, p2.y, p3.x, p3.y]
+          guard all.allSatisfy(\.isFinite) else { continue }
+          let size = Vector2(Double(width), Double(height))
+          let cellLo = pointwiseMin(
+            pointwiseMax(pointwiseMin(pointwiseMin(p0, p1), pointwiseMin(p2, p3)), .zero), size)
+          let cellHi = pointwiseMax(
+            pointwiseMin(pointwiseMax(pointwiseMax(p0, p1), pointwiseMax(p2, p3)), size), .zero)
           let x0 = Int(cellLo.x.rounded(.down)) / tile
           let y0 = Int(cellLo.y.rounded(.down)) / tile
-          let x1 = min(tilesX - 1, Int(min(cellHi.x, Double(width)).rounded(.up)) / tile)
-          let y1 = min(tilesY - 1, Int(min(cellHi.y, Double(height)).rounded(.up)) / tile)
+          let x1 = min(tilesX - 1, Int(cellHi.x.rounded(.up)) / tile)
+          let y1 = min(tilesY - 1, Int(cellHi.y.rounded(.up)) / tile)
           guard x0 <= x1, y0 <= y1 else { continue }
           for ty in y0...y1 {
             for tx in x0...x1 {
