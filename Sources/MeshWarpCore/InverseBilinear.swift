@@ -13,7 +13,7 @@
 /// `−k0/k1` as k2 → 0, so parallelograms (k2 = 0, e.g. the identity grid) and
 /// near-parallelograms need no threshold. Of the real roots, the one nearest
 /// the unit square wins (ties: smaller v), which is deterministic for folded
-/// quads, where two roots can lie inside (seed rule 4).
+/// quads, where two roots can lie inside (rule 4 of the original MeshWarpEffect package).
 ///
 /// Source: the standard inverse of a bilinear patch (Í. Quílez, "inverse
 /// bilinear interpolation", 2010), with Numerical Recipes §5.6's stable roots.

@@ -1,7 +1,7 @@
 /// A quadrilateral face: four indices into a mesh's point pairs, in perimeter
 /// order.
 ///
-/// The seed's rules: i0 → i1 → i2 → i3 walk the outline (rule 1), so i0 and
+/// The original MeshWarpEffect package's rules: i0 → i1 → i2 → i3 walk the outline (rule 1), so i0 and
 /// i2 are opposite corners and the quad splits into triangles (i0, i1, i2)
 /// and (i0, i2, i3) (rule 2); either winding works (rule 3); keep the warped
 /// quad convex (rule 4). The corner i0 has bilinear parameters (u, v) = (0, 0),

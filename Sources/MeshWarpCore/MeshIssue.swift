@@ -1,5 +1,5 @@
 /// One problem found by ``WarpMesh/validate()``: what is wrong, where, and
-/// which of the seed's face-ordering rules it breaks.
+/// which of the original MeshWarpEffect package's face-ordering rules it breaks.
 public struct MeshIssue: Hashable, Sendable, CustomStringConvertible {
   /// Errors make a mesh unusable; warnings render, with artifacts.
   public enum Severity: String, Hashable, Sendable, Codable {
@@ -17,12 +17,17 @@ public struct MeshIssue: Hashable, Sendable, CustomStringConvertible {
     case repeatedIndex = "repeated-index"
     /// A vertex has a NaN or infinite coordinate.
     case nonFiniteCoordinate = "non-finite-coordinate"
-    /// Seed rule 1: i0 → i1 → i2 → i3 must walk the outline; the original
+    /// A vertex has a coordinate beyond ±``WarpMesh/absurdCoordinate``.
+    case absurdCoordinate = "absurd-coordinate"
+    /// The coordinates look like pixels where normalized ones (0…1) are
+    /// expected (a warning).
+    case looksLikePixels = "looks-like-pixels"
+    /// Rule 1 of the original MeshWarpEffect package: i0 → i1 → i2 → i3 must walk the outline; the original
     /// quad's edges cross (a bowtie).
     case perimeterOrder = "rule-1-perimeter-order"
     /// The original quad has no area.
     case zeroArea = "zero-area"
-    /// Seed rule 4: the warped quad is concave, folded over itself or
+    /// Rule 4 of the original MeshWarpEffect package: the warped quad is concave, folded over itself or
     /// collapsed; the inverse mapping is ambiguous there (renders, with
     /// artifacts in that face).
     case convexWarpedQuad = "rule-4-convex"

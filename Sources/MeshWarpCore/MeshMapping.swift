@@ -12,7 +12,7 @@ import Foundation
 /// the point, invert that quad's bilinear map (``QuadInverter``) and evaluate
 /// the other quad at the same (u, v). Faces with out-of-range indices or
 /// non-finite points are skipped. Points outside every face map to `nil`.
-/// Coordinates are whatever the mesh uses (normalized UV for seed meshes).
+/// Coordinates are whatever the mesh uses (normalized UV for the meshes of the original MeshWarpEffect package).
 public struct MeshMapping: Sendable {
   public let mesh: WarpMesh
   let warped: QuadLocator

@@ -2,7 +2,7 @@ import Foundation
 
 /// Ready-made warp meshes.
 public enum MeshPresets {
-  /// The seed README's card: one quad over the whole view with its
+  /// The original MeshWarpEffect README's card: one quad over the whole view with its
   /// bottom-right corner pulled to (0.8, 0.75).
   public static var seedCard: WarpMesh {
     var mesh = WarpMesh.identity(columns: 2, rows: 2)
@@ -32,8 +32,8 @@ public enum MeshPresets {
     return mesh
   }
 
-  /// The seed demo's 3×3 control grid with its centre and one edge point
-  /// dragged, the picture that the seed README shows beside the identity.
+  /// The original MeshWarpEffect package's demo: its 3×3 control grid with its centre and one edge point
+  /// dragged, the picture that the original MeshWarpEffect README shows beside the identity.
   public static var seedDemoWarp: WarpMesh {
     var mesh = WarpMesh.identity(columns: 3, rows: 3)
     mesh[column: 1, row: 1] = CGPoint(x: 0.62, y: 0.40)

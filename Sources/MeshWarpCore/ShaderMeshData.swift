@@ -60,11 +60,12 @@ public enum ShaderMeshData {
     case facesOffset, cellStartOffset, triangleIndicesOffset, totalCount
   }
 
-  /// The shader's number for an edge policy (header field 5).
+  /// The shader's number for an edge policy (header field 5). The shader
+  /// has no colour input: ``EdgePolicy/color`` packs as transparent (0).
   public static func code(for policy: EdgePolicy) -> Int {
     switch policy {
-    case .transparent: 0
-    case .clamp: 1
+    case .transparent, .color: 0
+    case .unwarped: 1
     case .origin: 2
     }
   }

@@ -5,7 +5,7 @@
 /// bounding box overlaps it (compressed sparse rows: `cellStart[c]..<cellStart[c+1]`
 /// index `triangleIndices`). A lookup visits one cell and tests its few
 /// triangles in order, so the lowest-numbered triangle containing the point
-/// wins — first face wins, as in the seed shader.
+/// wins — first face wins, as in the original MeshWarpEffect package's shader.
 ///
 /// Cost: build O(triangles + cells); lookup O(triangles per cell), which is
 /// O(1) on average for meshes whose triangles are of similar size.

@@ -1,10 +1,12 @@
 extension WarpMesh {
   /// Every problem in the mesh, errors and warnings, in face order.
   ///
-  /// Checks: an empty mesh; per vertex, non-finite coordinates; per face,
+  /// Checks: an empty mesh; per vertex, non-finite or absurd (beyond
+  /// ±``absurdCoordinate``) coordinates; coordinates that look like pixels
+  /// (a warning); per face,
   /// indices out of range, a repeated index, a bowtie order of the original
-  /// quad (seed rule 1), an original quad without area, and a warped quad
-  /// that is concave, folded or collapsed (seed rule 4, a warning). A face
+  /// quad (the original MeshWarpEffect package's rule 1), an original quad without area, and a warped quad
+  /// that is concave, folded or collapsed (its rule 4, a warning). A face
   /// with an index problem is not checked further.
   ///
   /// Complexity: O(vertices + faces).
@@ -33,8 +35,19 @@ extension WarpMesh {
             message:
               "point pair \(i) has a non-finite coordinate (from \(pair.from.x), \(pair.from.y); to \(pair.to.x), \(pair.to.y))"
           ))
+      } else if let worst = values.max(by: { abs($0) < abs($1) }),
+        abs(worst) > Self.absurdCoordinate
+      {
+        finite[i] = false
+        issues.append(
+          MeshIssue(
+            severity: .error, rule: .absurdCoordinate, face: nil, vertices: [i],
+            message:
+              "point pair \(i) has coordinate \(worst), beyond ±\(Int(Self.absurdCoordinate)) (from \(pair.from.x), \(pair.from.y); to \(pair.to.x), \(pair.to.y))"
+          ))
       }
     }
+    if let pixels = pixelLikeIssue(finite: finite) { issues.append(pixels) }
     for (faceIndex, face) in faces.enumerated() {
       let ids = face.indices
       let bad = ids.filter { $0 < 0 || $0 >= pointPairs.count }
@@ -97,6 +110,31 @@ extension WarpMesh {
       }
     }
     return issues
+  }
+
+  /// The largest coordinate magnitude ``validate()`` accepts (10⁶: a
+  /// million times the content; anything larger is a mistake, and 1e308
+  /// would overflow the renderer's arithmetic).
+  public static let absurdCoordinate = 1e6
+
+  /// A warning when the coordinates look like pixels: the largest is at
+  /// least 16 (sixteen times the content) and none is below −1.
+  func pixelLikeIssue(finite: [Bool]) -> MeshIssue? {
+    var largest = 0.0
+    var smallest = 0.0
+    var culprits: [Int] = []
+    for (i, p) in pointPairs.enumerated() where finite[i] {
+      let values = [p.from.x, p.from.y, p.to.x, p.to.y].map { Double($0) }
+      largest = max(largest, values.max()!)
+      smallest = min(smallest, values.min()!)
+      if values.max()! > 2 && culprits.count < 4 { culprits.append(i) }
+    }
+    guard largest >= 16, smallest >= -1 else { return nil }
+    return MeshIssue(
+      severity: .warning, rule: .looksLikePixels, face: nil, vertices: culprits,
+      message:
+        "coordinates reach \(largest): they look like pixels, but mesh points are normalized (0…1); write \"units\": \"pixels\" with \"width\" and \"height\", or divide by the content size"
+    )
   }
 
   /// The errors among ``validate()``'s findings.

@@ -26,7 +26,7 @@ public struct WarpMesh: Hashable, Sendable {
     }
   }
 
-  /// Creates a mesh from vertices and faces, as the seed's modifier takes them.
+  /// Creates a mesh from vertices and faces, as the original MeshWarpEffect package's modifier takes them.
   public init(pointPairs: [MeshPointPair], faces: [MeshFace], grid: GridShape? = nil) {
     self.pointPairs = pointPairs
     self.faces = faces
@@ -35,7 +35,7 @@ public struct WarpMesh: Hashable, Sendable {
 
   /// The identity grid: `columns × rows` vertices evenly spaced over the unit
   /// square, row-major, `from == to`; faces cell by cell, row by row, each in
-  /// the seed's order (top-left, top-right, bottom-right, bottom-left).
+  /// the original MeshWarpEffect package's order (top-left, top-right, bottom-right, bottom-left).
   ///
   /// - Precondition: `columns ≥ 2` and `rows ≥ 2`.
   public static func identity(columns: Int, rows: Int) -> WarpMesh {

@@ -15,13 +15,13 @@ import Dispatch
 /// bit-exact along the image border.
 struct SilhouetteAntialiaser: Sendable {
   let faces: [WarpRenderer.Face]
-  let sampler: BilinearSampler
+  let sampler: ContentSampler
   let outside: OutsideFill
   let samples: Int
   let boundary: [(Vector2, Vector2)]
 
   init(
-    mesh: WarpMesh, faceIndices: [Int], faces: [WarpRenderer.Face], sampler: BilinearSampler,
+    mesh: WarpMesh, faceIndices: [Int], faces: [WarpRenderer.Face], sampler: ContentSampler,
     outside: OutsideFill, samples: Int
   ) {
     self.faces = faces

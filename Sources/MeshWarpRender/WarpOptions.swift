@@ -4,8 +4,29 @@ public struct WarpOptions: Hashable, Sendable {
   public var width: Int?
   /// Output height in pixels; `nil` takes the source's.
   public var height: Int?
-  /// What uncovered pixels show.
+  /// What output pixels outside every warped face show.
   public var edges: EdgePolicy
+  /// The colour of ``EdgePolicy/color`` (straight alpha). Default transparent.
+  public var edgeColor: RGBA8
+  /// How the content is read beyond its own edges (where `from` points lie
+  /// outside 0…1, or a filter's taps reach past the border). Default
+  /// ``AddressMode/clampToEdge``.
+  public var addressMode: AddressMode
+  /// How the content is reconstructed between pixel centres. Default
+  /// ``Interpolation/bilinear``.
+  public var interpolation: Interpolation
+  /// Whether to supersample, adaptively and per axis, where the warp shrinks
+  /// the content (the genie's minification filter: see
+  /// ``GenieQuality``), so that fine detail averages instead of aliasing
+  /// into moiré. Default `true`; pixels that are not minified keep the
+  /// plain render. Ignored when ``supersample`` > 1.
+  public var filterMinification: Bool
+  /// Whether to render a grid mesh as the smooth Catmull-Rom surface
+  /// through its points (``WarpMesh/smoothed(outputSize:tolerance:)``)
+  /// instead of piecewise bilinear faces. Meshes without grid structure
+  /// render piecewise: call ``WarpMesh/smoothed(outputSize:tolerance:)``
+  /// yourself to get the error. Default `false`.
+  public var smooth: Bool
   /// Samples per axis for the coverage of pixels on the warped mesh's outer
   /// edge (the silhouette): 1 draws hard edges, 4 (default) gives 16 levels
   /// of coverage. Range 1…16.
@@ -15,14 +36,23 @@ public struct WarpOptions: Hashable, Sendable {
   public var supersample: Int
   /// Worker threads; 0 (default) uses every core.
   public var threads: Int
+  /// The minification filter's settings (the genie passes its quality).
+  var minificationQuality = GenieQuality.standard
 
   public init(
     width: Int? = nil, height: Int? = nil, edges: EdgePolicy = .transparent,
-    antialias: Int = 4, supersample: Int = 1, threads: Int = 0
+    edgeColor: RGBA8 = .transparent, addressMode: AddressMode = .clampToEdge,
+    interpolation: Interpolation = .bilinear, filterMinification: Bool = true,
+    smooth: Bool = false, antialias: Int = 4, supersample: Int = 1, threads: Int = 0
   ) {
     self.width = width
     self.height = height
     self.edges = edges
+    self.edgeColor = edgeColor
+    self.addressMode = addressMode
+    self.interpolation = interpolation
+    self.filterMinification = filterMinification
+    self.smooth = smooth
     self.antialias = antialias
     self.supersample = supersample
     self.threads = threads

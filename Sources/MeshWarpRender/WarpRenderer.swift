@@ -7,7 +7,7 @@
 /// warped triangles once (``TriangleRasterizer``, exact top-left rule), so
 /// the cost is O(pixels + faces) whatever the face count, shared edges leave
 /// neither gaps nor double cover, and, drawing faces last-to-first, the first
-/// face wins where warped faces overlap (the seed shader's order). Pixels
+/// face wins where warped faces overlap (the original MeshWarpEffect package's shader order). Pixels
 /// crossed by the mesh's outer boundary are then anti-aliased by coverage
 /// (``WarpOptions/antialias``). Rows are split into bands across threads,
 /// bands into strips of 32 rows that are filled and shaded while
@@ -16,7 +16,16 @@
 /// spans are shaded as one run. The result does not depend on the thread
 /// count.
 ///
-/// The identity mesh (any density, any size) reproduces the source exactly.
+/// The identity mesh (any density, any size) reproduces the source exactly,
+/// in every mode.
+///
+/// Modes (``WarpOptions``): the default (bilinear, clamp to edge) runs the
+/// fixed-point loop above; other interpolations and address modes solve
+/// every pixel exactly and read through ``ContentSampler``, a separate loop,
+/// so the default pays nothing for them. Where the warp shrinks the content
+/// the minification filter (``MinificationFilter``, on by default)
+/// re-renders the affected tiles supersampled. ``WarpOptions/smooth``
+/// renders a grid mesh through ``WarpMesh/smoothed(outputSize:contentSize:tolerance:)``.
 public enum WarpRenderer {
   /// Renders `source` warped through `mesh`.
   ///
@@ -49,16 +58,35 @@ public enum WarpRenderer {
     let width = options.width ?? source.width
     let height = options.height ?? source.height
     let s = min(max(options.supersample, 1), 8)
+    var mesh = mesh
+    if options.smooth, mesh.grid != nil,
+      let smooth = try? mesh.smoothed(outputSize: Vector2(Double(width * s), Double(height * s)))
+    {
+      mesh = smooth
+    }
     guard s > 1 else {
       if output.width != width || output.height != height {
         output = RGBAImage(uninitializedWidth: width, height: height)
       }
       renderOnce(source, mesh: mesh, options: options, into: &output)
+      if options.filterMinification && options.minificationQuality.samplesPerTexel > 0 {
+        MinificationFilter.refine(&output, source: source, mesh: mesh, options: options)
+      }
       return
     }
     var large = RGBAImage(uninitializedWidth: width * s, height: height * s)
     renderOnce(source, mesh: mesh, options: options, into: &large)
     output = large.downsampled(by: s, threads: options.threads)
+  }
+
+  /// Where a render's pixels lie in the full output: a render of part of it
+  /// (a minification run) at `scale` full pixels per pixel from `origin`.
+  /// ``EdgePolicy/unwarped`` needs it to find the content's position.
+  struct Viewport: Sendable {
+    var origin = Vector2(0, 0)
+    var scale = Vector2(1, 1)
+    /// The full output's size in pixels (`nil`: the render's own size).
+    var fullSize: Vector2? = nil
   }
 
   /// Per-face data in pixel space.
@@ -109,7 +137,7 @@ public enum WarpRenderer {
     @inline(__always)
     func shade(
       rows: Range<Int>, columns: Range<Int>, width: Int, sampler: BilinearSampler,
-      out: UnsafeMutablePointer<UInt8>
+      general: ContentSampler?, out: UnsafeMutablePointer<UInt8>
     ) {
       let visible = rows.clamped(to: self.rows)
       // The triangles are read where they are stored, not bound to locals:
@@ -120,6 +148,19 @@ public enum WarpRenderer {
           ? triangles.0.flatMap { $0.rows.contains(y) ? $0.span(row: y, width: width) : nil }
           : triangles.1.flatMap { $0.rows.contains(y) ? $0.span(row: y, width: width) : nil }
         return (span ?? 0..<0).clamped(to: columns)
+      }
+      if let general {
+        // The non-default modes: every pixel solved exactly, one loop.
+        for y in visible {
+          let row = out + y * width * 4
+          for x in span(y, upper: true) {
+            general.write(at: shader.sourcePoint(x: x, y: y, upper: true), to: row + x * 4)
+          }
+          for x in span(y, upper: false) {
+            general.write(at: shader.sourcePoint(x: x, y: y, upper: false), to: row + x * 4)
+          }
+        }
+        return
       }
       for y in visible {
         let a = span(y, upper: true)
@@ -169,7 +210,8 @@ public enum WarpRenderer {
 
   /// Renders into every pixel of `output` (its size is the output size).
   static func renderOnce(
-    _ source: RGBAImage, mesh: WarpMesh, options: WarpOptions, into output: inout RGBAImage
+    _ source: RGBAImage, mesh: WarpMesh, options: WarpOptions, viewport: Viewport = Viewport(),
+    into output: inout RGBAImage
   ) {
     let width = output.width
     let height = output.height
@@ -187,10 +229,14 @@ public enum WarpRenderer {
         pixels: src.baseAddress ?? UnsafePointer(bitPattern: 16)!, width: source.width,
         height: source.height)
       let empty = source.width == 0 || source.height == 0
+      let content = ContentSampler(
+        bilinear: sampler, interpolation: options.interpolation, address: options.addressMode)
+      let general: ContentSampler? = content.isDefault ? nil : content
       output.pixels.withUnsafeMutableBufferPointer { dst in
         let out = SharedPointer(dst.baseAddress!)
         let outside = OutsideFill(
-          policy: empty ? .transparent : options.edges, sampler: sampler, outputSize: outScale)
+          policy: empty && options.edges != .color ? .transparent : options.edges,
+          color: options.edgeColor, sampler: content, outputSize: outScale, viewport: viewport)
         let strips = empty ? [] : Self.facesByStrip(faces, height: height, width: width)
         // Faces are read in place through a pointer: array subscripts here
         // copied the (large) Face values on every call.
@@ -218,7 +264,8 @@ public enum WarpRenderer {
                 let tile = left..<min(left + step, width)
                 for index in faceIndices where faces.base[index].columns.overlaps(tile) {
                   faces.base[index].shade(
-                    rows: strip, columns: tile, width: width, sampler: sampler, out: out.base)
+                    rows: strip, columns: tile, width: width, sampler: sampler, general: general,
+                    out: out.base)
                 }
               }
             }
@@ -226,7 +273,7 @@ public enum WarpRenderer {
         }
         if options.antialias > 1 && !empty && !faces.isEmpty {
           SilhouetteAntialiaser(
-            mesh: mesh, faceIndices: faceIndices, faces: faces, sampler: sampler,
+            mesh: mesh, faceIndices: faceIndices, faces: faces, sampler: content,
             outside: outside, samples: min(options.antialias, 16)
           ).run(width: width, height: height, into: out, threads: threads)
         }
@@ -238,22 +285,43 @@ public enum WarpRenderer {
 /// The colour of pixels outside the mesh, per ``EdgePolicy``.
 struct OutsideFill: @unchecked Sendable {
   let policy: EdgePolicy
-  let sampler: BilinearSampler
+  let sampler: ContentSampler
   let outputSize: Vector2
-  let originColor: SIMD4<Float>
+  let viewport: WarpRenderer.Viewport
+  /// The premultiplied colour of `origin` and `color`, and its bytes.
+  let constant: SIMD4<Float>
+  let constantBytes: UInt32
 
-  init(policy: EdgePolicy, sampler: BilinearSampler, outputSize: Vector2) {
+  init(
+    policy: EdgePolicy, color: RGBA8, sampler: ContentSampler, outputSize: Vector2,
+    viewport: WarpRenderer.Viewport
+  ) {
     self.policy = policy
     self.sampler = sampler
     self.outputSize = outputSize
-    originColor = policy == .origin ? sampler.texel(0, 0) : .zero
+    self.viewport = viewport
+    switch policy {
+    case .origin:
+      constant = sampler.bilinear.texel(0, 0)
+      constantBytes = sampler.bilinear.load(0, 0)
+    case .color:
+      let a = Float(color.a) / 255
+      constant = SIMD4(Float(color.r) * a, Float(color.g) * a, Float(color.b) * a, Float(color.a))
+      constantBytes =
+        color.a == 0
+        ? 0 : UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+    default:
+      constant = .zero
+      constantBytes = 0
+    }
   }
 
-  /// Where `clamp` samples for output point p: the same normalized point on
-  /// the source, clamped to its bounds.
-  @inline(__always) func clampSource(_ p: Vector2) -> Vector2 {
-    let size = Vector2(Double(sampler.width), Double(sampler.height))
-    let q = p / outputSize * size
+  /// Where `unwarped` samples for output point p: the same normalized point
+  /// on the source, clamped to its bounds.
+  @inline(__always) func unwarpedSource(_ p: Vector2) -> Vector2 {
+    let size = Vector2(Double(sampler.bilinear.width), Double(sampler.bilinear.height))
+    let full = viewport.origin + p * viewport.scale
+    let q = full / (viewport.fullSize ?? outputSize) * size
     return Vector2(min(max(q.x, 0), size.x), min(max(q.y, 0), size.y))
   }
 
@@ -261,8 +329,8 @@ struct OutsideFill: @unchecked Sendable {
   @inline(__always) func premultiplied(at p: Vector2) -> SIMD4<Float> {
     switch policy {
     case .transparent: .zero
-    case .origin: originColor
-    case .clamp: sampler.premultiplied(at: clampSource(p))
+    case .origin, .color: constant
+    case .unwarped: sampler.premultiplied(at: unwarpedSource(p))
     }
   }
 
@@ -270,21 +338,15 @@ struct OutsideFill: @unchecked Sendable {
     switch policy {
     case .transparent:
       (out + rows.lowerBound * width * 4).initialize(repeating: 0, count: rows.count * width * 4)
-    case .origin:
-      var p = out + rows.lowerBound * width * 4
-      let c = sampler.pixels
-      for _ in 0..<(rows.count * width) {
-        p[0] = c[0]
-        p[1] = c[1]
-        p[2] = c[2]
-        p[3] = c[3]
-        p += 4
-      }
-    case .clamp:
+    case .origin, .color:
+      UnsafeMutableRawPointer(out + rows.lowerBound * width * 4).bindMemory(
+        to: UInt32.self, capacity: rows.count * width
+      ).initialize(repeating: constantBytes, count: rows.count * width)
+    case .unwarped:
       for y in rows {
         for x in 0..<width {
           let p = Vector2(Double(x) + 0.5, Double(y) + 0.5)
-          sampler.write(at: clampSource(p), to: out + (y * width + x) * 4)
+          sampler.write(at: unwarpedSource(p), to: out + (y * width + x) * 4)
         }
       }
     }

@@ -2,8 +2,8 @@ import Foundation
 
 /// Built-in animated gradients.
 public enum GradientPresets {
-  /// The blog's "Meshing" gradient (seed 2, DESIGN.md "The blog's
-  /// animation") at `time` seconds: a 3 × 3 mesh, smooth colours, black
+  /// The blog's "Meshing" gradient (the MeshGradient blog
+  /// post's animation) at `time` seconds: a 3 × 3 mesh, smooth colours, black
   /// background, device colour space, five points moving on cosine waves:
   ///
   /// ```

@@ -2,7 +2,7 @@ import Foundation
 
 /// Builds the warp mesh of one frame of a genie effect: the view's content
 /// bending into a funnel and sliding into the target (BCGenieEffect's
-/// model, DESIGN.md "Genie").
+/// model; Documentation/Genie.md).
 ///
 /// ## The model
 ///

@@ -1,7 +1,7 @@
 /// When the genie's two phases run within the animation's progress, and
 /// how each is eased.
 ///
-/// BCGenieEffect's model (DESIGN.md "Genie"): the **curve** phase bends the
+/// BCGenieEffect's model (Documentation/Genie.md): the **curve** phase bends the
 /// funnel's sides from the view's edges toward the target's; the **slide**
 /// phase moves the content down the funnel into the target. They overlap,
 /// so the content starts to slide while the funnel is still forming. Each

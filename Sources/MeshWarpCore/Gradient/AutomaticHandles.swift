@@ -1,5 +1,5 @@
 /// Apple's automatic edge handles for ``GradientMesh/Locations/points(_:)``:
-/// the angle-bisector rule (DESIGN.md, "Mesh gradient"; reported from a
+/// the angle-bisector rule (Documentation/MeshGradient.md; reported from a
 /// decompile of SwiftUI's renderer and cross-checked by KHMeshGradient).
 ///
 /// For vertex V with neighbours A (previous) and B (next) along a row or a

@@ -1,6 +1,6 @@
 /// Colour tangents for `smoothsColors`: the average of the two neighbouring
 /// differences, limited by Fritsch–Carlson so that colours do not overshoot
-/// between vertices (DESIGN.md, "Mesh gradient"; F. N. Fritsch and R. E.
+/// between vertices (Documentation/MeshGradient.md; F. N. Fritsch and R. E.
 /// Carlson, "Monotone Piecewise Cubic Interpolation", SIAM J. Numer. Anal.
 /// 17(2), 1980 — the sufficient condition α, β ≤ 3).
 ///

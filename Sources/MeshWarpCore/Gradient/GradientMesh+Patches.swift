@@ -1,5 +1,5 @@
-/// Cells to patches: the control nets of every cell, per DESIGN.md's
-/// "Mesh gradient" rules.
+/// Cells to patches: the control nets of every cell, per SwiftUI
+/// `MeshGradient`'s rules (Documentation/MeshGradient.md).
 ///
 /// Geometry of cell (c, r), with V the vertices and their (automatic or
 /// explicit) handles:

@@ -44,29 +44,51 @@ enum MinificationFilter {
     _ source: RGBAImage, mesh: WarpMesh, width: Int, height: Int, quality: GenieQuality,
     threads: Int
   ) -> RGBAImage {
-    let options = WarpOptions(
+    var options = WarpOptions(
       width: width, height: height, edges: .transparent, antialias: quality.antialias,
       threads: threads)
-    var output = WarpRenderer.render(source, mesh: mesh, options: options)
-    guard quality.samplesPerTexel > 0, width > 0, height > 0 else { return output }
+    options.minificationQuality = quality
+    return WarpRenderer.render(source, mesh: mesh, options: options)
+  }
+
+  /// Re-renders, supersampled, the tiles of `output` (the plain render of
+  /// `source` through `mesh` with `options`) where the mesh minifies.
+  static func refine(
+    _ output: inout RGBAImage, source: RGBAImage, mesh: WarpMesh, options: WarpOptions
+  ) {
+    let (width, height) = (output.width, output.height)
+    let quality = options.minificationQuality
+    guard quality.samplesPerTexel > 0, width > 0, height > 0, source.width > 0,
+      source.height > 0
+    else { return }
     let runs = plan(
       mesh: mesh, sourceSize: source.size, width: width, height: height, quality: quality)
-    guard !runs.isEmpty else { return output }
-    let antialias = quality.antialias
+    guard !runs.isEmpty else { return }
+    // Outside the mesh the plain render already shows the edge policy's
+    // exact colour: where that is not transparent, pixels whose centre no
+    // face covers keep it (unfiltered content of `unwarped` stays sharp).
+    let locator: QuadLocator? =
+      options.edges == .transparent
+      ? nil
+      : {
+        let outScale = Vector2(Double(width), Double(height))
+        let faces = mesh.faces.indices.filter(mesh.isRenderable)
+        return QuadLocator(
+          quads: faces.map { mesh.warpedQuad($0, scale: outScale) }, ids: faces)
+      }()
     output.pixels.withUnsafeMutableBufferPointer { buffer in
       let out = SharedPointer(buffer.baseAddress!)
       let work: @Sendable (Int) -> Void = { i in
         let run = runs[i]
         let large = renderRun(
-          run, source: source, mesh: mesh, width: width, height: height, antialias: antialias)
-        resolve(large, run: run, into: out.base, width: width)
+          run, source: source, mesh: mesh, width: width, height: height, options: options)
+        resolve(large, run: run, into: out.base, width: width, covered: locator)
       }
       // Runs write disjoint pixels: the result does not depend on threads.
-      forEachRowBand(rows: runs.count, threads: threads, minimumRowsPerBand: 1) { band in
+      forEachRowBand(rows: runs.count, threads: options.threads, minimumRowsPerBand: 1) { band in
         for i in band { work(i) }
       }
     }
-    return output
   }
 
   /// A rectangle of output pixels re-rendered with `nx × ny` samples each.
@@ -105,8 +127,9 @@ enum MinificationFilter {
   static func samples(_ m: Double, _ quality: GenieQuality) -> Int {
     guard m > 1 + 1e-6 else { return 1 }
     guard m.isFinite else { return quality.maxSamplesPerAxis }
-    return min(
-      quality.maxSamplesPerAxis, Int((1 + quality.samplesPerTexel * (m - 1)).rounded(.up)))
+    return Int(
+      min(
+        Double(quality.maxSamplesPerAxis), (1 + quality.samplesPerTexel * (m - 1)).rounded(.up)))
   }
 
   /// The runs to re-render: tiles with more than one sample per pixel,
@@ -132,7 +155,8 @@ enum MinificationFilter {
       guard lo.x < Double(width), lo.y < Double(height), hi.x > 0, hi.y > 0 else { continue }
       func cellCount(_ a: Vector2, _ b: Vector2) -> Int {
         let length = max((a * a).sum(), (b * b).sum()).squareRoot()
-        return max(1, min(maxCells, Int((length / Double(tile)).rounded(.up))))
+        guard length.isFinite else { return maxCells }
+        return max(1, Int(min(Double(maxCells), (length / Double(tile)).rounded(.up))))
       }
       let cu = cellCount(warped.b - warped.a, warped.c - warped.d)
       let cv = cellCount(warped.d - warped.a, warped.c - warped.b)
@@ -155,12 +179,19 @@ enum MinificationFilter {
           let ny = max(counts[ids.0].ny, counts[ids.1].ny, counts[ids.2].ny, counts[ids.3].ny)
           guard nx > 1 || ny > 1 else { continue }
           let (p0, p1, p2, p3) = (points[ids.0], points[ids.1], points[ids.2], points[ids.3])
-          let cellLo = pointwiseMax(pointwiseMin(pointwiseMin(p0, p1), pointwiseMin(p2, p3)), .zero)
-          let cellHi = pointwiseMax(pointwiseMax(p0, p1), pointwiseMax(p2, p3))
+          // (Any mesh comes here: far or non-finite corners are skipped or
+          // clamped to the output before conversion to Int.)
+          let all = [p0.x, p0.y, p1.x, p1.y, p2.x, p2.y, p3.x, p3.y]
+          guard all.allSatisfy(\.isFinite) else { continue }
+          let size = Vector2(Double(width), Double(height))
+          let cellLo = pointwiseMin(
+            pointwiseMax(pointwiseMin(pointwiseMin(p0, p1), pointwiseMin(p2, p3)), .zero), size)
+          let cellHi = pointwiseMax(
+            pointwiseMin(pointwiseMax(pointwiseMax(p0, p1), pointwiseMax(p2, p3)), size), .zero)
           let x0 = Int(cellLo.x.rounded(.down)) / tile
           let y0 = Int(cellLo.y.rounded(.down)) / tile
-          let x1 = min(tilesX - 1, Int(min(cellHi.x, Double(width)).rounded(.up)) / tile)
-          let y1 = min(tilesY - 1, Int(min(cellHi.y, Double(height)).rounded(.up)) / tile)
+          let x1 = min(tilesX - 1, Int(cellHi.x.rounded(.up)) / tile)
+          let y1 = min(tilesY - 1, Int(cellHi.y.rounded(.up)) / tile)
           guard x0 <= x1, y0 <= y1 else { continue }
           for ty in y0...y1 {
             for tx in x0...x1 {
@@ -197,9 +228,9 @@ enum MinificationFilter {
     return runs
   }
 
-  /// Renders one run at its supersampled resolution.
+  /// Renders one run at its supersampled resolution, with `options`' modes.
   static func renderRun(
-    _ run: Run, source: RGBAImage, mesh: WarpMesh, width: Int, height: Int, antialias: Int
+    _ run: Run, source: RGBAImage, mesh: WarpMesh, width: Int, height: Int, options: WarpOptions
   ) -> RGBAImage {
     // `to` in run-normalized coordinates: (to·output − origin)/run size.
     var local = mesh
@@ -211,18 +242,26 @@ enum MinificationFilter {
         ((Vector2(local.pointPairs[i].to) * outScale - origin) / size).cgPoint
     }
     // The run's samples already resolve the silhouette n-fold per axis.
-    let perSample = (antialias + min(run.nx, run.ny) - 1) / min(run.nx, run.ny)
-    return WarpRenderer.render(
-      source, mesh: local,
-      options: WarpOptions(
-        width: run.width * run.nx, height: run.height * run.ny, edges: .transparent,
-        antialias: max(1, perSample), threads: 1))
+    let perSample = (options.antialias + min(run.nx, run.ny) - 1) / min(run.nx, run.ny)
+    var runOptions = options
+    runOptions.width = run.width * run.nx
+    runOptions.height = run.height * run.ny
+    runOptions.antialias = max(1, perSample)
+    runOptions.threads = 1
+    var large = RGBAImage(uninitializedWidth: run.width * run.nx, height: run.height * run.ny)
+    let viewport = WarpRenderer.Viewport(
+      origin: origin, scale: Vector2(1 / Double(run.nx), 1 / Double(run.ny)), fullSize: outScale)
+    WarpRenderer.renderOnce(
+      source, mesh: local, options: runOptions, viewport: viewport, into: &large)
+    return large
   }
 
   /// Box-filters `large` (the run at nₓ × n_y) into the run's pixels of the
-  /// output, averaging premultiplied colour.
+  /// output, averaging premultiplied colour; with `covered`, only pixels
+  /// whose centre it locates.
   static func resolve(
-    _ large: RGBAImage, run: Run, into out: UnsafeMutablePointer<UInt8>, width: Int
+    _ large: RGBAImage, run: Run, into out: UnsafeMutablePointer<UInt8>, width: Int,
+    covered: QuadLocator? = nil
   ) {
     let norm = 1 / Float(run.nx * run.ny)
     large.pixels.withUnsafeBufferPointer { src in
@@ -230,6 +269,11 @@ enum MinificationFilter {
       let stride = large.width * 4
       for y in 0..<run.height {
         for x in 0..<run.width {
+          if let covered,
+            covered.locate(Vector2(Double(run.x + x) + 0.5, Double(run.y + y) + 0.5)) == nil
+          {
+            continue
+          }
           var sum = SIMD4<Float>.zero
           for j in 0..<run.ny {
             var p = s + (y * run.ny + j) * stride + x * run.nx * 4

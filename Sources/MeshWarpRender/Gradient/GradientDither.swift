@@ -1,4 +1,4 @@
-/// Dithering against banding (DESIGN.md: Apple dithers ±1/255): a 64 × 64
+/// Dithering against banding (Apple dithers ±1/255): a 64 × 64
 /// tile of triangular-distributed noise in (−1, 1) quantization steps, added
 /// to red, green and blue before rounding, never to alpha.
 ///

@@ -41,8 +41,7 @@ public struct GradientRenderOptions: Hashable, Sendable {
 }
 
 /// Draws a ``GradientMesh`` into an ``RGBAImage`` with SwiftUI
-/// `MeshGradient`'s rules (DESIGN.md, "Mesh gradient";
-/// `Documentation/MeshGradient.md`).
+/// `MeshGradient`'s rules (`Documentation/MeshGradient.md`).
 ///
 /// The mesh's unit square fills the image: unit point p is pixel point
 /// p·(width, height). Steps:

@@ -3,7 +3,7 @@
 /// every patch so that shared edges are sampled at the same points (no
 /// T-junctions, no cracks).
 ///
-/// Level (DESIGN.md: Apple subdivides each patch into 2^d × 2^d from its
+/// Level (Apple subdivides each patch into 2^d × 2^d from its
 /// curvature). A pixel inside a triangle of the grid gets the (u, v) of the
 /// linear interpolation L of the patch S, so it shows the colour of the
 /// point S(u, v), displaced from it by e = |S − L|, and is off by about

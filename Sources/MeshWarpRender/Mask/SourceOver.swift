@@ -12,7 +12,7 @@
 /// ```
 ///
 /// Channels blend in the encoded (not linear) values, the convention of
-/// the package (DESIGN.md "Colour"). Results round to nearest; error ≤ ½/255
+/// the package. Results round to nearest; error ≤ ½/255
 /// per channel plus Float rounding (< 10⁻⁴ of a level).
 ///
 /// - Parameters:

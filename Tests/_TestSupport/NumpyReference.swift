@@ -1,0 +1,56 @@
+import Foundation
+
+/// Runs Tests/Reference/warp_reference.py (Python 3 with numpy), the
+/// independent per-pixel references of the warp tests: one JSON request on
+/// its standard input, one JSON answer on its standard output.
+public enum NumpyReference {
+  /// The script's path, from this file's.
+  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Reference/warp_reference.py").path
+
+  /// Whether `python3 -c "import numpy"` succeeds (tests that need the
+  /// reference are `.enabled(if:)` this).
+  public static let available: Bool = {
+    (try? run(["-c", "import numpy"], input: Data())) != nil
+  }()
+
+  static func run(_ arguments: [String], input: Data) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3"] + arguments
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Write and read on separate threads: either pipe may fill.
+    let writer = Thread {
+      stdin.fileHandleForWriting.write(input)
+      try? stdin.fileHandleForWriting.close()
+    }
+    writer.start()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw NSError(domain: "NumpyReference", code: Int(process.terminationStatus))
+    }
+    return output
+  }
+
+  /// Sends `request` (its `"kind"` picks the reference) and returns the
+  /// answer's `"values"`.
+  public static func values(_ request: [String: Any]) throws -> [Any] {
+    let input = try JSONSerialization.data(withJSONObject: request)
+    let output = try run([script], input: input)
+    let answer = try JSONSerialization.jsonObject(with: output) as? [String: Any]
+    return answer?["values"] as? [Any] ?? []
+  }
+
+  /// Answers that are points: `nil` where the reference found none.
+  public static func points(_ request: [String: Any]) throws -> [Vector2?] {
+    try values(request).map { v in
+      (v as? [Double]).map { Vector2($0[0], $0[1]) }
+    }
+  }
+}
