@@ -111,6 +111,9 @@ extension FrameTimeOptions {
     if let timeline = warp?.timeline, animation.duration == nil || !gradient.isAnimated {
       return try frameTimes(following: timeline)
     }
+    if animation.duration == nil && animation.fpsGiven {
+      throw CLIError.usage("--fps needs --duration (how many seconds to render)")
+    }
     if animation.duration != nil && !gradient.isAnimated {
       console.error(
         "note: \(gradient.describe) is a still gradient: every frame is the same (animate it with a keyframe file: {\"keyframes\": [{\"time\": 0, \"gradient\": …}, …]})"
