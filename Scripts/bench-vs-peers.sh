@@ -6,10 +6,84 @@
 # once by their setup.sh (PyPI: numpy, pillow, opencv-python-headless,
 # scikit-image, pycairo; apt: libcairo2-dev).
 #
-# Usage: Scripts/bench-vs-peers.sh [--quick]
+# Then the video case: ffmpeg's own `remap` filter (nearest neighbour, maps
+# precomputed as 16-bit PGM, libx264 at its defaults) against `meshwarp warp`
+# (bilinear, anti-aliased edges, the same x264 preset and CRF) on 1080p 30 fps
+# H.264 clips of 3 s and 30 s: frames per second and peak RSS
+# (/usr/bin/time -v) of each. `--video-only` runs just that part (needs
+# ffmpeg, python3 with numpy, /usr/bin/time).
+#
+# Usage: Scripts/bench-vs-peers.sh [--quick] [--video-only]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+
+# Times one command; prints "<seconds> <peak RSS KiB>".
+timed() {
+  local log; log=$(mktemp)
+  /usr/bin/time -v "$@" 2>"$log" >/dev/null || { cat "$log" >&2; rm -f "$log"; return 1; }
+  local wall rss
+  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$log" |
+    awk -F: '{ if (NF == 3) print $1*3600 + $2*60 + $3; else print $1*60 + $2 }')
+  rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$log")
+  rm -f "$log"
+  echo "$wall $rss"
+}
+
+video_bench() {
+  swift build -c release --product meshwarp >&2
+  local dir; dir=$(mktemp -d /tmp/meshwarp-video-bench.XXXXXX)
+  local w=1920 h=1080
+  # The 16x16 wave mesh and the remap filter's maps of the same displacement.
+  python3 - "$dir" <<'PY'
+import json, sys
+import numpy as np
+d = sys.argv[1]
+c = 17
+frm = [[i / (c - 1), j / (c - 1)] for j in range(c) for i in range(c)]
+to = [p[:] for p in frm]
+for k, (x, y) in enumerate(frm):
+    if 0 < x < 1 and 0 < y < 1:
+        to[k] = [x + 0.25 / (c - 1) * np.sin(2 * np.pi * y * 1.5),
+                 y + 0.25 / (c - 1) * np.sin(2 * np.pi * x)]
+faces = [[j * c + i, j * c + i + 1, (j + 1) * c + i + 1, (j + 1) * c + i]
+         for j in range(c - 1) for i in range(c - 1)]
+json.dump({"columns": c, "rows": c, "from": frm, "to": to, "faces": faces},
+          open(f"{d}/mesh16.json", "w"))
+w, h = 1920, 1080
+y, x = np.mgrid[0:h, 0:w].astype(np.float64)
+mx = np.clip(x + 6 * np.sin(y / 40), 0, w - 1).round().astype(">u2")
+my = np.clip(y + 6 * np.sin(x / 50), 0, h - 1).round().astype(">u2")
+for name, a in (("xmap.pgm", mx), ("ymap.pgm", my)):
+    with open(f"{d}/{name}", "wb") as f:
+        f.write(b"P5\n%d %d\n65535\n" % (w, h))
+        f.write(a.tobytes())
+PY
+  echo "# video: $(nproc) cores; files in $dir" >&2
+  printf '%-28s %8s %8s %10s\n' case seconds fps "peak MiB"
+  for seconds in 3 30; do
+    local clip="$dir/clip_${seconds}s.mp4" frames=$((seconds * 30))
+    ffmpeg -v error -nostdin -y -f lavfi -i "testsrc2=size=${w}x${h}:rate=30:duration=$seconds" \
+      -c:v libx264 -preset veryfast -pix_fmt yuv420p "$clip"
+    local peer ours
+    peer=$(timed ffmpeg -v error -nostdin -y -i "$clip" -i "$dir/xmap.pgm" -i "$dir/ymap.pgm" \
+      -lavfi "[0:v][1:v][2:v]remap,format=yuv420p" -c:v libx264 "$dir/remap_${seconds}s.mp4")
+    ours=$(timed .build/release/meshwarp warp "$clip" --mesh "$dir/mesh16.json" --edges clamp \
+      --crf 23 -o "$dir/meshwarp_${seconds}s.mp4")
+    for row in "ffmpeg-remap ${seconds}s:$peer" "meshwarp warp ${seconds}s:$ours"; do
+      local name=${row%%:*} t rss
+      read -r t rss <<<"${row#*:}"
+      printf '%-28s %8.2f %8.1f %10.1f\n' "$name" "$t" "$(echo "$frames / $t" | bc -l)" \
+        "$(echo "$rss / 1024" | bc -l)"
+    done
+  done
+}
+
+if [ "${1:-}" = "--video-only" ] || [ "${2:-}" = "--video-only" ]; then
+  video_bench
+  exit 0
+fi
+
 PEERS_DIR=${PEERS_DIR:-$root/../shared/peers}
 [ -d "$PEERS_DIR" ] || { echo "no peers folder at $PEERS_DIR (set PEERS_DIR)" >&2; exit 1; }
 quick=0
@@ -30,3 +104,4 @@ $PY peer_cairo.py --runs $((runs / 2)) >&2
 cd "$root"
 .build/release/meshwarp bench --json --runs "$bench_runs" > "$PEERS_OUT/meshwarp_bench.jsonl"
 python3 Scripts/compare_peers.py "$PEERS_OUT"
+video_bench

@@ -6,18 +6,24 @@ package enum CLIError: Error, CustomStringConvertible, Equatable {
   /// The input is wrong or an operation failed (bad file, invalid mesh,
   /// unwritable output): exit code 1.
   case failure(String)
+  /// SIGINT or SIGTERM stopped an export (nothing was left behind): exit
+  /// code 128 + the signal (130, 143), as shells report it.
+  case interrupted(signal: Int32)
 
   package var description: String {
     switch self {
     case .usage(let m), .failure(let m): m
+    case .interrupted(let signal):
+      "stopped by \(signal == 2 ? "SIGINT" : signal == 15 ? "SIGTERM" : "signal \(signal)"); no output written"
     }
   }
 
-  /// 2 for usage errors, 1 for failures.
+  /// 2 for usage errors, 1 for failures, 128 + signal when interrupted.
   package var exitCode: Int32 {
     switch self {
     case .usage: 2
     case .failure: 1
+    case .interrupted(let signal): 128 + signal
     }
   }
 }

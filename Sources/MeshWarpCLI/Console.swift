@@ -48,6 +48,13 @@ package final class Console: Sendable {
   /// Writes a line to stderr.
   package func error(_ line: String) { writeErr(line + "\n") }
 
+  /// Shows a one-line status on stderr when it is a terminal, overwriting
+  /// the previous one; `final` ends the line.
+  package func status(_ text: String, final: Bool) {
+    guard stderrIsTerminal else { return }
+    writeErr("\r\u{1B}[K\(text)\(final ? "\n" : "")")
+  }
+
   /// Shows `done/total` progress on stderr when it is a terminal.
   package func progress(_ label: String, _ done: Int, _ total: Int) {
     guard stderrIsTerminal else { return }

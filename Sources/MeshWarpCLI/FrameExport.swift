@@ -20,13 +20,25 @@ struct FrameTimes: Sendable {
 }
 
 enum FrameExport {
+  /// Whether any pixel of RGBA bytes is not opaque.
+  static func hasTransparency(_ pixels: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 3
+    while i < pixels.count {
+      if pixels[i] != 255 { return true }
+      i += 4
+    }
+    return false
+  }
+
   /// Renders `times.count` frames with `render` and writes them to `path`
   /// (format from its extension: .png, .apng, .mp4, a `%04d` pattern or a
   /// folder). A still goes to a PNG; an animation to any of them. On failure
   /// nothing is left at `path` (writers write to a temporary file first).
+  /// `video` sets the ffmpeg outputs' quality and background. Ctrl-C or
+  /// SIGTERM stops the export (`CLIError.interrupted`) with no output left.
   static func write(
-    _ times: FrameTimes, width: Int, height: Int, to path: String, console: Console,
-    render: (Double) throws -> RGBAImage
+    _ times: FrameTimes, width: Int, height: Int, to path: String,
+    video: MP4Options = .init(), console: Console, render: (Double) throws -> RGBAImage
   ) throws {
     if !times.isAnimation {
       let format = try OutputFormat.infer(path: path)
@@ -41,17 +53,36 @@ enum FrameExport {
       return
     }
     let total = times.times.count
+    let meter = ProgressMeter(console: console, total: total)
     let sink = try FrameSinks.make(
       path: path, width: width, height: height,
-      options: FrameSinkOptions(framesPerSecond: times.framesPerSecond, pngIsAnimated: true),
+      options: FrameSinkOptions(
+        framesPerSecond: times.framesPerSecond, pngIsAnimated: true, video: video),
       totalFrames: total,
-      progress: { p in console.progress("frames", p.framesWritten, total) })
-    do {
-      for t in times.times { try sink.append(try render(t)) }
-      try sink.finish()
-    } catch {
-      sink.cancel()
-      throw error
+      progress: { p in meter.update(p.framesWritten) })
+    var noted = false
+    try SignalGuard.run { signals in
+      do {
+        for t in times.times {
+          try signals.check()
+          let image = try render(t)
+          if !noted, let codec = try OutputFormat.infer(path: path, pngIsAnimated: true).codec,
+            !codec.keepsAlpha, image.pixels.withUnsafeBufferPointer(Self.hasTransparency)
+          {
+            noted = true
+            let b = video.background
+            console.error(
+              "note: \(codec.displayName) has no alpha: transparent parts are composited over "
+                + String(format: "#%02X%02X%02X", b.r, b.g, b.b))
+          }
+          try sink.append(image)
+        }
+        try signals.check()
+        try sink.finish()
+      } catch {
+        sink.cancel()
+        throw error
+      }
     }
     if path != StandardOutput.path {
       console.error(

@@ -6,17 +6,22 @@ enum InputFiles {
   /// printed), warnings are printed and the command goes on.
   static func loadMesh(_ path: String, console: Console) throws -> WarpMesh {
     let mesh = try JSONFile.decode(WarpMesh.self, path: path)
+    try check(mesh, source: path, console: console)
+    return mesh
+  }
+
+  /// Validates `mesh`: errors throw (each listed), warnings are printed.
+  static func check(_ mesh: WarpMesh, source: String, console: Console) throws {
     let issues = mesh.validate()
     for issue in issues where issue.severity == .warning {
-      console.error("\(path): \(issue)")
+      console.error("\(source): \(issue)")
     }
     let errors = issues.filter { $0.severity == .error }
     guard errors.isEmpty else {
       throw CLIError.failure(
-        "\(path): invalid mesh (\(errors.count) error\(errors.count == 1 ? "" : "s"))\n"
+        "\(source): invalid mesh (\(errors.count) error\(errors.count == 1 ? "" : "s"))\n"
           + errors.map { "  \($0)" }.joined(separator: "\n"))
     }
-    return mesh
   }
 
   /// An error as the tool prints it: the library's words, plus the option

@@ -2,12 +2,34 @@ import Foundation
 
 /// The kinds of output a frame export can write.
 public enum OutputFormat: Sendable, Equatable {
+  /// Whether the format keeps transparency (else frames are composited
+  /// over a background colour).
+  public var keepsAlpha: Bool {
+    switch self {
+    case .mp4: false
+    case .video(let codec): codec.keepsAlpha
+    case .png, .apng, .pngSequence: true
+    }
+  }
+
+  /// Whether the format is written by ffmpeg (a video codec).
+  public var codec: VideoCodec? {
+    switch self {
+    case .mp4: .h264
+    case .video(let codec): codec
+    case .png, .apng, .pngSequence: nil
+    }
+  }
+
   /// One PNG (exactly one frame).
   case png
   /// An animated PNG.
   case apng
   /// H.264 video in MP4, through ffmpeg.
   case mp4
+  /// Video through ffmpeg with another encoder (`.mov`, `.webm`, `.gif`,
+  /// `.webp`); `.mp4` is ``mp4``.
+  case video(VideoCodec)
   /// One PNG per frame, named by the pattern.
   case pngSequence(FrameNumberPattern)
 
@@ -19,7 +41,9 @@ public enum OutputFormat: Sendable, Equatable {
   /// - an existing directory, or a path ending in `/`: a sequence
   ///   `frame_00000.png`, … inside it (created when missing).
   /// - `.png`: one frame, or an animated PNG when `pngIsAnimated`;
-  ///   `.apng`: animated PNG; `.mp4`: video. Extensions are case-insensitive.
+  ///   `.apng`: animated PNG; `.mp4`: H.264 video; `.mov`: ProRes 4444
+  ///   with alpha; `.webm`: VP9 with alpha; `.gif`; `.webp`: animated WebP.
+  ///   Extensions are case-insensitive.
   ///
   /// - Throws: `MeshWarpIOError.unsupportedOutput` for another extension or
   ///   none, or a bad pattern.
@@ -49,12 +73,16 @@ public enum OutputFormat: Sendable, Equatable {
     case "png": return pngIsAnimated ? .apng : .png
     case "apng": return .apng
     case "mp4": return .mp4
+    case "mov": return .video(.prores4444)
+    case "webm": return .video(.vp9)
+    case "gif": return .video(.gif)
+    case "webp": return .video(.webp)
     default:
       let what = ext.isEmpty ? "no file extension" : "unknown output extension .\(ext)"
       throw MeshWarpIOError.unsupportedOutput(
         path: path,
         reason:
-          "\(what); use .png (one frame), .apng (animated), .mp4 (video), a pattern like frame_%04d.png, or a directory"
+          "\(what); use .png (one frame), .apng (animated), .mp4, .mov, .webm, .gif, .webp (video), a pattern like frame_%04d.png, or a directory"
       )
     }
   }
@@ -116,9 +144,10 @@ public enum FrameSinks {
       var apng = options.apng
       apng.framesPerSecond = options.framesPerSecond
       sink = try APNGWriter(path: path, width: width, height: height, options: apng)
-    case .mp4:
+    case .mp4, .video:
       var video = options.video
       video.framesPerSecond = options.framesPerSecond
+      if case .video(let codec) = format { video.codec = codec } else { video.codec = .h264 }
       sink = try MP4Writer(
         path: path, width: width, height: height, options: video, environment: environment)
     case .pngSequence(let pattern):

@@ -6,7 +6,42 @@ import Foundation
   import Darwin
 #endif
 
-/// Settings of the MP4 writer.
+/// The encoders the ffmpeg video writer drives, one per output extension.
+public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
+  /// `.mp4`: H.264 (libx264), 4:2:0, BT.709 matrix and tags, no alpha.
+  case h264
+  /// `.mov`: ProRes 4444 with alpha (prores_ks, `yuva444p10le`), what
+  /// Final Cut, Premiere, DaVinci Resolve and After Effects import with
+  /// transparency.
+  case prores4444
+  /// `.webm`: VP9 (libvpx-vp9) with alpha (`yuva420p`).
+  case vp9
+  /// `.gif`: one palette for the whole clip (palettegen), dithered
+  /// (paletteuse), looping; 1-bit transparency.
+  case gif
+  /// `.webp`: animated WebP (libwebp_anim), looping, with alpha.
+  case webp
+
+  /// Whether the format keeps an alpha channel (else frames are composited
+  /// over ``MP4Options/background``).
+  public var keepsAlpha: Bool { self != .h264 }
+
+  /// Whether the container can take an audio stream copied from the input.
+  public var carriesAudio: Bool { self == .h264 || self == .prores4444 || self == .vp9 }
+
+  /// The name for messages.
+  public var displayName: String {
+    switch self {
+    case .h264: "H.264 MP4"
+    case .prores4444: "ProRes 4444 MOV"
+    case .vp9: "VP9 WebM"
+    case .gif: "GIF"
+    case .webp: "animated WebP"
+    }
+  }
+}
+
+/// Settings of the ffmpeg video writer (``MP4Writer``).
 public struct MP4Options: Sendable, Equatable {
   /// What to do with an odd width or height, which H.264 in 4:2:0 cannot
   /// hold.
@@ -34,11 +69,20 @@ public struct MP4Options: Sendable, Equatable {
   public var background: RGBA8
   /// The ffmpeg to run; nil: `MESHWARP_FFMPEG`, else `ffmpeg` on PATH.
   public var ffmpegPath: String?
+  /// The encoder and container (default H.264 in MP4).
+  public var codec: VideoCodec
+  /// A media file whose audio streams are copied into the output untouched
+  /// (`-map 1:a? -c:a copy`), when the codec's container carries audio; nil
+  /// for none.
+  public var audioSource: String?
 
   public init(
     framesPerSecond: Double = 30, constantRateFactor: Int = 18, preset: Preset = .medium,
-    oddSize: OddSizeHandling = .pad, background: RGBA8 = .black, ffmpegPath: String? = nil
+    oddSize: OddSizeHandling = .pad, background: RGBA8 = .black, ffmpegPath: String? = nil,
+    codec: VideoCodec = .h264, audioSource: String? = nil
   ) {
+    self.codec = codec
+    self.audioSource = audioSource
     self.framesPerSecond = framesPerSecond
     self.constantRateFactor = constantRateFactor
     self.preset = preset
@@ -48,9 +92,15 @@ public struct MP4Options: Sendable, Equatable {
   }
 }
 
-/// Writes H.264 MP4 video by piping raw RGBA frames to an `ffmpeg` process:
-/// `ffmpeg -f rawvideo -pix_fmt rgba -s WxH -r FPS -i - [-vf pad|crop]
-/// -c:v libx264 -preset P -crf N -pix_fmt yuv420p -movflags +faststart`.
+/// Writes video (H.264 MP4, ProRes 4444 MOV, VP9 WebM, GIF, animated WebP:
+/// ``MP4Options/codec``) by piping raw RGBA frames to an `ffmpeg` process:
+/// `ffmpeg -f rawvideo -pix_fmt rgba -s WxH -r FPS -i - [-i AUDIO] -vf …
+/// -c:v ENCODER …` (see ``arguments(width:height:options:outputPath:)``).
+///
+/// Colour: frames are sRGB; the YUV formats are converted with the BT.709
+/// matrix in limited ("TV") range and tagged BT.709 (matrix, primaries,
+/// transfer), which is what players assume for HD and what sRGB content
+/// displays as on them.
 ///
 /// ffmpeg writes a temporary file beside the target, renamed over it only
 /// when ffmpeg succeeds; a failure leaves an existing file untouched and
@@ -115,7 +165,10 @@ public final class MP4Writer: FrameSink {
       } ?? ExecutableLocator.ffmpeg(environment: environment)
     output = try AtomicFileWriter(path: path)
     let b = options.background
-    background = RGBAImage(width: width, height: height, fill: RGBA8(b.r, b.g, b.b, 255))
+    background =
+      options.codec.keepsAlpha
+      ? RGBAImage(width: 0, height: 0)
+      : RGBAImage(width: width, height: height, fill: RGBA8(b.r, b.g, b.b, 255))
     lifecycle = FrameWriterLifecycle(destination: path, noun: "video", frameSize: (width, height))
 
     // ffmpeg's error output goes to an unlinked temporary file: no pipe to
@@ -168,6 +221,7 @@ public final class MP4Writer: FrameSink {
         tool: "ffmpeg", reason: "could not start \(ffmpegPath): \(error.localizedDescription)")
     }
     close(pair[1])  // ffmpeg holds its own copy; ours would hide its exit
+    RunningTools.add(process.processIdentifier)
   }
 
   deinit { cancel() }
@@ -178,33 +232,76 @@ public final class MP4Writer: FrameSink {
   {
     let (p, q) = bestRationalApproximation(options.framesPerSecond, limit: 1_000_000)
     var arguments = [
-      "-hide_banner", "-loglevel", "error",
+      "-hide_banner", "-nostdin", "-loglevel", "error",
       "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-r", "\(p)/\(q)",
       "-i", "-",
     ]
-    if width % 2 == 1 || height % 2 == 1 {
-      let b = options.background
-      let colour = String(format: "0x%02X%02X%02X", b.r, b.g, b.b)
-      switch options.oddSize {
-      case .pad:
-        arguments += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0:color=\(colour)"]
-      case .crop:
-        arguments += ["-vf", "crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0"]
-      }
+    let codec = options.codec
+    let audio = codec.carriesAudio ? options.audioSource : nil
+    if let audio { arguments += ["-i", "file:" + audio] }
+    arguments += ["-map", "0:v"]
+    if audio != nil { arguments += ["-map", "1:a?", "-c:a", "copy"] }
+    let crf = "\(min(max(options.constantRateFactor, 0), 63))"
+    // sRGB to BT.709 YUV in limited range (the matrix on the frames, then
+    // the pixel format), with the tags that say so on the frames (what
+    // ProRes writes in its headers) and on the stream.
+    func bt709(_ pixelFormat: String) -> String {
+      "scale=out_color_matrix=bt709:out_range=tv,format=\(pixelFormat),"
+        + "setparams=color_primaries=bt709:color_trc=bt709:colorspace=bt709:range=tv"
     }
-    arguments += [
-      "-c:v", "libx264", "-preset", options.preset.rawValue,
-      "-crf", "\(min(max(options.constantRateFactor, 0), 51))",
-      "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4", "-y", outputPath,
-    ]
+    let tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"]
+    switch codec {
+    case .h264:
+      var filters: [String] = []
+      if width % 2 == 1 || height % 2 == 1 {
+        let b = options.background
+        let colour = String(format: "0x%02X%02X%02X", b.r, b.g, b.b)
+        switch options.oddSize {
+        case .pad: filters.append("pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0:color=\(colour)")
+        case .crop: filters.append("crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0")
+        }
+      }
+      filters.append(bt709("yuv420p"))
+      arguments += ["-vf", filters.joined(separator: ",")]
+      arguments += [
+        "-c:v", "libx264", "-preset", options.preset.rawValue,
+        "-crf", "\(min(max(options.constantRateFactor, 0), 51))",
+      ]
+      arguments += tags + ["-movflags", "+faststart", "-f", "mp4"]
+    case .prores4444:
+      arguments += ["-vf", bt709("yuva444p10le")]
+      arguments += ["-c:v", "prores_ks", "-profile:v", "4444", "-vendor", "apl0"]
+      arguments += tags + ["-f", "mov"]
+    case .vp9:
+      arguments += ["-vf", bt709("yuva420p")]
+      arguments += ["-c:v", "libvpx-vp9", "-crf", crf, "-b:v", "0", "-row-mt", "1"]
+      arguments += tags + ["-f", "webm"]
+    case .gif:
+      // One palette for the clip: ffmpeg holds the frames until the end.
+      arguments += [
+        "-vf",
+        "split[a][b];[a]palettegen=stats_mode=full:reserve_transparent=1[p];[b][p]paletteuse=dither=sierra2_4a:alpha_threshold=128",
+        "-loop", "0", "-f", "gif",
+      ]
+    case .webp:
+      let quality = max(0, min(100, 100 - options.constantRateFactor))
+      arguments += [
+        "-c:v", "libwebp_anim", "-pix_fmt", "yuva420p", "-quality", "\(quality)", "-loop", "0",
+        "-f", "webp",
+      ]
+    }
+    arguments += ["-y", outputPath]
     return arguments
   }
 
   public func append(_ image: RGBAImage) throws {
     let index = lifecycle.framesAccepted
     try lifecycle.accept(image, cancel: cancel)
-    var frame = background
-    frame.drawOver(image, at: 0, 0)
+    var frame = image
+    if !options.codec.keepsAlpha {
+      frame = background
+      frame.drawOver(image, at: 0, 0)
+    }
     do {
       try frame.pixels.withUnsafeBytes { bytes in
         try writeAll(bytes) { start, count, _ in
@@ -216,6 +313,7 @@ public final class MP4Writer: FrameSink {
       close(socket)
       socket = -1
       process.waitUntilExit()
+      RunningTools.remove(process.processIdentifier)
       let status = process.terminationStatus
       let tail = stderrTail()
       abandon()
@@ -232,6 +330,7 @@ public final class MP4Writer: FrameSink {
     close(socket)  // end of input: ffmpeg finishes the file
     socket = -1
     process.waitUntilExit()
+    RunningTools.remove(process.processIdentifier)
     let status = process.terminationStatus
     guard process.terminationReason == .exit, status == 0 else {
       let tail = stderrTail()
@@ -256,6 +355,7 @@ public final class MP4Writer: FrameSink {
       process.terminate()
     }
     process.waitUntilExit()
+    RunningTools.remove(process.processIdentifier)
     abandon()
   }
 

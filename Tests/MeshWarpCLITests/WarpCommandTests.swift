@@ -49,7 +49,7 @@ import _TestSupport
     let usage: [([String], String)] = [
       (
         ["warp", input, "-o", dir.file("o.png")],
-        "meshwarp warp: missing --mesh MESH.json: the warp mesh\nUsage: meshwarp warp IN.png --mesh MESH.json"
+        "meshwarp warp: missing --mesh MESH.json: the warp mesh, or a keyframe file\nUsage: meshwarp warp IN --mesh MESH.json"
       ),
       (
         ["warp", input, "--mesh", mesh],
@@ -73,7 +73,7 @@ import _TestSupport
       ),
       (
         ["warp", "--mesh", mesh, "-o", "x.png"],
-        "meshwarp warp: 'meshwarp warp' takes 1 argument (IN.png), got 0\nUsage: meshwarp warp"
+        "meshwarp warp: 'meshwarp warp' takes 1 argument (IN), got 0\nUsage: meshwarp warp"
       ),
       (["warp", input, "--mesh"], "meshwarp warp: option '--mesh' needs a value: MESH.json\n"),
       (

@@ -9,7 +9,10 @@ struct BenchCommand: ParsableCommand {
       warp-16x16 and warp-64x64 (the peers' sinusoidal meshes; warps render into one reused
       frame, as the peers' remap writes into a preallocated array), gradient-3x3 (the blog's
       smooth 3x3 mesh gradient), text-export (60 frames of the animated 1000x250 "Meshing"
-      to an animated PNG; the time is for all 60 frames). Variants of one case run
+      to an animated PNG; the time is for all 60 frames), video-16x16 (when ffmpeg is on
+      PATH: a 1080p 30 fps H.264 clip of 3 s, 90 frames, warped end to end through the
+      16x16 mesh to H.264 with x264's default preset and CRF, as ffmpeg's remap filter
+      encodes; the time is for the whole clip). Variants of one case run
       in alternating blocks so that they see the same machine conditions; compare ratios
       from one run, not absolute times across runs.
       """)
@@ -120,6 +123,44 @@ struct BenchCommand: ParsableCommand {
           try? FileManager.default.removeItem(atPath: path)
         }
       },
+    ] + videoCases()
+  }
+
+  /// `video-16x16`, when ffmpeg is there to make its clip.
+  static func videoCases() -> [Case] {
+    guard
+      let ffmpeg = ExecutableLocator.find(
+        "ffmpeg", environment: ProcessInfo.processInfo.environment)
+    else { return [] }
+    return [
+      Case(name: "video-16x16", width: 1920, height: 1080, runsCap: 3) {
+        let folder = NSTemporaryDirectory() + "meshwarp-bench-video-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(
+          atPath: folder, withIntermediateDirectories: true)
+        let clip = folder + "/clip.mp4"
+        let make = Process()
+        make.executableURL = URL(fileURLWithPath: ffmpeg)
+        make.arguments = [
+          "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i",
+          "testsrc2=size=1920x1080:rate=30:duration=3", "-c:v", "libx264", "-preset", "veryfast",
+          "-pix_fmt", "yuv420p", clip,
+        ]
+        try? make.run()
+        make.waitUntilExit()
+        let animation = MeshAnimation(
+          still: MeshPresets.sinusoidal(columns: 17, rows: 17), describe: "16x16")
+        return { threads in
+          let pipeline = VideoPipeline(
+            input: clip, output: folder + "/out.mp4", mesh: animation, size: nil,
+            warp: WarpOptions(edges: .clamp, threads: threads),
+            encoding: MP4Options(constantRateFactor: 23))
+          do {
+            try pipeline.run(console: Console(out: { _ in }, err: { _ in }))
+          } catch {
+            preconditionFailure("video bench failed: \(error)")
+          }
+        }
+      }
     ]
   }
 

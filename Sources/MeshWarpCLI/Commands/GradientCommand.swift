@@ -7,6 +7,9 @@ struct GradientCommand: ParsableCommand {
       "points":[[x,y],...],"colors":[[r,g,b,a],...],"background":[r,g,b,a],
       "smoothsColors":true,"colorSpace":"device"|"perceptual"} (or "bezierPoints" with
       position/leading/top/trailing/bottom); omitted keys take SwiftUI's defaults.
+      A gradient keyframe file ({"keyframes": [{"time": 0, "gradient": "a.json",
+      "easing": "easeInOut"}, ...]}, all of one width × height) animates; its length is
+      the default --duration. A plain gradient file is still: every frame is the same.
       """)
 
   static let defaultSize = PixelSize(width: 800, height: 800)
@@ -18,8 +21,9 @@ struct GradientCommand: ParsableCommand {
     placeholder: "OUT", help: "Output: .png, .apng, .mp4, frame_%04d.png or a folder.")
   @OptionGroup var size = SizeOptions(
     help: "Output size in pixels.", default: Self.defaultSize)
-  @OptionGroup var frames: FrameTimeOptions
+  @OptionGroup var frames = FrameTimeOptions(fpsAlone: true)
   @OptionGroup var fill: GradientFillOptions
+  @OptionGroup var video: VideoOptions
   @OptionGroup var threading: ThreadOptions
   @OptionGroup var limits: InputLimitOptions
 
@@ -37,18 +41,22 @@ struct GradientCommand: ParsableCommand {
     let input = try GradientInput.parse(file ?? preset?.rawValue ?? "")
     let size = size.size ?? Self.defaultSize
     try limits.checkOutputSize(size.width, size.height)
-    let times = try frames.frameTimes
+    let warp = try fill.warp.map {
+      try MeshAnimation.load($0, to: nil, duration: nil, console: console)
+    }
+    let times = try frames.frameTimes(gradient: input, warp: warp, console: console)
     let threads = threading.threads
-    let warp = try fill.warp.map { try InputFiles.loadMesh($0, console: console) }
     let renderer = GradientRenderer(
       options: GradientRenderOptions(
         dithering: !fill.noDither, threads: resolvedThreadCount(threads)))
     try FrameExport.write(
-      times, width: size.width, height: size.height, to: output.output, console: console
+      times, width: size.width, height: size.height, to: output.output, video: video.encoding,
+      console: console
     ) { t in
       let image = renderer.render(input.gradient(t), width: size.width, height: size.height)
       guard let warp else { return image }
-      return WarpRenderer.render(image, mesh: warp, options: WarpOptions(threads: threads))
+      return WarpRenderer.render(
+        image, mesh: warp.mesh(at: t), options: WarpOptions(threads: threads))
     }
   }
 }

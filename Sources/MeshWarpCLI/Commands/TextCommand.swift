@@ -29,17 +29,20 @@ struct TextCommand: ParsableCommand {
   var background = ArgumentColour(rgba: .transparent, text: "transparent")
   @Option(placeholder: "PX", range: 0...10_000, help: "Space around the letters.")
   var padding = 8
-  @OptionGroup var frames: FrameTimeOptions
+  @OptionGroup var frames = FrameTimeOptions(fpsAlone: true)
   @OptionGroup var fill: GradientFillOptions
+  @OptionGroup var video: VideoOptions
   @OptionGroup var threading: ThreadOptions
 
   func run(console: Console) throws {
     let text = self.text.replacingOccurrences(of: "\\n", with: "\n")
     guard !text.isEmpty else { throw CLIError.usage("the text is empty") }
     let gradient = try GradientInput.parse(self.gradient)
-    let times = try frames.frameTimes
+    let warp = try fill.warp.map {
+      try MeshAnimation.load($0, to: nil, duration: nil, console: console)
+    }
+    let times = try frames.frameTimes(gradient: gradient, warp: warp, console: console)
     let threads = threading.threads
-    let warp = try fill.warp.map { try InputFiles.loadMesh($0, console: console) }
 
     let face = try FontFace(FontSpecifier(argument: font), width: width)
     console.error("font: \(face.family) \(face.style) (\(face.path)); \(face.widthTreatment)")
@@ -50,13 +53,15 @@ struct TextCommand: ParsableCommand {
       options: GradientRenderOptions(
         dithering: !fill.noDither, threads: resolvedThreadCount(threads)))
     try FrameExport.write(
-      times, width: filled.width, height: filled.height, to: output.output, console: console
+      times, width: filled.width, height: filled.height, to: output.output,
+      video: video.encoding, console: console
     ) { t in
       let image = filled.render(background: background.rgba) { w, h in
         renderer.render(gradient.gradient(t), width: w, height: h)
       }
       guard let warp else { return image }
-      return WarpRenderer.render(image, mesh: warp, options: WarpOptions(threads: threads))
+      return WarpRenderer.render(
+        image, mesh: warp.mesh(at: t), options: WarpOptions(threads: threads))
     }
   }
 }

@@ -1,15 +1,27 @@
 /// `meshwarp warp IN.png --mesh MESH.json -o OUT.png`
 struct WarpCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    name: "warp", summary: "Warp a PNG image through a mesh.",
+    name: "warp", summary: "Warp an image or a video through a (keyframed) mesh.",
     details: """
       The mesh JSON: {"from": [[x,y],...], "to": [[x,y],...], "faces": [[i0,i1,i2,i3],...]}
       in normalized coordinates ((0,0) top-left, (1,1) bottom-right). Errors in the mesh
       stop the command; warnings (e.g. a folded face) are printed and it renders anyway.
+      A keyframe file ({"keyframes": [{"time": 0, "mesh": "a.json", "easing":
+      "easeInOut"}, ...]}) or --to-mesh animates the mesh: a still input then gives an
+      animation. A video input (MP4, MOV, MKV, WebM, GIF, animated PNG: anything ffmpeg
+      5.1 decodes, found by content; animated WebP needs ffmpeg 8) is warped frame by
+      frame with the mesh at each frame's time; frame rate and count are kept, the audio
+      is copied untouched. Outputs: .png, .apng, .mp4 (H.264, BT.709), .mov (ProRes 4444
+      with alpha), .webm (VP9 with alpha), .gif, .webp, frame_%04d.png or a folder.
       """)
 
-  @Argument(placeholder: "IN.png", help: "The image to warp.") var input: String
-  @Option(short: "m", placeholder: "MESH.json", help: "The warp mesh.") var mesh: String
+  @Argument(placeholder: "IN", help: "The image or video to warp.") var input: String
+  @Option(short: "m", placeholder: "MESH.json", help: "The warp mesh, or a keyframe file.")
+  var mesh: String
+  @Option(
+    placeholder: "MESH.json",
+    help: "Animate from --mesh to this mesh over --duration (default 1 s), easing in and out.")
+  var toMesh: String?
   @OptionGroup var output = OutputOptions(
     placeholder: "OUT.png", help: "Where to write the result ('-' for stdout).")
   @OptionGroup var size = SizeOptions(help: "Output size in pixels.", defaultHelp: "the input's")
@@ -23,6 +35,8 @@ struct WarpCommand: ParsableCommand {
   var antialias = 4
   @Option(range: 1...8, help: "Samples per axis for the whole image, for heavy minification.")
   var supersample = 1
+  @OptionGroup var frames = FrameTimeOptions(fpsAlone: true)
+  @OptionGroup var video: VideoOptions
   @OptionGroup var threading: ThreadOptions
   @OptionGroup var limits: InputLimitOptions
 
@@ -30,7 +44,15 @@ struct WarpCommand: ParsableCommand {
     if let size = size.size {
       try limits.checkOutputSize(size.width * supersample, size.height * supersample)
     }
-    let warpMesh = try InputFiles.loadMesh(mesh, console: console)
+    let animation = try MeshAnimation.load(
+      mesh, to: toMesh, duration: frames.animation.duration, console: console)
+    if InputKind.detect(path: input) == .video {
+      return try warpVideo(animation, console: console)
+    }
+    if animation.isAnimated || frames.animation.duration != nil {
+      return try warpIntoAnimation(animation, console: console)
+    }
+    let warpMesh = animation.mesh(at: frames.time)
     let source = try PNGDecoder.decodeFile(path: input, maxPixels: limits.maxPixels)
     let width = size.size?.width ?? source.width
     let height = size.size?.height ?? source.height

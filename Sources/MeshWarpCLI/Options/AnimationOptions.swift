@@ -44,9 +44,17 @@ struct FrameTimeOptions: ParsableArguments {
   @OptionGroup var animation = AnimationOptions(
     durationHelp: "Render an animation of S seconds (APNG, MP4 or a PNG sequence).",
     duration: nil, durationRange: 0...3600, fps: 30, fpsRange: 0.1...240)
+  /// Whether `--fps` may come without `--duration` (when the input has a
+  /// length of its own: a keyframe file).
+  private var fpsAlone = false
+
+  init() {}
+
+  /// The group for a command whose inputs may set the duration.
+  init(fpsAlone: Bool) { self.fpsAlone = fpsAlone }
 
   func validate() throws {
-    if animation.duration == nil && animation.fpsGiven {
+    if animation.duration == nil && animation.fpsGiven && !fpsAlone {
       throw CLIError.usage("--fps needs --duration (how many seconds to render)")
     }
     _ = try frameTimes
@@ -68,5 +76,49 @@ struct FrameTimeOptions: ParsableArguments {
       return FrameTimes(
         times: (0..<count).map { time + Double($0) / fps }, framesPerSecond: fps, isAnimation: true)
     }
+  }
+}
+
+extension FrameTimeOptions {
+  /// The frame times for an animation whose length comes from `timeline`
+  /// unless `--duration` is given. A timeline that plays once gets one
+  /// more frame, at its end, so that the export ends on the last keyframe.
+  func frameTimes<Value>(following timeline: Timeline<Value>?) throws -> FrameTimes {
+    guard let timeline else { return try frameTimes }
+    let duration = animation.duration ?? timeline.duration
+    let fps = animation.fps
+    var count = max(1, Int((duration * fps).rounded()))
+    if timeline.repeatMode == .once { count += 1 }
+    guard count <= FrameTimes.maximumFrames else {
+      throw CLIError.usage(
+        "\(count) frames is more than the limit of \(FrameTimes.maximumFrames); lower --duration or --fps"
+      )
+    }
+    let step = timeline.repeatMode == .once && count > 1 ? duration / Double(count - 1) : 1 / fps
+    return FrameTimes(
+      times: (0..<count).map { time + Double($0) * step }, framesPerSecond: fps, isAnimation: true)
+  }
+}
+
+extension FrameTimeOptions {
+  /// The frames of a gradient export: the keyframe file's (gradient's,
+  /// else warp mesh's) length unless `--duration` is given; with a still
+  /// gradient and a still mesh, a note that every frame is the same.
+  func frameTimes(gradient: GradientInput, warp: MeshAnimation?, console: Console) throws
+    -> FrameTimes
+  {
+    if let timeline = gradient.timeline { return try frameTimes(following: timeline) }
+    if let timeline = warp?.timeline, animation.duration == nil || !gradient.isAnimated {
+      return try frameTimes(following: timeline)
+    }
+    if animation.duration == nil && animation.fpsGiven {
+      throw CLIError.usage("--fps needs --duration (how many seconds to render)")
+    }
+    if animation.duration != nil && !gradient.isAnimated {
+      console.error(
+        "note: \(gradient.describe) is a still gradient: every frame is the same (animate it with a keyframe file: {\"keyframes\": [{\"time\": 0, \"gradient\": …}, …]})"
+      )
+    }
+    return try self.frameTimes
   }
 }

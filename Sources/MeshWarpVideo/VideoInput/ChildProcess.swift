@@ -68,6 +68,7 @@ final class ChildProcess {
         tool: tool, reason: "could not start \(executable): \(error.localizedDescription)")
     }
     close(ends[1])  // the child holds its own copy; ours would hide the end
+    RunningTools.add(process.processIdentifier)
   }
 
   deinit {
@@ -91,6 +92,7 @@ final class ChildProcess {
   func wait() -> Ending {
     if let ending { return ending }
     process.waitUntilExit()
+    RunningTools.remove(process.processIdentifier)
     let result = Ending(
       exited: process.terminationReason == .exit, status: process.terminationStatus)
     ending = result

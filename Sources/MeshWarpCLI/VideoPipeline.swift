@@ -1,0 +1,218 @@
+import Foundation
+
+/// What an input file holds, judged by its first bytes.
+enum InputKind: Equatable {
+  /// A still image (PNG without animation, JPEG, still WebP).
+  case still
+  /// Frames for ffmpeg: an animated PNG, or anything else (MP4, MOV, MKV,
+  /// WebM, GIF, animated WebP, …): ffprobe decides.
+  case video
+
+  /// Reads up to 64 KiB of `path`: a PNG is a still unless an `acTL`
+  /// chunk comes before its first `IDAT`; JPEG and a WebP without the
+  /// animation flag are stills; the rest is video. Standard input and
+  /// unreadable files are stills (the image decoder reports the problem).
+  static func detect(path: String) -> InputKind {
+    guard path != FileInput.standardInputPath, let handle = FileHandle(forReadingAtPath: path)
+    else { return .still }
+    defer { try? handle.close() }
+    let head = [UInt8]((try? handle.read(upToCount: 65536)) ?? Data())
+    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    if head.starts(with: png) {
+      var offset = 8
+      while offset + 8 <= head.count {
+        let length = head[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        let type = String(decoding: head[offset + 4..<offset + 8], as: UTF8.self)
+        if type == "acTL" { return .video }
+        if type == "IDAT" { return .still }
+        offset += 12 + length
+      }
+      return .still
+    }
+    if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .still }
+    if head.count >= 21, head.starts(with: Array("RIFF".utf8)),
+      Array(head[8..<12]) == Array("WEBP".utf8)
+    {
+      // VP8X: flags byte at 20; bit 1 (0x02) marks an animation.
+      let extended = Array(head[12..<16]) == Array("VP8X".utf8)
+      return extended && head[20] & 0x02 != 0 ? .video : .still
+    }
+    return .video
+  }
+}
+
+/// `meshwarp warp VIDEO --mesh … -o OUT`: decode, warp and encode at once,
+/// on three threads joined by two small queues (at most a few frames in
+/// memory, whatever the length); the mesh at each frame's timestamp;
+/// frame rate, frame count and audio kept.
+struct VideoPipeline {
+  var input: String
+  var output: String
+  var mesh: MeshAnimation
+  /// The output size; nil: the video's (rotation applied).
+  var size: PixelSize?
+  var warp: WarpOptions
+  var encoding: MP4Options
+  /// Frames waiting between two stages.
+  static let queueCapacity = 2
+
+  /// Runs the export. On any failure or signal the ffmpeg children are
+  /// stopped and no output is left (an existing file is kept as it was).
+  func run(console: Console) throws {
+    try SignalGuard.run { signals in try run(console: console, signals: signals) }
+  }
+
+  private func run(console: Console, signals: SignalGuard) throws {
+    let opened: VideoReader
+    do {
+      opened = try VideoReader(path: input)
+    } catch let error as VideoInputError {
+      throw CLIError.failure(error.description)
+    }
+    let info = opened.info
+    let width = size?.width ?? info.width
+    let height = size?.height ?? info.height
+    let format = try OutputFormat.infer(path: output, pngIsAnimated: true)
+    var encoding = self.encoding
+    if let codec = format.codec {
+      if info.hasAudio {
+        if codec.carriesAudio, Self.audioFits(codec, input: input, ffprobe: opened.ffprobePath) {
+          encoding.audioSource = input
+        } else {
+          console.error("note: the audio is not copied (\(codec.displayName) cannot hold it as is)")
+        }
+      }
+      if !codec.keepsAlpha && (info.hasAlpha || warp.edges == .transparent) {
+        let b = encoding.background
+        console.error(
+          "note: \(codec.displayName) has no alpha: transparent parts are composited over "
+            + String(format: "#%02X%02X%02X", b.r, b.g, b.b))
+      }
+    } else if info.hasAudio {
+      console.error("note: the audio is not copied (\(output) holds pictures only)")
+    }
+    let total = info.estimatedFrameCount
+    let meter = ProgressMeter(console: console, total: total)
+    let made = try FrameSinks.make(
+      path: output, width: width, height: height,
+      options: FrameSinkOptions(
+        framesPerSecond: info.framesPerSecond, pngIsAnimated: true, video: encoding),
+      totalFrames: total, progress: { meter.update($0.framesWritten) })
+    if info.rotation != 0 { console.error("note: rotation \(info.rotation)° applied") }
+
+    // Each of these is used by one thread at a time (handed over through
+    // the queues and the group).
+    let reader = Handed(opened)
+    let sink = Handed(made)
+    let written = Handed(0)
+    let decoded = FrameQueue<VideoFrame>(capacity: Self.queueCapacity)
+    let warped = FrameQueue<RGBAImage>(capacity: Self.queueCapacity)
+    let failures = FailureBox()
+    let done = DispatchGroup()
+
+    // Decoding thread: ffmpeg → raw frames → `decoded`.
+    done.enter()
+    Thread.detachNewThread {
+      defer { done.leave() }
+      do {
+        while let frame = try reader.value.nextFrame() {
+          guard decoded.put(frame) else { break }
+        }
+      } catch {
+        failures.record(error)
+      }
+      reader.value.cancel()
+      decoded.close()
+    }
+    // Encoding thread: `warped` → the sink (an ffmpeg writing a temporary file).
+    done.enter()
+    Thread.detachNewThread {
+      defer { done.leave() }
+      do {
+        while let image = warped.take() {
+          guard !failures.failed else { break }
+          try sink.value.append(image)
+          written.value += 1
+        }
+        if failures.failed { sink.value.cancel() } else { try sink.value.finish() }
+      } catch {
+        failures.record(error)
+        sink.value.cancel()
+        decoded.abandon()
+      }
+      warped.abandon()
+    }
+    // This thread warps (the renderer uses every core).
+    while let frame = decoded.take() {
+      if failures.failed || signals.signal != nil { break }
+      let image = WarpRenderer.render(
+        frame.image, mesh: mesh.mesh(at: frame.timestamp),
+        options: WarpOptions(
+          width: width, height: height, edges: warp.edges, antialias: warp.antialias,
+          supersample: warp.supersample, threads: warp.threads))
+      guard warped.put(image) else { break }
+    }
+    if signals.signal != nil { failures.record(CLIError.interrupted(signal: signals.signal!)) }
+    if failures.failed { decoded.abandon() }
+    warped.close()
+    done.wait()
+    meter.finish(written.value)
+    try signals.check()
+    if let error = failures.first {
+      if let error = error as? VideoInputError { throw CLIError.failure(error.description) }
+      throw error
+    }
+    let warnings = reader.value.warnings
+    if !warnings.isEmpty { console.error("note: ffmpeg reported: \(warnings)") }
+    console.error(
+      "wrote \(output) (\(written.value) frames, \(width)x\(height), \(info.frameRate) fps\(encoding.audioSource != nil ? ", audio copied" : ""))"
+    )
+  }
+
+  /// Whether the input's audio can be copied into `codec`'s container:
+  /// WebM holds Opus and Vorbis only.
+  static func audioFits(_ codec: VideoCodec, input: String, ffprobe: String) -> Bool {
+    guard codec == .vp9 else { return true }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: ffprobe)
+    process.arguments = [
+      "-v", "error", "-select_streams", "a", "-show_entries", "stream=codec_name", "-of",
+      "csv=p=0", "file:" + input,
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let codecs = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+    return !codecs.isEmpty && codecs.allSatisfy { $0 == "opus" || $0 == "vorbis" }
+  }
+}
+
+/// The first error of a multi-threaded export.
+final class FailureBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var error: (any Error)?
+
+  func record(_ error: any Error) {
+    lock.lock()
+    if self.error == nil { self.error = error }
+    lock.unlock()
+  }
+
+  var first: (any Error)? {
+    lock.lock()
+    defer { lock.unlock() }
+    return error
+  }
+
+  var failed: Bool { first != nil }
+}
+
+/// A value handed from thread to thread, never used by two at once (the
+/// hand-over goes through a lock: a queue or a dispatch group).
+final class Handed<Value>: @unchecked Sendable {
+  var value: Value
+  init(_ value: Value) { self.value = value }
+}

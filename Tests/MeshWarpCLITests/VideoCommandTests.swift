@@ -1,0 +1,315 @@
+import Foundation
+import Testing
+import _TestSupport
+
+@testable import MeshWarpCLI
+
+/// ffmpeg and ffprobe on PATH, when there.
+let cliVideoTools = (
+  ffmpeg: ExecutableLocator.find("ffmpeg", environment: ProcessInfo.processInfo.environment),
+  ffprobe: ExecutableLocator.find("ffprobe", environment: ProcessInfo.processInfo.environment)
+)
+
+/// `meshwarp warp VIDEO …` end to end on a tiny clip (64×48, 10 frames at
+/// 10 fps, a sine tone as AAC), checked independently with ffprobe and
+/// ffmpeg (skipped where they are not on PATH; CI installs them).
+@Suite(
+  .enabled(
+    if: cliVideoTools.ffmpeg != nil && cliVideoTools.ffprobe != nil,
+    "ffmpeg and ffprobe are not on PATH"))
+struct VideoCommandTests {
+  /// Runs a program; returns its standard output.
+  @discardableResult
+  static func run(_ executable: String, _ arguments: [String]) throws -> [UInt8] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "\(executable) \(arguments) failed")
+    return [UInt8](data)
+  }
+
+  @discardableResult
+  static func ffmpeg(_ arguments: [String]) throws -> [UInt8] {
+    try run(cliVideoTools.ffmpeg!, ["-v", "error", "-nostdin"] + arguments)
+  }
+
+  /// ffprobe's `key=value` lines for the first stream of `kind` (v or a).
+  static func probe(_ path: String, _ kind: String, _ entries: String) throws -> [String: String] {
+    let text = String(
+      decoding: try run(
+        cliVideoTools.ffprobe!,
+        [
+          "-v", "error", "-count_frames", "-select_streams", "\(kind):0", "-show_entries",
+          "stream=\(entries)", "-of", "default=noprint_wrappers=1", path,
+        ]), as: UTF8.self)
+    var result: [String: String] = [:]
+    for line in text.split(separator: "\n") {
+      let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+      if parts.count == 2 { result[parts[0]] = parts[1] }
+    }
+    return result
+  }
+
+  /// A folder with the clip, an identity mesh `a.json`, a mesh `b.json`
+  /// that pulls the corners in (leaving transparency), and `anim.json`
+  /// going from a to b in 1 s.
+  static func fixture() throws -> TemporaryFolder {
+    let folder = TemporaryFolder()
+    try ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=size=64x48:rate=10:duration=1", "-f", "lavfi", "-i",
+      "sine=frequency=440:duration=1", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac",
+      "-shortest", folder.file("clip.mp4"),
+    ])
+    _ = folder.write(
+      #"{"from": [[0,0],[1,0],[0,1],[1,1]], "to": [[0,0],[1,0],[0,1],[1,1]], "faces": [[0,1,3,2]]}"#,
+      "a.json")
+    _ = folder.write(
+      #"{"from": [[0,0],[1,0],[0,1],[1,1]], "to": [[0.2,0.1],[0.9,0],[0,1],[1,0.8]], "faces": [[0,1,3,2]]}"#,
+      "b.json")
+    _ = folder.write(
+      #"{"keyframes": [{"time": 0, "mesh": "a.json", "easing": "easeInOut"}, {"time": 1, "mesh": "b.json"}]}"#,
+      "anim.json")
+    return folder
+  }
+
+  @Test func mp4KeepsFramesRateAudioAndIsTaggedBT709() throws {
+    let folder = try Self.fixture()
+    let out = folder.file("out.mp4")
+    let run = ToolRun([
+      "warp", folder.file("clip.mp4"), "--mesh", folder.file("anim.json"), "-o", out,
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.errors.contains("composited over #000000"))
+    let video = try Self.probe(
+      out, "v",
+      "codec_name,pix_fmt,nb_read_frames,r_frame_rate,color_space,color_primaries,color_transfer,color_range"
+    )
+    #expect(video["codec_name"] == "h264" && video["pix_fmt"] == "yuv420p")
+    #expect(video["nb_read_frames"] == "10" && video["r_frame_rate"] == "10/1")
+    #expect(video["color_space"] == "bt709" && video["color_primaries"] == "bt709")
+    #expect(video["color_transfer"] == "bt709" && video["color_range"] == "tv")
+    // The audio packets, bit for bit.
+    func audio(_ path: String) throws -> [UInt8] {
+      try Self.ffmpeg(["-i", path, "-map", "0:a", "-c", "copy", "-f", "data", "-"])
+    }
+    let original = try audio(folder.file("clip.mp4"))
+    let copied = try audio(out)
+    #expect(!original.isEmpty && copied == original)
+  }
+
+  @Test func alphaFormatsKeepTransparency() throws {
+    let folder = try Self.fixture()
+    for name in ["out.mov", "out.webm", "out.gif", "out.apng"] {
+      let out = folder.file(name)
+      let run = ToolRun([
+        "warp", folder.file("clip.mp4"), "--mesh", folder.file("anim.json"), "-o", out,
+      ])
+      #expect(run.status == 0, "\(name): \(run.errors)")
+      let video = try Self.probe(out, "v", "nb_read_frames,r_frame_rate")
+      #expect(video["nb_read_frames"] == "10" && video["r_frame_rate"] == "10/1", "\(name)")
+      // The last frame (mesh b) has transparent corners: decode its alpha.
+      let decoder = name.hasSuffix(".webm") ? ["-c:v", "libvpx-vp9"] : []
+      let alpha = try Self.ffmpeg(
+        decoder + [
+          "-i", out, "-vf", "select=eq(n\\,9),alphaextract", "-frames:v", "1", "-f", "rawvideo",
+          "-pix_fmt", "gray", "-",
+        ])
+      #expect(alpha.count == 64 * 48, "\(name)")
+      #expect(alpha.min() == 0 && alpha.max() == 255, "\(name): alpha has no transparency")
+    }
+  }
+
+  /// The middle frame of a lossless (APNG) export equals the still-image
+  /// warp of the same decoded frame with the mesh at its time (0.5 s),
+  /// within 1/255 per channel (the two decodes go through the same ffmpeg).
+  @Test func middleFrameMatchesTheStillWarp() throws {
+    let folder = try Self.fixture()
+    let out = folder.file("out.apng")
+    #expect(
+      ToolRun(["warp", folder.file("clip.mp4"), "--mesh", folder.file("anim.json"), "-o", out])
+        .status == 0)
+    func frame(_ path: String, _ index: Int) throws -> [UInt8] {
+      try Self.ffmpeg([
+        "-i", path, "-vf", "select=eq(n\\,\(index))", "-frames:v", "1", "-f", "rawvideo",
+        "-pix_fmt", "rgba", "-",
+      ])
+    }
+    let decoded = try frame(folder.file("clip.mp4"), 5)
+    let still = folder.write(RGBAImage(width: 64, height: 48, pixels: decoded), "frame5.png")
+    let timeline = try KeyframeFile.load(WarpMesh.self, path: folder.file("anim.json"))
+    let meshPath = folder.write(timeline.mesh(at: 0.5), "mesh5.json")
+    let warpedStill = folder.file("warped5.png")
+    #expect(ToolRun(["warp", still, "--mesh", meshPath, "-o", warpedStill]).status == 0)
+    let expected = try frame(warpedStill, 0)
+    let actual = try frame(out, 5)
+    #expect(expected.count == actual.count)
+    let worst = zip(expected, actual).map { abs(Int($0) - Int($1)) }.max() ?? 255
+    #expect(worst <= 1, "largest difference \(worst)")
+  }
+
+  @Test func stillInputWithAnimatedMeshGivesAnAnimation() throws {
+    let folder = try Self.fixture()
+    let still = folder.write(
+      RGBAImage(width: 16, height: 12, fill: RGBA8(200, 40, 90, 255)), "s.png")
+    let out = folder.file("s.apng")
+    let run = ToolRun([
+      "warp", still, "--mesh", folder.file("a.json"), "--to-mesh", folder.file("b.json"),
+      "--duration", "1", "--fps", "10", "-o", out,
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    // Plays once: 10 frames plus the end frame, on the last keyframe.
+    #expect(try Self.probe(out, "v", "nb_read_frames")["nb_read_frames"] == "11")
+  }
+
+  @Test func notAVideoAndNoVideoStreamAreClearErrors() throws {
+    let folder = TemporaryFolder()
+    let text = folder.write("hello, not a video", "notes.mp4")
+    let mesh = folder.write(WarpMesh.identity(columns: 2, rows: 2), "m.json")
+    let bad = ToolRun(["warp", text, "--mesh", mesh, "-o", folder.file("o.mp4")])
+    #expect(bad.status == 1 && bad.errors.contains("cannot read it as a video"), "\(bad.errors)")
+    let audioOnly = folder.file("tone.m4a")
+    try Self.ffmpeg(["-f", "lavfi", "-i", "sine=duration=0.2", "-c:a", "aac", audioOnly])
+    let none = ToolRun(["warp", audioOnly, "--mesh", mesh, "-o", folder.file("o.mp4")])
+    #expect(none.status == 1 && none.errors.contains("no video stream"), "\(none.errors)")
+    #expect(!FileManager.default.fileExists(atPath: folder.file("o.mp4")))
+  }
+
+  /// The built `meshwarp` beside the test bundle.
+  static let binary: String? = {
+    let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    return [
+      runner.deletingLastPathComponent(),
+      runner.deletingLastPathComponent().deletingLastPathComponent(),
+      package.appendingPathComponent(".build/debug"),
+    ].map { $0.appendingPathComponent("meshwarp").path }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }()
+
+  /// SIGTERM mid-way: exit 143, the old file kept as it was, no ffmpeg
+  /// child left, no temporary file beside the output.
+  @Test(.enabled(if: binary != nil, "the meshwarp binary is not built"))
+  func sigtermLeavesNothingBehind() throws {
+    let folder = try Self.fixture()
+    let long = folder.file("long.mp4")
+    try Self.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30:duration=30", "-c:v", "libx264",
+      "-preset", "ultrafast", long,
+    ])
+    let out = folder.write("old contents", "out.mp4")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.binary!)
+    process.arguments = ["warp", long, "--mesh", folder.file("anim.json"), "-o", out]
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Wait until ffmpeg children run (the export is under way).
+    var children: [String] = []
+    for _ in 0..<100 {
+      children = Self.children(of: process.processIdentifier)
+      if children.count >= 2 { break }
+      usleep(50_000)
+    }
+    #expect(children.count >= 2, "no ffmpeg children seen")
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 143)
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "old contents")
+    for pid in children { #expect(kill(Int32(pid)!, 0) != 0, "child \(pid) still runs") }
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(Set(left) == ["clip.mp4", "long.mp4", "a.json", "b.json", "anim.json", "out.mp4"])
+  }
+
+  /// Process ids whose parent is `pid` (from /proc).
+  static func children(of pid: Int32) -> [String] {
+    let all = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return all.filter { Int($0) != nil }.filter { entry in
+      guard let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return false }
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      return fields.count > 1 && Int32(fields[1]) == pid
+    }
+  }
+}
+
+/// Keyframed meshes and the frame times of animations (no ffmpeg).
+@Suite struct MeshAnimationTests {
+  @Test func toMeshStartsAndEndsOnItsMeshes() throws {
+    let folder = TemporaryFolder()
+    let a = WarpMesh.identity(columns: 2, rows: 2)
+    var b = a
+    b.pointPairs[0].to = CGPoint(x: 0.25, y: 0.125)
+    let pa = folder.write(a, "a.json")
+    let pb = folder.write(b, "b.json")
+    let (console, _, _) = Console.capturing()
+    let animation = try MeshAnimation.load(pa, to: pb, duration: 2, console: console)
+    #expect(animation.isAnimated)
+    #expect(animation.mesh(at: 0) == a && animation.mesh(at: 2) == b)
+    #expect(animation.mesh(at: 1) != a && animation.mesh(at: 1) != b)
+    // A keyframe file: equal to its keyframes at t = 0 and t = end.
+    let file = folder.write(
+      #"{"keyframes": [{"time": 0, "mesh": "a.json"}, {"time": 0.5, "mesh": "b.json", "easing": "easeIn"}, {"time": 1.5, "mesh": "a.json"}]}"#,
+      "anim.json")
+    let keyframed = try MeshAnimation.load(file, to: nil, duration: nil, console: console)
+    #expect(keyframed.mesh(at: 0) == a && keyframed.mesh(at: 0.5) == b)
+    #expect(keyframed.mesh(at: 1.5) == a)
+  }
+
+  @Test func stillGradientWithDurationSaysSoAndKeyframeGradientsAnimate() throws {
+    let folder = TemporaryFolder()
+    let g =
+      #"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": [[1,0,0,1],[0,1,0,1],[0,0,1,1],[1,1,1,1]]}"#
+    let h =
+      #"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": [[0,0,0,1],[0,0,0,1],[0,0,0,1],[0,0,0,1]]}"#
+    let still = folder.write(g, "g.json")
+    _ = folder.write(h, "h.json")
+    let run = ToolRun([
+      "gradient", still, "--size", "8x8", "--duration", "0.2", "--fps", "10", "-o",
+      folder.file("g.apng"),
+    ])
+    #expect(run.status == 0 && run.errors.contains("is a still gradient"), "\(run.errors)")
+    let keys = folder.write(
+      #"{"keyframes": [{"time": 0, "gradient": "g.json"}, {"time": 1, "gradient": "h.json"}]}"#,
+      "keys.json")
+    let dir = folder.file("frames") + "/"
+    let animated = ToolRun(["gradient", keys, "--size", "8x8", "--fps", "2", "-o", dir])
+    #expect(animated.status == 0, "\(animated.errors)")
+    let frames = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+    #expect(frames.count == 3)  // 0, 0.5 and 1 s
+    let first = try PNGDecoder.decodeFile(path: dir + frames[0])
+    let last = try PNGDecoder.decodeFile(path: dir + frames[2])
+    #expect(first.pixels != last.pixels)
+  }
+
+  @Test func frameQueueHoldsAtMostItsCapacity() {
+    let queue = FrameQueue<Int>(capacity: 2)
+    #expect(queue.put(1) && queue.put(2))
+    let third = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      _ = queue.put(3)  // waits for room
+      third.signal()
+    }
+    #expect(third.wait(timeout: .now() + 0.2) == .timedOut)
+    #expect(queue.take() == 1)
+    #expect(third.wait(timeout: .now() + 5) == .success)
+    queue.close()
+    #expect(queue.take() == 2 && queue.take() == 3 && queue.take() == nil)
+    #expect(!queue.put(4))
+  }
+
+  @Test func inputKindComesFromContent() {
+    let folder = TemporaryFolder()
+    let png = folder.write(RGBAImage(width: 2, height: 2), "x.mp4")  // a PNG named .mp4
+    #expect(InputKind.detect(path: png) == .still)
+    let other = folder.write("not an image", "x.png")
+    #expect(InputKind.detect(path: other) == .video)
+  }
+}
