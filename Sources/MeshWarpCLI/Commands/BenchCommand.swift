@@ -7,12 +7,16 @@ struct BenchCommand: ParsableCommand {
     details: """
       Cases (1920x1080 RGBA): copy (one frame copy, the memory floor), warp-1 (one quad),
       warp-16x16 and warp-64x64 (the peers' sinusoidal meshes; warps render into one reused
-      frame, as the peers' remap writes into a preallocated array), gradient-3x3 (the blog's
+      frame, as the peers' remap writes into a preallocated array), warp-16x16-unfiltered
+      (and warp-1-unfiltered, warp-64x64-unfiltered: minification filter off), warp-16x16-bicubic, warp-9x9 and warp-9x9-smooth (piecewise
+      vs smooth surface through the same 9x9 grid), warp-tps-20 (a 20-point thin-plate
+      spline, fitted every frame), gradient-3x3 (the blog's
       smooth 3x3 mesh gradient), text-export (60 frames of the animated 1000x250 "Meshing"
       to an animated PNG; the time is for all 60 frames), video-16x16 (when ffmpeg is on
       PATH: a 1080p 30 fps H.264 clip of 3 s, 90 frames, warped end to end through the
       16x16 mesh to H.264 with x264's default preset and CRF, as ffmpeg's remap filter
-      encodes; the time is for the whole clip). Variants of one case run
+      encodes; the time is for the whole clip), png-48mp (an 8000x6000 PNG decoded, warped
+      through the 16x16 mesh and encoded, in memory). Variants of one case run
       in alternating blocks so that they see the same machine conditions; compare ratios
       from one run, not absolute times across runs.
       """)
@@ -23,7 +27,7 @@ struct BenchCommand: ParsableCommand {
     help: "Measure with N threads only.", defaultHelp: "1 and all cores")
   @Option(range: 1...10_000, help: "Timed runs per case.") var runs = 15
   @Option(
-    name: "--case", placeholder: "PREFIX", help: "Only cases whose name starts with PREFIX.",
+    name: "--case", placeholder: "PREFIX", help: "Only the case named PREFIX, or else the cases whose name starts with it.",
     defaultHelp: "all cases")
   var prefix = ""
 
@@ -55,7 +59,10 @@ struct BenchCommand: ParsableCommand {
 
   static func cases() -> [Case] {
     let (w, h) = (1920, 1080)
-    func warp(_ name: String, _ mesh: @escaping @Sendable () -> WarpMesh) -> Case {
+    func warp(
+      _ name: String, options: WarpOptions = WarpOptions(),
+      _ mesh: @escaping @Sendable () -> WarpMesh
+    ) -> Case {
       Case(name: name, width: w, height: h) {
         let picture = ImageGenerators.benchmarkPicture(width: w, height: h)
         let m = mesh()
@@ -63,8 +70,9 @@ struct BenchCommand: ParsableCommand {
         // preallocated array: no per-run allocation and page faults.
         let frame = Frame()
         return { threads in
-          WarpRenderer.render(
-            picture, mesh: m, options: WarpOptions(threads: threads), into: &frame.image)
+          var o = options
+          o.threads = threads
+          WarpRenderer.render(picture, mesh: m, options: o, into: &frame.image)
         }
       }
     }
@@ -80,6 +88,23 @@ struct BenchCommand: ParsableCommand {
       warp("warp-1") { MeshPresets.seedCard },
       warp("warp-16x16") { MeshPresets.sinusoidal(columns: 17, rows: 17) },
       warp("warp-64x64") { MeshPresets.sinusoidal(columns: 65, rows: 65) },
+      warp("warp-1-unfiltered", options: WarpOptions(filterMinification: false)) {
+        MeshPresets.seedCard
+      },
+      warp("warp-16x16-unfiltered", options: WarpOptions(filterMinification: false)) {
+        MeshPresets.sinusoidal(columns: 17, rows: 17)
+      },
+      warp("warp-64x64-unfiltered", options: WarpOptions(filterMinification: false)) {
+        MeshPresets.sinusoidal(columns: 65, rows: 65)
+      },
+      warp("warp-16x16-bicubic", options: WarpOptions(interpolation: .bicubic)) {
+        MeshPresets.sinusoidal(columns: 17, rows: 17)
+      },
+      warp("warp-9x9") { MeshPresets.sinusoidal(columns: 9, rows: 9, amplitude: 2) },
+      warp("warp-9x9-smooth", options: WarpOptions(smooth: true)) {
+        MeshPresets.sinusoidal(columns: 9, rows: 9, amplitude: 2)
+      },
+      thinPlateSplineCase(width: w, height: h),
       Case(name: "gradient-3x3", width: w, height: h) {
         // The blog's static 3×3 mesh (the peers' cairo positions and colours),
         // smooth colours, dithering on (the default).
@@ -123,7 +148,71 @@ struct BenchCommand: ParsableCommand {
           try? FileManager.default.removeItem(atPath: path)
         }
       },
+      pipelineCase(),
     ] + videoCases()
+  }
+
+  /// `warp-tps-20`: a thin-plate spline through 20 points (a ring of 12
+  /// pulled inwards and 8 pushed sideways, deterministic), fitted and
+  /// tessellated every frame as an editor dragging a point would, then
+  /// rendered.
+  static func thinPlateSplineCase(width w: Int, height h: Int) -> Case {
+    Case(name: "warp-tps-20", width: w, height: h) {
+      let picture = ImageGenerators.benchmarkPicture(width: w, height: h)
+      let pairs = (0..<20).map { k in
+        let t = Double(k) / 20 * 2 * Double.pi
+        let r = k < 12 ? 0.3 : 0.15
+        let from = CGPoint(x: 0.5 + r * cos(t), y: 0.5 + r * sin(t))
+        let shift = k < 12 ? 0.9 : 1.0
+        let to = CGPoint(
+          x: 0.5 + r * shift * cos(t) + (k < 12 ? 0 : 0.02), y: 0.5 + r * shift * sin(t))
+        return MeshPointPair(from: from, to: to)
+      }
+      let frame = Frame()
+      return { threads in
+        guard
+          let mesh = try? WarpMesh.thinPlateSpline(
+            pairs: pairs, outputSize: Vector2(Double(w), Double(h)))
+        else { preconditionFailure("thin-plate spline bench mesh failed") }
+        WarpRenderer.render(
+          picture, mesh: mesh, options: WarpOptions(threads: threads), into: &frame.image)
+      }
+    }
+  }
+
+  /// `png-48mp`: as `meshwarp warp` runs on a 48-megapixel PNG (the peers'
+  /// 8000x6000 RGBA pattern): decode, warp through the 16x16 wave mesh,
+  /// encode (bytes in memory; no file system). The time is for one image.
+  static func pipelineCase() -> Case {
+    let (w, h) = (8000, 6000)
+    return Case(name: "png-48mp", width: w, height: h, runsCap: 3) {
+      // The peers' pattern: (x/7, y/5, (x+y)/9, 255) mod 256.
+      var picture = RGBAImage(width: w, height: h)
+      picture.pixels.withUnsafeMutableBufferPointer { p in
+        for y in 0..<h {
+          for x in 0..<w {
+            let i = (y * w + x) * 4
+            p[i] = UInt8(truncatingIfNeeded: x / 7)
+            p[i + 1] = UInt8(truncatingIfNeeded: y / 5)
+            p[i + 2] = UInt8(truncatingIfNeeded: (x + y) / 9)
+            p[i + 3] = 255
+          }
+        }
+      }
+      guard let input = try? PNGEncoder.encode(picture, speed: .fast) else {
+        preconditionFailure("png-48mp bench input failed")
+      }
+      let mesh = MeshPresets.sinusoidal(columns: 17, rows: 17)
+      return { threads in
+        do {
+          let image = try PNGDecoder.decode(input)
+          let warped = WarpRenderer.render(image, mesh: mesh, options: WarpOptions(threads: threads))
+          _ = try PNGEncoder.encode(warped, threads: threads)
+        } catch {
+          preconditionFailure("png-48mp bench failed: \(error)")
+        }
+      }
+    }
   }
 
   /// `video-16x16`, when ffmpeg is there to make its clip.
@@ -165,10 +254,14 @@ struct BenchCommand: ParsableCommand {
   }
 
   func run(console: Console) throws {
-    let all = resolvedThreadCount(0)
+    let cores = resolvedThreadCount(0)
     let threadCounts: [Int] =
-      if threading.isGiven { [threading.threads] } else { all == 1 ? [1] : [1, all] }
-    let selected = Self.cases().filter { $0.name.hasPrefix(prefix) }
+      if threading.isGiven { [threading.threads] } else { cores == 1 ? [1] : [1, cores] }
+    // A case named exactly runs alone (warp-16x16, not its variants).
+    let all = Self.cases()
+    let selected =
+      all.contains { $0.name == prefix }
+      ? all.filter { $0.name == prefix } : all.filter { $0.name.hasPrefix(prefix) }
     guard !selected.isEmpty else {
       throw CLIError.usage(
         "no bench case starts with '\(prefix)'; cases: \(Self.cases().map(\.name).joined(separator: ", "))"

@@ -60,16 +60,18 @@ enum PNGRowFilter {
   ///   - bytesPerPixel: the filter's "bpp" (≥ 1; 4 for 8-bit RGBA).
   ///   - zeroRow: `rowBytes` zero bytes (the row above the first), used by
   ///     `.adaptive`.
+  ///   - above: the row above the first (a band of a larger image), or nil
+  ///     for the image's first row.
   /// - Complexity: O(height · rowBytes); `.adaptive` adds one pass that
   ///   scores all five filters.
   static func filter(
     rows: UnsafePointer<UInt8>, rowBytes: Int, height: Int, stride: Int, bytesPerPixel bpp: Int,
     strategy: PNGFilterStrategy, output: UnsafeMutablePointer<UInt8>,
-    zeroRow: UnsafePointer<UInt8>
+    zeroRow: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>? = nil
   ) {
     for r in 0..<height {
       let current = rows + r * stride
-      let previous: UnsafePointer<UInt8>? = r == 0 ? nil : rows + (r - 1) * stride
+      let previous: UnsafePointer<UInt8>? = r == 0 ? above : rows + (r - 1) * stride
       let out = output + r * (rowBytes + 1)
       let type: PNGFilterType
       switch strategy {
