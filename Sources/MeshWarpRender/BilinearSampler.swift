@@ -23,6 +23,15 @@
     self.opaque = Self.allOpaque(pixels, count: width * height)
   }
 
+  /// A sampler whose source is already known to be opaque or not (renders
+  /// of many small parts of one output scan the source once).
+  init(pixels: UnsafePointer<UInt8>, width: Int, height: Int, opaque: Bool) {
+    self.pixels = pixels
+    self.width = width
+    self.height = height
+    self.opaque = opaque
+  }
+
   /// Whether all `count` pixels have alpha 255: the alpha bytes of 256
   /// pixels at a time are AND-ed in 8-byte words (two pixels each, a loop
   /// the compiler vectorizes) and tested once per block, so the scan costs

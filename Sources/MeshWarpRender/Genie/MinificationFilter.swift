@@ -76,12 +76,17 @@ enum MinificationFilter {
         return QuadLocator(
           quads: faces.map { mesh.warpedQuad($0, scale: outScale) }, ids: faces)
       }()
+    // Scanned once for all runs (per run it cost more than most runs).
+    let opaque = source.pixels.withUnsafeBufferPointer {
+      BilinearSampler.allOpaque($0.baseAddress!, count: source.width * source.height)
+    }
     output.pixels.withUnsafeMutableBufferPointer { buffer in
       let out = SharedPointer(buffer.baseAddress!)
       let work: @Sendable (Int) -> Void = { i in
         let run = runs[i]
         let large = renderRun(
-          run, source: source, mesh: mesh, width: width, height: height, options: options)
+          run, source: source, mesh: mesh, width: width, height: height, options: options,
+          sourceOpaque: opaque)
         resolve(large, run: run, into: out.base, width: width, covered: locator)
       }
       // Runs write disjoint pixels: the result does not depend on threads.
@@ -267,7 +272,8 @@ enum MinificationFilter {
 
   /// Renders one run at its supersampled resolution, with `options`' modes.
   static func renderRun(
-    _ run: Run, source: RGBAImage, mesh: WarpMesh, width: Int, height: Int, options: WarpOptions
+    _ run: Run, source: RGBAImage, mesh: WarpMesh, width: Int, height: Int, options: WarpOptions,
+    sourceOpaque: Bool? = nil
   ) -> RGBAImage {
     // `to` in run-normalized coordinates: (to·output − origin)/run size.
     var local = mesh
@@ -305,7 +311,8 @@ enum MinificationFilter {
     let viewport = WarpRenderer.Viewport(
       origin: origin, scale: Vector2(1 / Double(run.nx), 1 / Double(run.ny)), fullSize: outScale)
     WarpRenderer.renderOnce(
-      source, mesh: local, options: runOptions, viewport: viewport, into: &large)
+      source, mesh: local, options: runOptions, viewport: viewport, sourceOpaque: sourceOpaque,
+      into: &large)
     return large
   }
 
