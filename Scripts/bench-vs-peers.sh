@@ -13,7 +13,7 @@
 # (/usr/bin/time -v) of each. `--video-only` runs just that part (needs
 # ffmpeg, python3 with numpy, /usr/bin/time).
 #
-# Usage: Scripts/bench-vs-peers.sh [--quick] [--video-only]
+# Usage: Scripts/bench-vs-peers.sh [--quick] [--video-only] [--no-video]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -87,7 +87,7 @@ fi
 PEERS_DIR=${PEERS_DIR:-$root/../shared/peers}
 [ -d "$PEERS_DIR" ] || { echo "no peers folder at $PEERS_DIR (set PEERS_DIR)" >&2; exit 1; }
 quick=0
-[ "${1:-}" = "--quick" ] && quick=1
+case " $* " in *" --quick "*) quick=1 ;; esac
 export PEERS_OUT=${PEERS_OUT:-$(mktemp -d /tmp/meshwarp-peers.XXXXXX)}
 PY=$("$PEERS_DIR/setup.sh")
 runs=40; bench_runs=21
@@ -101,7 +101,28 @@ $PY bench_memcopy.py --runs $((runs * 2)) >&2
 $PY peer_pillow.py --meshes grid17x17 --runs $((runs / 2)) >&2
 $PY peer_opencv.py --meshes grid2x2 grid17x17 grid65x65 --runs "$runs" --map-runs 1 >&2
 $PY peer_cairo.py --runs $((runs / 2)) >&2
+# The 48 MP PNG pipeline: Pillow's open + transform(MESH) + save, then
+# `meshwarp warp` of the same file through the same wave mesh, whole runs
+# (median of 3 after one warm-up) and the output size of each.
+$PY peer_pipelines.py --cases pillow-png --runs 3 >&2
 cd "$root"
+python3 - "$PEERS_OUT" <<'PY' >&2
+import json, os, statistics, subprocess, sys, time
+out = sys.argv[1]
+cmd = [".build/release/meshwarp", "warp", f"{out}/pipe_48mp.png", "--mesh",
+       f"{out}/mesh_wave17.json", "-o", f"{out}/pipe_48mp_meshwarp.png"]
+subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+times = []
+for _ in range(3):
+    t = time.perf_counter()
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    times.append(time.perf_counter() - t)
+result = {"median_s": statistics.median(times), "min_s": min(times),
+          "output_bytes": os.path.getsize(f"{out}/pipe_48mp_meshwarp.png")}
+json.dump(result, open(f"{out}/meshwarp_pipeline.json", "w"))
+print("meshwarp pipeline", result)
+PY
 .build/release/meshwarp bench --json --runs "$bench_runs" > "$PEERS_OUT/meshwarp_bench.jsonl"
 python3 Scripts/compare_peers.py "$PEERS_OUT"
+case " $* " in *" --no-video "*) exit 0 ;; esac
 video_bench

@@ -19,8 +19,10 @@ import _TestSupport
     while input.count < 300_000 {
       let n = Int(rng.unit() * 400) + 1
       let byte = UInt8.random(in: 0...255, using: &rng)
-      input += rng.unit() < 0.5
-        ? [UInt8](repeating: byte, count: n) : (0..<n).map { _ in UInt8.random(in: 0...7, using: &rng) }
+      input +=
+        rng.unit() < 0.5
+        ? [UInt8](repeating: byte, count: n)
+        : (0..<n).map { _ in UInt8.random(in: 0...7, using: &rng) }
     }
     let stream = try input.withUnsafeBytes {
       try ParallelDeflate.compress($0, level: 6, threads: 2, chunkBytes: chunkBytes)
@@ -63,7 +65,8 @@ import _TestSupport
     let chunked = try PNGEncoder.encodeParallel(image, threads: 2)
     let single = try PNGEncoder.encodeParallel(image, threads: 2, chunkBytes: 1 << 30)
     #expect(try PNGDecoder.decode(chunked) == image)
-    #expect(Double(chunked.count) <= Double(single.count) * 1.005, "\(chunked.count) vs \(single.count)")
+    #expect(
+      Double(chunked.count) <= Double(single.count) * 1.005, "\(chunked.count) vs \(single.count)")
   }
 
   static let pillow: Bool = {

@@ -7,18 +7,18 @@ struct BenchCommand: ParsableCommand {
     details: """
       Cases (1920x1080 RGBA): copy (one frame copy, the memory floor), warp-1 (one quad),
       warp-16x16 and warp-64x64 (the peers' sinusoidal meshes; warps render into one reused
-      frame, as the peers' remap writes into a preallocated array), warp-16x16-unfiltered
-      (and warp-1-unfiltered, warp-64x64-unfiltered: minification filter off), warp-16x16-bicubic, warp-9x9 and warp-9x9-smooth (piecewise
-      vs smooth surface through the same 9x9 grid), warp-tps-20 (a 20-point thin-plate
-      spline, fitted every frame), gradient-3x3 (the blog's
-      smooth 3x3 mesh gradient), text-export (60 frames of the animated 1000x250 "Meshing"
-      to an animated PNG; the time is for all 60 frames), video-16x16 (when ffmpeg is on
-      PATH: a 1080p 30 fps H.264 clip of 3 s, 90 frames, warped end to end through the
-      16x16 mesh to H.264 with x264's default preset and CRF, as ffmpeg's remap filter
-      encodes; the time is for the whole clip), png-48mp (an 8000x6000 PNG decoded, warped
-      through the 16x16 mesh and encoded, in memory). Variants of one case run
-      in alternating blocks so that they see the same machine conditions; compare ratios
-      from one run, not absolute times across runs.
+      frame, as the peers' remap writes into a preallocated array), warp-1-unfiltered,
+      warp-16x16-unfiltered and warp-64x64-unfiltered (minification filter off),
+      warp-16x16-bicubic, warp-9x9 and warp-9x9-smooth (piecewise vs smooth surface through
+      the same 9x9 grid), warp-tps-20 (a 20-point thin-plate spline, fitted every frame),
+      gradient-3x3 (the blog's smooth 3x3 mesh gradient), text-export (60 frames of the
+      animated 1000x250 "Meshing" to an animated PNG; the time is for all 60 frames),
+      png-48mp (an 8000x6000 PNG decoded, warped through the 16x16 mesh and encoded, in
+      memory), video-16x16 (when ffmpeg is on PATH: a 1080p 30 fps H.264 clip of 3 s, 90
+      frames, warped end to end through the 16x16 mesh to H.264 with x264's default preset
+      and CRF, as ffmpeg's remap filter encodes; the time is for the whole clip). Variants
+      of one case run in alternating blocks so that they see the same machine conditions;
+      compare ratios from one run, not absolute times across runs.
       """)
 
   @Flag(help: "One JSON object a line: case, width, height, threads, median_ms, min_ms, runs.")
@@ -27,7 +27,8 @@ struct BenchCommand: ParsableCommand {
     help: "Measure with N threads only.", defaultHelp: "1 and all cores")
   @Option(range: 1...10_000, help: "Timed runs per case.") var runs = 15
   @Option(
-    name: "--case", placeholder: "PREFIX", help: "Only the case named PREFIX, or else the cases whose name starts with it.",
+    name: "--case", placeholder: "PREFIX",
+    help: "Only the case named PREFIX, or else the cases whose name starts with it.",
     defaultHelp: "all cases")
   var prefix = ""
 
@@ -206,7 +207,8 @@ struct BenchCommand: ParsableCommand {
       return { threads in
         do {
           let image = try PNGDecoder.decode(input)
-          let warped = WarpRenderer.render(image, mesh: mesh, options: WarpOptions(threads: threads))
+          let warped = WarpRenderer.render(
+            image, mesh: mesh, options: WarpOptions(threads: threads))
           _ = try PNGEncoder.encode(warped, threads: threads)
         } catch {
           preconditionFailure("png-48mp bench failed: \(error)")

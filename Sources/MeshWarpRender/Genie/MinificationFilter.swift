@@ -76,6 +76,24 @@ enum MinificationFilter {
         return QuadLocator(
           quads: faces.map { mesh.warpedQuad($0, scale: outScale) }, ids: faces)
       }()
+    // Each run renders only the faces that reach it (see `renderRun`):
+    // candidates per row of tiles, from bounds computed once.
+    let outScale = Vector2(Double(width), Double(height))
+    let tilesY = (height + tileSize - 1) / tileSize
+    var candidates = [[Int]](repeating: [], count: tilesY)
+    let margin = 2.0
+    for i in mesh.faces.indices where mesh.isRenderable(i) {
+      let (lo, hi) = mesh.warpedQuad(i, scale: outScale).bounds
+      guard lo.y.isFinite, hi.y.isFinite else {
+        for t in candidates.indices { candidates[t].append(i) }
+        continue
+      }
+      let first = Int(max(0, min(Double(height), lo.y - margin))) / tileSize
+      let last = min(tilesY - 1, Int(max(0, min(Double(height), hi.y + margin))) / tileSize)
+      guard hi.y + margin >= 0, lo.y - margin <= Double(height), first <= last else { continue }
+      for t in first...last { candidates[t].append(i) }
+    }
+    let facesByTileRow = candidates
     // Scanned once for all runs (per run it cost more than most runs).
     let opaque = source.pixels.withUnsafeBufferPointer {
       BilinearSampler.allOpaque($0.baseAddress!, count: source.width * source.height)
@@ -86,7 +104,7 @@ enum MinificationFilter {
         let run = runs[i]
         let large = renderRun(
           run, source: source, mesh: mesh, width: width, height: height, options: options,
-          sourceOpaque: opaque)
+          candidates: facesByTileRow[run.y / tileSize], sourceOpaque: opaque)
         resolve(large, run: run, into: out.base, width: width, covered: locator)
       }
       // Runs write disjoint pixels: the result does not depend on threads.
@@ -271,9 +289,11 @@ enum MinificationFilter {
   }
 
   /// Renders one run at its supersampled resolution, with `options`' modes.
+  /// `candidates`: the faces that may reach the run (ascending; default
+  /// all), from which those that do are kept.
   static func renderRun(
     _ run: Run, source: RGBAImage, mesh: WarpMesh, width: Int, height: Int, options: WarpOptions,
-    sourceOpaque: Bool? = nil
+    candidates: [Int]? = nil, sourceOpaque: Bool? = nil
   ) -> RGBAImage {
     // `to` in run-normalized coordinates: (to·output − origin)/run size.
     var local = mesh
@@ -292,7 +312,7 @@ enum MinificationFilter {
     // face still wins.
     let samples = Vector2(Double(run.width * run.nx), Double(run.height * run.ny))
     let margin = 2.0
-    local.faces = local.faces.indices.compactMap { i in
+    local.faces = (candidates ?? Array(local.faces.indices)).compactMap { i in
       guard local.isRenderable(i) else { return nil }
       let (lo, hi) = local.warpedQuad(i, scale: samples).bounds
       let away =
