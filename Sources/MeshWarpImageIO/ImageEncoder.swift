@@ -37,8 +37,8 @@ public enum ImageEncoder {
   /// jpeg, webp) when given, else the path's extension.
   ///
   /// - Throws: `MeshWarpIOError.unsupportedOutput` listing what is written,
-  ///   for an unknown or read-only format, or a path without an extension
-  ///   (standard output needs `format`).
+  ///   for an unknown or read-only format, or a path without an extension.
+  ///   Standard output (`-`) without `format` is PNG.
   public static func outputFormat(path: String, format: String? = nil) throws -> ImageFormat {
     let supported = "supported: \(ImageFormat.writableExtensionList)"
     if let format {
@@ -48,10 +48,11 @@ public enum ImageEncoder {
       }
       return chosen
     }
+    if path == StandardOutput.path { return .png }
     guard let ext = ImageFormat.fileExtension(of: path) else {
-      let what = path == StandardOutput.path ? "standard output" : "the name has no extension"
       throw MeshWarpIOError.unsupportedOutput(
-        path: path, reason: "\(what): say which image format with --format (\(supported))")
+        path: path,
+        reason: "the name has no extension: say which image format with --format (\(supported))")
     }
     guard let chosen = ImageFormat(fileExtension: ext), chosen.isWritable else {
       throw MeshWarpIOError.unsupportedOutput(

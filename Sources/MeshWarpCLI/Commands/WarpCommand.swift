@@ -1,17 +1,18 @@
 /// `meshwarp warp IN.png --mesh MESH.json -o OUT.png`
 struct WarpCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    name: "warp", summary: "Warp a PNG image through a mesh.",
+    name: "warp", summary: "Warp an image (PNG, JPEG, WebP, GIF) through a mesh.",
     details: """
       The mesh JSON: {"from": [[x,y],...], "to": [[x,y],...], "faces": [[i0,i1,i2,i3],...]}
       in normalized coordinates ((0,0) top-left, (1,1) bottom-right). Errors in the mesh
       stop the command; warnings (e.g. a folded face) are printed and it renders anyway.
       """)
 
-  @Argument(placeholder: "IN.png", help: "The image to warp.") var input: String
+  @Argument(placeholder: "IN", help: "The image to warp: PNG, JPEG, WebP or GIF.") var input: String
   @Option(short: "m", placeholder: "MESH.json", help: "The warp mesh.") var mesh: String
   @OptionGroup var output = OutputOptions(
-    placeholder: "OUT.png", help: "Where to write the result ('-' for stdout).")
+    placeholder: "OUT", help: "Where to write the result: .png, .jpg, .webp ('-' for stdout).")
+  @OptionGroup var image: ImageOutputOptions
   @OptionGroup var size = SizeOptions(help: "Output size in pixels.", defaultHelp: "the input's")
   @Option(
     placeholder: "POLICY",
@@ -27,11 +28,14 @@ struct WarpCommand: ParsableCommand {
   @OptionGroup var limits: InputLimitOptions
 
   func run(console: Console) throws {
+    _ = try image.stillFormat(for: output.output)
     if let size = size.size {
       try limits.checkOutputSize(size.width * supersample, size.height * supersample)
     }
     let warpMesh = try InputFiles.loadMesh(mesh, console: console)
-    let source = try PNGDecoder.decodeFile(path: input, maxPixels: limits.maxPixels)
+    let decoded = try ImageDecoder.decodeFile(path: input, maxPixels: limits.maxPixels)
+    for note in decoded.notes { console.error("note: " + note) }
+    let source = decoded.image
     let width = size.size?.width ?? source.width
     let height = size.size?.height ?? source.height
     try limits.checkOutputSize(width * supersample, height * supersample)
@@ -40,7 +44,9 @@ struct WarpCommand: ParsableCommand {
       options: WarpOptions(
         width: width, height: height, edges: edges, antialias: antialias,
         supersample: supersample, threads: threading.threads))
-    try output.write(try PNGEncoder.encode(result, destination: output.output), console: console)
+    try image.write(
+      result, to: output.output, console: console, color: decoded.color,
+      greyscale: decoded.isGreyscale)
     if !output.isStandardOutput { console.error("wrote \(output.output) (\(width)x\(height))") }
   }
 }
