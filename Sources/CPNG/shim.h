@@ -67,8 +67,6 @@ static inline int meshwarp_png_raw_begin(meshwarp_png_raw *state, const unsigned
     return 1;
   }
   if (setjmp(png_jmpbuf(state->png))) return 1;
-  // No dimension limit beyond the caller's pixel budget; chunk sizes stay capped.
-  png_set_user_limits(state->png, 0x7fffffff, 0x7fffffff);
   png_set_read_fn(state->png, state, meshwarp_png_raw_read);
   png_read_info(state->png, state->info);
   png_uint_32 w, h;
