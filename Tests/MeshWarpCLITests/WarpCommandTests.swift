@@ -49,11 +49,11 @@ import _TestSupport
     let usage: [([String], String)] = [
       (
         ["warp", input, "-o", dir.file("o.png")],
-        "meshwarp warp: missing --mesh MESH.json: the warp mesh\nUsage: meshwarp warp IN.png --mesh MESH.json"
+        "meshwarp warp: missing --mesh MESH.json: the warp mesh\nUsage: meshwarp warp IN --mesh MESH.json"
       ),
       (
         ["warp", input, "--mesh", mesh],
-        "meshwarp warp: missing --output OUT.png: where to write the result ('-' for stdout)\nUsage: meshwarp warp"
+        "meshwarp warp: missing --output OUT: where to write the result: .png, .jpg, .webp ('-' for stdout)\nUsage: meshwarp warp"
       ),
       (
         ["warp", input, "--mesh", mesh, "-o", "x.png", "--edges", "mirror"],
@@ -73,7 +73,7 @@ import _TestSupport
       ),
       (
         ["warp", "--mesh", mesh, "-o", "x.png"],
-        "meshwarp warp: 'meshwarp warp' takes 1 argument (IN.png), got 0\nUsage: meshwarp warp"
+        "meshwarp warp: 'meshwarp warp' takes 1 argument (IN), got 0\nUsage: meshwarp warp"
       ),
       (["warp", input, "--mesh"], "meshwarp warp: option '--mesh' needs a value: MESH.json\n"),
       (

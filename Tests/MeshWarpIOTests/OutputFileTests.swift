@@ -29,7 +29,8 @@ import Testing
 
   @Test func symbolicLinkIsFollowedAndKept() throws {
     let folder = try TemporaryDirectory()
-    try FileManager.default.createDirectory(atPath: folder.file("real"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: folder.file("real"), withIntermediateDirectories: true)
     try OutputFile.write([9], to: folder.file("real/target.png"))
     // A relative link, through a second link.
     #expect(symlink("real/target.png", folder.file("link1.png")) == 0)
