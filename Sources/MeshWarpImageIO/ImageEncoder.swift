@@ -110,11 +110,16 @@ extension RGBAImage {
   ///
   /// - Returns: whether any pixel was not opaque.
   package func composite(over background: RGBA8, into result: inout RGBAImage) -> Bool {
-    guard
-      pixels.withUnsafeBufferPointer({ p in
-        stride(from: 3, to: p.count, by: 4).contains { p[$0] != 255 }
-      })
-    else { return false }
+    let anyTransparent = pixels.withUnsafeBufferPointer { p -> Bool in
+      var all: UInt8 = 255
+      var i = 3
+      while i < p.count {
+        all &= p[i]
+        i += 4
+      }
+      return all != 255
+    }
+    guard anyTransparent else { return false }
     var out = pixels
     let bg = [Int(background.r), Int(background.g), Int(background.b)]
     out.withUnsafeMutableBufferPointer { p in
