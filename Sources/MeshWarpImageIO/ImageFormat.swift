@@ -1,6 +1,13 @@
 /// A still-image file format MeshWarp reads or writes.
 public enum ImageFormat: String, Sendable, CaseIterable {
-  case png, jpeg, webp, gif
+  /// PNG (an APNG reads as its default image).
+  case png
+  /// JPEG (JFIF or Exif).
+  case jpeg
+  /// WebP stills.
+  case webp
+  /// GIF, read only (the first frame).
+  case gif
 
   /// The name users know ("PNG", "JPEG", "WebP", "GIF").
   public var name: String {
