@@ -4,7 +4,8 @@
 /// ``FuzzLimits/pngMaxPixels``); when that succeeds, the image must have
 /// the size it says, and a lossless re-encode (PNG) must decode back to the
 /// same pixels. The front ``ImageDecoder`` (format detection) sees the same
-/// bytes and must agree with the format decoder on success.
+/// bytes and must agree with the format decoder on success when it
+/// recognises them as that format.
 ///
 /// - Parameter bytes: anything.
 /// - Note: traps with a message naming the invariant when one fails: each
@@ -36,8 +37,12 @@ private func checkDecoded(_ decoded: DecodedImage?, bytes: [UInt8], entry: Strin
   else {
     fatalError("\(entry): a \(image.width)×\(image.height) image with \(image.pixels.count) bytes")
   }
-  guard let front, front.image == image else {
-    fatalError("\(entry): the format-detecting front disagrees with the decoder")
+  // libwebp also takes a bare VP8/VP8L stream, which detection (RIFF
+  // container only) does not claim: compare only what the front recognises.
+  if ImageFormat.detect(bytes) == decoded.format {
+    guard let front, front.image == image else {
+      fatalError("\(entry): the format-detecting front disagrees with the decoder")
+    }
   }
   do {
     let png = try PNGEncoder.encode(image, speed: .fast, color: decoded.color)

@@ -53,6 +53,8 @@ import _TestSupport
     }
     let badFormat = ToolRun(["warp", "x.png", "-m", mesh, "-o", "-", "--format", "bmp"])
     #expect(badFormat.status == 2)
+    let lossless = ToolRun(["warp", "x.png", "-m", mesh, "-o", "out.jpg", "--lossless"])
+    #expect(lossless.status == 2 && lossless.errors.contains("--lossless applies to WebP"))
   }
 
   @Test func unknownInputNamesWhatItSaw() {

@@ -19,11 +19,16 @@ struct ImageOutputOptions: ParsableArguments {
   ///
   /// - Throws: `CLIError.usage` (exit 2) listing what is written.
   func stillFormat(for path: String) throws -> ImageFormat {
+    let chosen: ImageFormat
     do {
-      return try ImageEncoder.outputFormat(path: path, format: format)
+      chosen = try ImageEncoder.outputFormat(path: path, format: format)
     } catch let error as MeshWarpIOError {
       throw CLIError.usage(error.description)
     }
+    if lossless && chosen != .webp {
+      throw CLIError.usage("--lossless applies to WebP output only (\(path) is \(chosen.name))")
+    }
+    return chosen
   }
 
   /// Encodes `image` for `path` and writes it (`-`: the console), printing
