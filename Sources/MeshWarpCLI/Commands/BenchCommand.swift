@@ -136,7 +136,8 @@ struct BenchCommand: ParsableCommand {
             }
           }
         }
-        let folder = NSTemporaryDirectory() + "meshwarp-bench-\(UUID().uuidString)"
+        // One fixed folder, so that repeated benches reuse (not pile up) 2 files.
+        let folder = NSTemporaryDirectory() + "meshwarp-bench-pipeline-jpeg"
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let input = folder + "/in.jpg"
         let output = folder + "/out.jpg"
