@@ -29,6 +29,29 @@ import _TestSupport
       ImageFormat.detect(try Data(contentsOf: URL(fileURLWithPath: dir.file("odd.name")))) == .jpeg)
   }
 
+  /// The input's colour description reaches every output that can hold
+  /// it; grey input stays grey in PNG.
+  @Test func colourDescriptionAndGreyAreCarriedThrough() throws {
+    let dir = TemporaryFolder()
+    let mesh = dir.write(WarpMesh.identity(columns: 2, rows: 2), "mesh.json")
+    let profile = (0..<300).map { UInt8(truncatingIfNeeded: $0 * 31) }
+    let grey = RGBAImage(width: 12, height: 9, fill: RGBA8(90, 90, 90))
+    let tagged = try PNGEncoder.encode(
+      grey, color: ColorDescription(iccProfile: profile, gamma: 100_000), greyscale: true)
+    try Data(tagged).write(to: URL(fileURLWithPath: dir.file("in.png")))
+    for out in ["out.png", "out.jpg", "out.webp"] {
+      let run = ToolRun(["warp", dir.file("in.png"), "-m", mesh, "-o", dir.file(out)])
+      #expect(run.status == 0, "\(run.errors)")
+      let read = try ImageDecoder.decodeFile(path: dir.file(out))
+      #expect(read.color.iccProfile == profile, "\(out)")
+      if out == "out.png" {
+        #expect(read.color.gamma == 100_000)
+        #expect(read.isGreyscale && read.image == grey)
+      }
+      if out == "out.jpg" { #expect(read.isGreyscale) }
+    }
+  }
+
   @Test func transparentPixelsInJPEGAreCompositedWithANote() throws {
     let dir = TemporaryFolder()
     let input = dir.write(RGBAImage(width: 16, height: 16, fill: .transparent), "in.png")
@@ -67,7 +90,7 @@ import _TestSupport
         "JSON or text is not a supported image format (supported: PNG, JPEG, WebP, GIF)"))
   }
 
-  @Test func gradientStillAsWebPAndTextAsJPEG() throws {
+  @Test func gradientStillAsWebPAndAnimationExtensionsRefused() throws {
     let dir = TemporaryFolder()
     let gradient = ToolRun([
       "gradient", "--preset", "meshing", "--size", "64x48", "-o", dir.file("g.webp"),
