@@ -101,7 +101,25 @@ $PY bench_memcopy.py --runs $((runs * 2)) >&2
 $PY peer_pillow.py --meshes grid17x17 --runs $((runs / 2)) >&2
 $PY peer_opencv.py --meshes grid2x2 grid17x17 grid65x65 --runs "$runs" --map-runs 1 >&2
 $PY peer_cairo.py --runs $((runs / 2)) >&2
+$PY peer_pipelines.py --cases pillow-jpeg --runs $((runs < 10 ? 3 : 5)) >&2
 cd "$root"
 .build/release/meshwarp bench --json --runs "$bench_runs" > "$PEERS_OUT/meshwarp_bench.jsonl"
+# The whole command on Pillow's own 12 MP JPEG and 16x16-quad wave mesh,
+# process start-up included, timed like the peer (median of runs after a
+# warm-up).
+python3 - "$PEERS_OUT" "$root/.build/release/meshwarp" <<'PY' >&2
+import json, os, statistics, subprocess, sys, time
+out, tool = sys.argv[1], sys.argv[2]
+cmd = [tool, "warp", os.path.join(out, "pipe_12mp.jpg"), "-m", os.path.join(out, "mesh_wave17.json"),
+       "-o", os.path.join(out, "pipe_12mp_meshwarp.jpg")]
+subprocess.run(cmd, check=True, capture_output=True)
+times = []
+for _ in range(5):
+    t0 = time.perf_counter(); subprocess.run(cmd, check=True, capture_output=True)
+    times.append(time.perf_counter() - t0)
+row = {"case": "meshwarp-jpeg", "median_s": statistics.median(times), "min_s": min(times)}
+print(json.dumps(row))
+json.dump([row], open(os.path.join(out, "results_meshwarp_cli.json"), "w"))
+PY
 python3 Scripts/compare_peers.py "$PEERS_OUT"
 video_bench

@@ -25,6 +25,8 @@ opencv = {(r["mesh"], r["threads"]): min(r["remap_median_ms"], r["remap16_median
 pillow = {r["mesh"]: r["rgba_median_ms"] for r in load("results_pillow.json")}
 cairo = {(r["style"], tuple(r["size"])): r["median_ms"] for r in load("results_cairo.json")}
 memcopy = {r["case"]: r["median_ms"] for r in load("results_memcopy.json")}
+pipelines = {r["case"]: r["median_s"] * 1000 for r in load("results_pipelines.json")}
+cli = {r["case"]: r["median_s"] * 1000 for r in load("results_meshwarp_cli.json")}
 
 rows = []
 
@@ -48,6 +50,11 @@ row("cairo smooth mesh 1080p / gradient 3x3 (1 thread)", ours.get(("gradient-3x3
     cairo.get(("smooth", (1920, 1080))), ">= 3", False)
 row(f"warp 16x16 ({threads_all} threads) / one frame copy (memory floor)",
     ours.get(("warp-16x16", threads_all)), "memcopy", memcopy.get("hot"), "<= 8", True)
+row("Pillow JPEG 12 MP open+MESH 16x16+save q90 / `meshwarp warp` on the same file",
+    cli.get("meshwarp-jpeg"), "pillow", pipelines.get("pillow-jpeg"), ">= 3", False)
+for t in sorted({1, threads_all}):
+    row(f"Pillow JPEG pipeline / bench pipeline-jpeg ({t} thread(s), no process start)",
+        ours.get(("pipeline-jpeg", t)), "pillow", pipelines.get("pillow-jpeg"), ">= 3", False)
 
 print("| comparison | ours ms | peer | peer ms | ratio | target |")
 print("| --- | --- | --- | --- | --- | --- |")

@@ -3,7 +3,7 @@
 # Idempotent: installs only what is missing, so a second run costs a second.
 set -euo pipefail
 packages=(
-  pkg-config libpng-dev zlib1g-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev
+  pkg-config libpng-dev zlib1g-dev libturbojpeg0-dev libwebp-dev libgif-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev
   libsdl2-dev fonts-dejavu-core ffmpeg xvfb xdotool x11-apps
 )
 missing=()

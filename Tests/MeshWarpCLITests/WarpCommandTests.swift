@@ -53,7 +53,7 @@ import _TestSupport
       ),
       (
         ["warp", input, "--mesh", mesh],
-        "meshwarp warp: missing --output OUT.png: where to write the result ('-' for stdout)\nUsage: meshwarp warp"
+        "meshwarp warp: missing --output OUT: where to write the result: .png, .jpg, .webp ('-' for stdout)\nUsage: meshwarp warp"
       ),
       (
         ["warp", input, "--mesh", mesh, "-o", "x.png", "--edges", "mirror"],

@@ -16,7 +16,9 @@ extension WarpCommand {
         "note: the mesh does not change: every frame is the same (give a keyframe file or --to-mesh)"
       )
     }
-    let source = try PNGDecoder.decodeFile(path: input, maxPixels: limits.maxPixels)
+    let decoded = try ImageDecoder.decodeFile(path: input, maxPixels: limits.maxPixels)
+    for note in decoded.notes { console.error("note: " + note) }
+    let source = decoded.image
     let width = size.size?.width ?? source.width
     let height = size.size?.height ?? source.height
     try limits.checkOutputSize(width * supersample, height * supersample)

@@ -1,7 +1,8 @@
 /// `meshwarp warp IN.png --mesh MESH.json -o OUT.png`
 struct WarpCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    name: "warp", summary: "Warp an image or a video through a (keyframed) mesh.",
+    name: "warp",
+    summary: "Warp an image (PNG, JPEG, WebP, GIF) or a video through a (keyframed) mesh.",
     details: """
       The mesh JSON: {"from": [[x,y],...], "to": [[x,y],...], "faces": [[i0,i1,i2,i3],...]}
       in normalized coordinates ((0,0) top-left, (1,1) bottom-right). Errors in the mesh
@@ -15,7 +16,8 @@ struct WarpCommand: ParsableCommand {
       with alpha), .webm (VP9 with alpha), .gif, .webp, frame_%04d.png or a folder.
       """)
 
-  @Argument(placeholder: "IN", help: "The image or video to warp.") var input: String
+  @Argument(placeholder: "IN", help: "The image (PNG, JPEG, WebP, GIF) or video to warp.")
+  var input: String
   @Option(short: "m", placeholder: "MESH.json", help: "The warp mesh, or a keyframe file.")
   var mesh: String
   @Option(
@@ -23,7 +25,11 @@ struct WarpCommand: ParsableCommand {
     help: "Animate from --mesh to this mesh over --duration (default 1 s), easing in and out.")
   var toMesh: String?
   @OptionGroup var output = OutputOptions(
-    placeholder: "OUT.png", help: "Where to write the result ('-' for stdout).")
+    placeholder: "OUT",
+    help:
+      "Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mov, .webm, .gif, .webp ('-' for stdout)."
+  )
+  @OptionGroup var image: ImageOutputOptions
   @OptionGroup var size = SizeOptions(help: "Output size in pixels.", defaultHelp: "the input's")
   @Option(
     placeholder: "POLICY",
@@ -52,8 +58,11 @@ struct WarpCommand: ParsableCommand {
     if animation.isAnimated || frames.animation.duration != nil {
       return try warpIntoAnimation(animation, console: console)
     }
+    _ = try image.stillFormat(for: output.output)
     let warpMesh = animation.mesh(at: frames.time)
-    let source = try PNGDecoder.decodeFile(path: input, maxPixels: limits.maxPixels)
+    let decoded = try ImageDecoder.decodeFile(path: input, maxPixels: limits.maxPixels)
+    for note in decoded.notes { console.error("note: " + note) }
+    let source = decoded.image
     let width = size.size?.width ?? source.width
     let height = size.size?.height ?? source.height
     try limits.checkOutputSize(width * supersample, height * supersample)
@@ -62,7 +71,9 @@ struct WarpCommand: ParsableCommand {
       options: WarpOptions(
         width: width, height: height, edges: edges, antialias: antialias,
         supersample: supersample, threads: threading.threads))
-    try output.write(try PNGEncoder.encode(result, destination: output.output), console: console)
+    try image.write(
+      result, to: output.output, console: console, color: decoded.color,
+      greyscale: decoded.isGreyscale)
     if !output.isStandardOutput { console.error("wrote \(output.output) (\(width)x\(height))") }
   }
 }
