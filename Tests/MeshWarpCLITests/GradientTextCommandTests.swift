@@ -127,7 +127,7 @@ import _TestSupport
 @Suite struct ShaderDataCommandTests {
   @Test func writesThePackedArray() throws {
     let dir = TemporaryFolder()
-    let mesh = MeshPresets.seedCard
+    let mesh = MeshPresets.originalCard
     let path = dir.write(mesh, "card.json")
     let run = ToolRun([
       "shader-data", path, "--size", "300x300", "--edges", "clamp", "-o", dir.file("card.txt"),

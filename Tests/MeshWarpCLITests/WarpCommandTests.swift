@@ -17,7 +17,7 @@ import _TestSupport
   @Test func cardWarpAtAnotherSize() throws {
     let dir = TemporaryFolder()
     let input = dir.write(RGBAImage(width: 30, height: 30, fill: RGBA8(0, 122, 255)), "in.png")
-    let mesh = dir.write(MeshPresets.seedCard, "card.json")
+    let mesh = dir.write(MeshPresets.originalCard, "card.json")
     let run = ToolRun([
       "warp", input, "--mesh", mesh, "--size", "60x40", "--edges", "transparent", "--antialias",
       "2",

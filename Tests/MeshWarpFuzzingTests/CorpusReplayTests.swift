@@ -109,10 +109,10 @@ import _TestSupport
   @Test func meshSeedsDecodeAsNamed() throws {
     let card = try JSONFile.decode(
       WarpMesh.self, from: FuzzCorpus.seed(.mesh, "seed_readme_card.json"), source: "card")
-    #expect(card == MeshPresets.seedCard)
+    #expect(card == MeshPresets.originalCard)
     let demo = try JSONFile.decode(
       WarpMesh.self, from: FuzzCorpus.seed(.mesh, "seed_demo_warp.json"), source: "demo")
-    #expect(demo == MeshPresets.seedDemoWarp)
+    #expect(demo == MeshPresets.originalDemoWarp)
     for file in FuzzCorpus.files(.mesh)
     where FuzzCorpus.isHandMade(file.name) && !file.name.hasPrefix("bad_") {
       #expect(throws: Never.self, "\(file.name)") {

@@ -79,7 +79,7 @@ struct BenchCommand: ParsableCommand {
           precondition(copy.pixels.count == picture.pixels.count)
         }
       },
-      warp("warp-1") { MeshPresets.seedCard },
+      warp("warp-1") { MeshPresets.originalCard },
       warp("warp-16x16") { MeshPresets.sinusoidal(columns: 17, rows: 17) },
       warp("warp-64x64") { MeshPresets.sinusoidal(columns: 65, rows: 65) },
       Case(name: "gradient-3x3", width: w, height: h) {
