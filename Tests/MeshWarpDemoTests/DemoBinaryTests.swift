@@ -124,7 +124,7 @@ import Testing
     #expect(lines.contains("point 4 (column 1, row 1) moved to 170.0 130.0 px (0.7083 0.7222)"))
     #expect(lines.contains { $0.hasPrefix("click at \(tx).5 \(ty).5 px -> content") })
     #expect(lines.contains("toggle: on"))
-    #expect(lines.contains("edges: clamp"))
+    #expect(lines.contains("edges: unwarped"))
     #expect(lines.contains("density: 4x4 points (warp kept)"))
     let saved = folder.appendingPathComponent("meshwarp-demo-frame-1.png").path
     #expect(lines.contains("saved: \(before)"))

@@ -152,7 +152,7 @@ struct BenchCommand: ParsableCommand {
         return { threads in
           let pipeline = VideoPipeline(
             input: clip, output: folder + "/out.mp4", mesh: animation, size: nil,
-            warp: WarpOptions(edges: .clamp, threads: threads),
+            warp: WarpOptions(edges: .unwarped, threads: threads),
             encoding: MP4Options(constantRateFactor: 23))
           do {
             try pipeline.run(console: Console(out: { _ in }, err: { _ in }))
