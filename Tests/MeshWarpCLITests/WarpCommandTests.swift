@@ -57,7 +57,7 @@ import _TestSupport
       ),
       (
         ["warp", input, "--mesh", mesh, "-o", "x.png", "--edges", "mirror"],
-        "meshwarp warp: --edges expects one of transparent, clamp, origin, got 'mirror'\n"
+        "meshwarp warp: --edges expects one of transparent, unwarped, origin, color, got 'mirror'\n"
       ),
       (
         ["warp", input, "--mesh", mesh, "-o", "x.png", "--size", "0x10"],

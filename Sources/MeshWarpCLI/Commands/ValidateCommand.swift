@@ -81,7 +81,7 @@ struct ValidateCommand: ParsableCommand {
       let mesh = try JSONFile.decode(WarpMesh.self, from: bytes, source: source, userInfo: userInfo)
       issues = mesh.validate().map(line)
       summary =
-        "mesh, \(plural(mesh.pointPairs.count, "point pair")), \(plural(mesh.faces.count, "face"))"
+        " (\(plural(mesh.pointPairs.count, "point pair")), \(plural(mesh.faces.count, "face")))"
     case .pointSet:
       let points = try JSONFile.decode(
         WarpPointSet.self, from: bytes, source: source, userInfo: userInfo)
@@ -98,11 +98,11 @@ struct ValidateCommand: ParsableCommand {
       }
       issues = found
       summary =
-        "point set, \(plural(points.pairs.count, "point pair")), corners \(points.pinCorners ? "pinned" : "free")"
+        " point set (\(plural(points.pairs.count, "point pair")), corners \(points.pinCorners ? "pinned" : "free"))"
     case .gradient:
       let gradient = try JSONFile.decode(GradientMesh.self, from: bytes, source: source)
       issues = gradient.validationErrors.map(line)
-      summary = "gradient, \(gradient.width)×\(gradient.height) points"
+      summary = " gradient (\(gradient.width)×\(gradient.height) points)"
     case .keyframes(let isGradient):
       if path == FileInput.standardInputPath {
         throw CLIError.usage("a keyframe file is read from a file (its references are relative)")
@@ -112,13 +112,13 @@ struct ValidateCommand: ParsableCommand {
         issues = timeline.keyframes.enumerated().flatMap { i, k in
           k.value.validationErrors.map { prefixed(line($0), i) }
         }
-        summary = "gradient keyframes, \(plural(timeline.keyframes.count, "keyframe"))"
+        summary = " keyframe file (\(plural(timeline.keyframes.count, "gradient keyframe")))"
       } else {
         let timeline = try KeyframeFile.load(WarpMesh.self, path: path)
         issues = timeline.keyframes.enumerated().flatMap { i, k in
           k.value.validate().map { prefixed(line($0), i) }
         }
-        summary = "mesh keyframes, \(plural(timeline.keyframes.count, "keyframe"))"
+        summary = " keyframe file (\(plural(timeline.keyframes.count, "mesh keyframe")))"
       }
     }
     let encoder = JSONEncoder()
@@ -132,7 +132,7 @@ struct ValidateCommand: ParsableCommand {
     }
     let errors = issues.filter { $0.severity == "error" }.count
     if !json && issues.isEmpty {
-      try console.print("\(path): valid (\(summary))")
+      try console.print("\(path): valid\(summary)")
     }
     if errors > 0 {
       throw CLIError.failure("\(path): \(plural(errors, "error"))")

@@ -9,9 +9,9 @@ struct WarpCommand: ParsableCommand {
       With "units": "pixels" the coordinates are pixels of the input image. Errors in the
       mesh stop the command; warnings (e.g. a folded face) are printed and it renders anyway.
       A point set without faces, {"from": [[x,y],...], "to": [[x,y],...]}, pulls each
-      "from" point of the picture to its "to" point along a thin-plate spline (3 points or
-      more; the image corners stay pinned unless "pinCorners": false or --no-pin-corners),
-      e.g. {"from": [[0.5,0.5]], "to": [[0.6,0.4]]}.
+      "from" point of the picture to its "to" point along a thin-plate spline (the image
+      corners stay pinned unless "pinCorners": false or --no-pin-corners; 3 points not on
+      one line in all), e.g. {"from": [[0.5,0.5]], "to": [[0.6,0.4]]} pulls the centre.
       A keyframe file ({"keyframes": [{"time": 0, "mesh": "a.json", "easing":
       "easeInOut"}, ...]}) or --to-mesh animates the mesh: a still input then gives an
       animation. A video input (MP4, MOV, MKV, WebM, GIF, animated PNG: anything ffmpeg
