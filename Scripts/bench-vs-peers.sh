@@ -68,7 +68,7 @@ PY
     local peer ours
     peer=$(timed ffmpeg -v error -nostdin -y -i "$clip" -i "$dir/xmap.pgm" -i "$dir/ymap.pgm" \
       -lavfi "[0:v][1:v][2:v]remap,format=yuv420p" -c:v libx264 "$dir/remap_${seconds}s.mp4")
-    ours=$(timed .build/release/meshwarp warp "$clip" --mesh "$dir/mesh16.json" --edges clamp \
+    ours=$(timed .build/release/meshwarp warp "$clip" --mesh "$dir/mesh16.json" --edges unwarped \
       --crf 23 -o "$dir/meshwarp_${seconds}s.mp4")
     for row in "ffmpeg-remap ${seconds}s:$peer" "meshwarp warp ${seconds}s:$ours"; do
       local name=${row%%:*} t rss

@@ -17,3 +17,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
+# Python for the tests' independent references (numpy; Pillow reads and
+# writes the formats tests' images). PyPI, tests only: the product never
+# runs Python.
+if ! python3 -c "import numpy, PIL" 2>/dev/null; then
+  echo "installing: numpy pillow (pip, for the tests' references)" >&2
+  python3 -m pip install -q numpy pillow >&2
+fi

@@ -53,11 +53,11 @@ import _TestSupport
       ),
       (
         ["warp", input, "--mesh", mesh],
-        "meshwarp warp: missing --output OUT: where to write the result: .png, .jpg, .webp ('-' for stdout)\nUsage: meshwarp warp"
+        "meshwarp warp: missing --output OUT: where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mov, .webm, .gif, .webp ('-' for stdout)\nUsage: meshwarp warp"
       ),
       (
         ["warp", input, "--mesh", mesh, "-o", "x.png", "--edges", "mirror"],
-        "meshwarp warp: --edges expects one of transparent, clamp, origin, got 'mirror'\n"
+        "meshwarp warp: --edges expects one of transparent, unwarped, origin, color, got 'mirror'\n"
       ),
       (
         ["warp", input, "--mesh", mesh, "-o", "x.png", "--size", "0x10"],
