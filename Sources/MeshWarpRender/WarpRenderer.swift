@@ -209,9 +209,10 @@ public enum WarpRenderer {
   }
 
   /// Renders into every pixel of `output` (its size is the output size).
+  /// `sourceOpaque`, when known, spares the scan of the source's alpha.
   static func renderOnce(
     _ source: RGBAImage, mesh: WarpMesh, options: WarpOptions, viewport: Viewport = Viewport(),
-    into output: inout RGBAImage
+    sourceOpaque: Bool? = nil, into output: inout RGBAImage
   ) {
     let width = output.width
     let height = output.height
@@ -225,9 +226,11 @@ public enum WarpRenderer {
     }
     let threads = options.threads
     source.pixels.withUnsafeBufferPointer { src in
-      let sampler = BilinearSampler(
-        pixels: src.baseAddress ?? UnsafePointer(bitPattern: 16)!, width: source.width,
-        height: source.height)
+      let pixels = src.baseAddress ?? UnsafePointer(bitPattern: 16)!
+      let sampler =
+        sourceOpaque.map {
+          BilinearSampler(pixels: pixels, width: source.width, height: source.height, opaque: $0)
+        } ?? BilinearSampler(pixels: pixels, width: source.width, height: source.height)
       let empty = source.width == 0 || source.height == 0
       let content = ContentSampler(
         bilinear: sampler, interpolation: options.interpolation, address: options.addressMode)
