@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs the peer libraries (Pillow, OpenCV, cairo, a memory-copy floor) and
 # `meshwarp bench` one after the other on this machine, then prints the
-# ratios the performance issue asks about. The peers live in shared/peers
-# (next to the repository, or $PEERS_DIR); their Python environment is made
-# once by their setup.sh (PyPI: numpy, pillow, opencv-python-headless,
+# ratios the performance issue asks about. The peer scripts are not part of
+# this repository: give their folder as $PEERS_DIR; their Python environment
+# is made once by their setup.sh (PyPI: numpy, pillow, opencv-python-headless,
 # scikit-image, pycairo; apt: libcairo2-dev).
 #
 # Then the video case: ffmpeg's own `remap` filter (nearest neighbour, maps
@@ -84,8 +84,10 @@ if [ "${1:-}" = "--video-only" ] || [ "${2:-}" = "--video-only" ]; then
   exit 0
 fi
 
-PEERS_DIR=${PEERS_DIR:-$root/../shared/peers}
-[ -d "$PEERS_DIR" ] || { echo "no peers folder at $PEERS_DIR (set PEERS_DIR)" >&2; exit 1; }
+[ -n "${PEERS_DIR:-}" ] && [ -d "$PEERS_DIR" ] || {
+  echo "set PEERS_DIR to the folder of the peer benchmark scripts" >&2
+  exit 2
+}
 quick=0
 [ "${1:-}" = "--quick" ] && quick=1
 export PEERS_OUT=${PEERS_OUT:-$(mktemp -d /tmp/meshwarp-peers.XXXXXX)}
