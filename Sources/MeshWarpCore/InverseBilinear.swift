@@ -90,7 +90,7 @@ package struct QuadInverter: Sendable {
 
 extension Quad {
   /// The bilinear parameters (u, v) of `p` in this quad, or `nil`; see
-  /// ``QuadInverter``. Unclamped: values outside [0, 1] mean `p` is outside.
+  /// `QuadInverter`. Unclamped: values outside [0, 1] mean `p` is outside.
   package func parameters(of p: Vector2) -> Vector2? {
     QuadInverter(self).parameters(of: p)
   }

@@ -1,8 +1,8 @@
 /// Finds which quad of a list contains a point and where (u, v) inside it.
 ///
 /// Each quad (a, b, c, d) is split into triangles (a, b, c) and (a, c, d)
-/// (rule 2 of the original MeshWarpEffect package); a ``TriangleGrid`` finds the first triangle containing the
-/// point, which names the quad; ``QuadInverter`` then gives (u, v), clamped
+/// (rule 2 of the original MeshWarpEffect package); a `TriangleGrid` finds the first triangle containing the
+/// point, which names the quad; `QuadInverter` then gives (u, v), clamped
 /// to [0, 1]. If the inversion finds no root (only possible in a folded or
 /// degenerate quad), the triangle's own barycentric map gives (u, v), so
 /// every located point gets a deterministic answer.

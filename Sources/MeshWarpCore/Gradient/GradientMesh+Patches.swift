@@ -13,7 +13,7 @@
 /// ```
 ///
 /// Colours, in the working space (premultiplied, device or Oklab): with
-/// `smoothsColors`, edge controls `C ± m/3` from the ``ColorTangents`` of
+/// `smoothsColors`, edge controls `C ± m/3` from the `ColorTangents` of
 /// each row and column and Coons interior points; without, the bilinear
 /// interpolation of the four corners written as a bicubic net (exact degree
 /// elevation: P[a][b] = bilinear(u = b/3, v = a/3)).
