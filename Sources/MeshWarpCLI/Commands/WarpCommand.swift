@@ -56,8 +56,14 @@ struct WarpCommand: ParsableCommand {
       let animation = try loadWarp(content: nil, output: size.size, console: console)
       return try warpVideo(animation, console: console)
     }
-    // An output that no writer takes is a usage error before any work.
-    if (try? OutputFormat.infer(path: output.output)) == nil {
+    // An output that no writer takes is a usage error before any work; so is
+    // an animated output for what can only be a still (no --to-mesh,
+    // --duration or --fps, and a mesh file that is not a keyframe file).
+    let meshText = (try? String(contentsOfFile: mesh, encoding: .utf8)) ?? ""
+    let mayAnimate =
+      toMesh != nil || frames.animation.duration != nil || frames.animation.fpsGiven
+      || meshText.contains("\"keyframes\"")
+    if !mayAnimate || (try? OutputFormat.infer(path: output.output)) == nil {
       _ = try image.stillFormat(for: output.output)
     }
     let decoded = try ImageDecoder.decodeFile(path: input, maxPixels: limits.maxPixels)
