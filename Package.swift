@@ -10,7 +10,7 @@
 // MeshWarpIO is an umbrella that re-exports four modules, each linking only
 // the system libraries it uses:
 //
-//   MeshWarpFiles (libc, Foundation)  <-  MeshWarpImageIO (libpng, zlib)  <-  MeshWarpVideo
+//   MeshWarpFiles (libc, Foundation)  <-  MeshWarpImageIO (libpng, zlib, libjpeg-turbo, libwebp, giflib)  <-  MeshWarpVideo
 //   MeshWarpRender  <-  MeshWarpImageIO          (MeshWarpVideo runs ffmpeg as a process)
 //   MeshWarpRender  <-  MeshWarpText (fontconfig, HarfBuzz, FreeType)
 //
@@ -43,6 +43,13 @@ let package = Package(
     .systemLibrary(
       name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
     .systemLibrary(
+      name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+      providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
+    .systemLibrary(
+      name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+    .systemLibrary(
+      name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+    .systemLibrary(
       name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .systemLibrary(
       name: "CFreeType", pkgConfig: "freetype2",
@@ -62,7 +69,10 @@ let package = Package(
     // MeshWarpIO: the umbrella; each module below links only what it uses.
     .target(name: "MeshWarpFiles"),
     .target(
-      name: "MeshWarpImageIO", dependencies: ["MeshWarpFiles", "MeshWarpRender", "CPNG", "CZlib"]),
+      name: "MeshWarpImageIO",
+      dependencies: [
+        "MeshWarpFiles", "MeshWarpRender", "CPNG", "CZlib", "CTurboJPEG", "CWebP", "CGIF",
+      ]),
     .target(name: "MeshWarpVideo", dependencies: ["MeshWarpImageIO"]),
     .target(
       name: "MeshWarpText",

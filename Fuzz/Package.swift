@@ -21,6 +21,8 @@ let package = Package(
     .executableTarget(name: "fuzz-png", dependencies: ["MeshWarpFuzzing"]),
     .executableTarget(name: "fuzz-mesh", dependencies: ["MeshWarpFuzzing"]),
     .executableTarget(name: "fuzz-gradient", dependencies: ["MeshWarpFuzzing"]),
+    .executableTarget(name: "fuzz-jpeg", dependencies: ["MeshWarpFuzzing"]),
+    .executableTarget(name: "fuzz-webp", dependencies: ["MeshWarpFuzzing"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -186,9 +186,51 @@ def gradient_seeds():
           '{"width": 2, "height": 2, "points": [[-1e300,0],[1e300,0],[0,1e300],[1,1]], "colors": [[1,0,0],[0,1,0],[0,0,1],[1,1,1]]}')
 
 
+# MARK: JPEG and WebP (written by Pillow, an independent encoder)
+
+def photo_seeds():
+    import io
+    import numpy as np
+    from PIL import Image, ImageCms
+    y, x = np.mgrid[0:16, 0:16]
+    rgb = np.stack([x * 16, y * 16, (x ^ y) * 16], -1).astype(np.uint8)
+    im = Image.fromarray(rgb)
+    srgb = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+
+    def save(kind, name, img, **kw):
+        b = io.BytesIO()
+        img.save(b, **kw)
+        write(kind, name, b.getvalue())
+        return b.getvalue()
+
+    save("jpeg", "rgb_16x16.jpg", im, format="JPEG", quality=90)
+    save("jpeg", "grey_16x16.jpg", im.convert("L"), format="JPEG", quality=90)
+    save("jpeg", "cmyk_adobe_8x8.jpg", im.resize((8, 8)).convert("CMYK"), format="JPEG", quality=90)
+    save("jpeg", "progressive_16x16.jpg", im, format="JPEG", quality=80, progressive=True)
+    save("jpeg", "subsampling444_8x8.jpg", im.resize((8, 8)), format="JPEG", quality=95, subsampling=0)
+    exif = im.getexif()
+    exif[0x0112] = 6
+    save("jpeg", "orientation6_16x8.jpg", im.resize((16, 8)), format="JPEG", quality=90,
+         exif=exif.tobytes())
+    ok = save("jpeg", "icc_8x8.jpg", im.resize((8, 8)), format="JPEG", quality=90, icc_profile=srgb)
+    write("jpeg", "bad_truncated.jpg", ok[:len(ok) // 2])
+    write("jpeg", "bad_header_only.jpg", ok[:20])
+    ima = Image.fromarray(np.dstack([rgb, (x * 16).astype(np.uint8)]), "RGBA")
+    save("webp", "lossy_16x16.webp", im, format="WEBP", quality=80)
+    save("webp", "lossless_alpha_16x16.webp", ima, format="WEBP", lossless=True)
+    save("webp", "lossy_alpha_16x16.webp", ima, format="WEBP", quality=70)
+    save("webp", "icc_extended_8x8.webp", im.resize((8, 8)), format="WEBP", quality=80, icc_profile=srgb)
+    save("webp", "bad_animated_2frames.webp", im, format="WEBP", save_all=True,
+         append_images=[im.rotate(90)], duration=100)
+    ok = save("webp", "lossless_8x8.webp", im.resize((8, 8)), format="WEBP", lossless=True)
+    write("webp", "bad_truncated.webp", ok[:len(ok) // 2])
+    write("webp", "bad_riff_only.webp", ok[:12])
+
+
 if __name__ == "__main__":
-    for kind in ["png", "mesh", "gradient"]:
+    for kind in ["png", "mesh", "gradient", "jpeg", "webp"]:
         os.makedirs(os.path.join(CORPUS, kind), exist_ok=True)
     png_seeds()
     mesh_seeds()
     gradient_seeds()
+    photo_seeds()

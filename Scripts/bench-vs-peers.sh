@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs the peer libraries (Pillow, OpenCV, cairo, a memory-copy floor) and
 # `meshwarp bench` one after the other on this machine, then prints the
-# ratios the performance issue asks about. The peers live in shared/peers
-# (next to the repository, or $PEERS_DIR); their Python environment is made
-# once by their setup.sh (PyPI: numpy, pillow, opencv-python-headless,
+# ratios the performance issue asks about. The peer scripts are not part of
+# this repository: give their folder as $PEERS_DIR; their Python environment
+# is made once by their setup.sh (PyPI: numpy, pillow, opencv-python-headless,
 # scikit-image, pycairo; apt: libcairo2-dev).
 #
 # Then the video case: ffmpeg's own `remap` filter (nearest neighbour, maps
@@ -68,7 +68,7 @@ PY
     local peer ours
     peer=$(timed ffmpeg -v error -nostdin -y -i "$clip" -i "$dir/xmap.pgm" -i "$dir/ymap.pgm" \
       -lavfi "[0:v][1:v][2:v]remap,format=yuv420p" -c:v libx264 "$dir/remap_${seconds}s.mp4")
-    ours=$(timed .build/release/meshwarp warp "$clip" --mesh "$dir/mesh16.json" --edges clamp \
+    ours=$(timed .build/release/meshwarp warp "$clip" --mesh "$dir/mesh16.json" --edges unwarped \
       --crf 23 -o "$dir/meshwarp_${seconds}s.mp4")
     for row in "ffmpeg-remap ${seconds}s:$peer" "meshwarp warp ${seconds}s:$ours"; do
       local name=${row%%:*} t rss
@@ -84,8 +84,10 @@ if [ "${1:-}" = "--video-only" ] || [ "${2:-}" = "--video-only" ]; then
   exit 0
 fi
 
-PEERS_DIR=${PEERS_DIR:-$root/../shared/peers}
-[ -d "$PEERS_DIR" ] || { echo "no peers folder at $PEERS_DIR (set PEERS_DIR)" >&2; exit 1; }
+[ -n "${PEERS_DIR:-}" ] && [ -d "$PEERS_DIR" ] || {
+  echo "set PEERS_DIR to the folder of the peer benchmark scripts" >&2
+  exit 2
+}
 quick=0
 case " $* " in *" --quick "*) quick=1 ;; esac
 export PEERS_OUT=${PEERS_OUT:-$(mktemp -d /tmp/meshwarp-peers.XXXXXX)}
@@ -101,26 +103,31 @@ $PY bench_memcopy.py --runs $((runs * 2)) >&2
 $PY peer_pillow.py --meshes grid17x17 --runs $((runs / 2)) >&2
 $PY peer_opencv.py --meshes grid2x2 grid17x17 grid65x65 --runs "$runs" --map-runs 1 >&2
 $PY peer_cairo.py --runs $((runs / 2)) >&2
-# The 48 MP PNG pipeline: Pillow's open + transform(MESH) + save, then
-# `meshwarp warp` of the same file through the same wave mesh, whole runs
-# (median of 3 after one warm-up) and the output size of each.
-$PY peer_pipelines.py --cases pillow-png --runs 3 >&2
+# Whole runs as a user runs them, process start-up included: Pillow's open +
+# transform(MESH) + save on its 48 MP PNG and 12 MP JPEG, then `meshwarp
+# warp` of the same files through the same 16x16-quad wave mesh (median of
+# the runs after one warm-up) and the output size of each.
+$PY peer_pipelines.py --cases pillow-png pillow-jpeg --runs 3 >&2
 cd "$root"
-python3 - "$PEERS_OUT" <<'PY' >&2
+python3 - "$PEERS_OUT" "$root/.build/release/meshwarp" <<'PY' >&2
 import json, os, statistics, subprocess, sys, time
-out = sys.argv[1]
-cmd = [".build/release/meshwarp", "warp", f"{out}/pipe_48mp.png", "--mesh",
-       f"{out}/mesh_wave17.json", "-o", f"{out}/pipe_48mp_meshwarp.png"]
-subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-times = []
-for _ in range(3):
-    t = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-    times.append(time.perf_counter() - t)
-result = {"median_s": statistics.median(times), "min_s": min(times),
-          "output_bytes": os.path.getsize(f"{out}/pipe_48mp_meshwarp.png")}
-json.dump(result, open(f"{out}/meshwarp_pipeline.json", "w"))
-print("meshwarp pipeline", result)
+out, tool = sys.argv[1], sys.argv[2]
+rows = []
+for case, name, runs in (("meshwarp-png", "pipe_48mp", 3), ("meshwarp-jpeg", "pipe_12mp", 5)):
+    ext = ".png" if case.endswith("png") else ".jpg"
+    dst = os.path.join(out, name + "_meshwarp" + ext)
+    cmd = [tool, "warp", os.path.join(out, name + ext), "--mesh",
+           os.path.join(out, "mesh_wave17.json"), "-o", dst]
+    subprocess.run(cmd, check=True, capture_output=True)
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, check=True, capture_output=True)
+        times.append(time.perf_counter() - t0)
+    rows.append({"case": case, "median_s": statistics.median(times), "min_s": min(times),
+                 "output_bytes": os.path.getsize(dst)})
+    print(json.dumps(rows[-1]))
+json.dump(rows, open(os.path.join(out, "results_meshwarp_cli.json"), "w"))
 PY
 .build/release/meshwarp bench --json --runs "$bench_runs" > "$PEERS_OUT/meshwarp_bench.jsonl"
 python3 Scripts/compare_peers.py "$PEERS_OUT"

@@ -26,7 +26,7 @@ pillow = {r["mesh"]: r["rgba_median_ms"] for r in load("results_pillow.json")}
 cairo = {(r["style"], tuple(r["size"])): r["median_ms"] for r in load("results_cairo.json")}
 memcopy = {r["case"]: r["median_ms"] for r in load("results_memcopy.json")}
 pipelines = {r["case"]: r for r in load("results_pipelines.json")}
-ours_pipeline = load("meshwarp_pipeline.json") or {}
+cli = {r["case"]: r for r in load("results_meshwarp_cli.json")}
 
 rows = []
 
@@ -61,12 +61,24 @@ row("cairo smooth mesh 1080p / gradient 3x3 (1 thread)", ours.get(("gradient-3x3
     cairo.get(("smooth", (1920, 1080))), ">= 10", False)
 row(f"warp 16x16 ({threads_all} threads) / one frame copy (memory floor)",
     ours.get(("warp-16x16", threads_all)), "memcopy", memcopy.get("hot"), "<= 15", True)
-pil = pipelines.get("pillow-png")
-row("48 MP PNG: Pillow open+MESH+save / meshwarp warp (s)", ours_pipeline.get("median_s"),
-    "pillow", pil and pil["median_s"], ">= 3", False)
-row("48 MP PNG: our file / Pillow's file (MB)",
-    ours_pipeline.get("output_bytes") and ours_pipeline["output_bytes"] / 1e6, "pillow",
-    pil and pil["output_bytes"] / 1e6, "<= 1.10", True)
+
+
+def seconds(table, case, field="median_s", scale=1000):
+    """A pipeline row's field (seconds -> ms by default), or None."""
+    r = table.get(case)
+    return r and r[field] * scale
+
+
+row("48 MP PNG: Pillow open+MESH 16x16+save / `meshwarp warp` on the same file",
+    seconds(cli, "meshwarp-png"), "pillow", seconds(pipelines, "pillow-png"), ">= 3", False)
+row("48 MP PNG: our file / Pillow's file (MB, not ms)",
+    seconds(cli, "meshwarp-png", "output_bytes", 1e-6), "pillow",
+    seconds(pipelines, "pillow-png", "output_bytes", 1e-6), "<= 1.10", True)
+row("12 MP JPEG: Pillow open+MESH 16x16+save q90 / `meshwarp warp` on the same file",
+    seconds(cli, "meshwarp-jpeg"), "pillow", seconds(pipelines, "pillow-jpeg"), ">= 3", False)
+for t in sorted({1, threads_all}):
+    row(f"Pillow JPEG pipeline / bench pipeline-jpeg ({t} thread(s), no process start)",
+        ours.get(("pipeline-jpeg", t)), "pillow", seconds(pipelines, "pillow-jpeg"), ">= 3", False)
 
 print("| comparison | ours ms | peer | peer ms | ratio | target |")
 print("| --- | --- | --- | --- | --- | --- |")

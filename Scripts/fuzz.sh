@@ -15,7 +15,7 @@
 # Fuzz/Corpus/<target>/ so that `swift test` replays it.
 #
 # Environment:
-#   FUZZ_TARGETS        targets to run (default "png mesh gradient")
+#   FUZZ_TARGETS        targets to run (default "png mesh gradient jpeg webp")
 #   FUZZ_CONFIGURATION  release (default: what the tool ships) or debug
 #   FUZZ_JOBS           parallel fuzzing processes per target (libFuzzer
 #                       -fork; default 1)
@@ -30,7 +30,7 @@
 set -euo pipefail
 
 seconds="${1:-60}"
-targets="${FUZZ_TARGETS:-png mesh gradient}"
+targets="${FUZZ_TARGETS:-png mesh gradient jpeg webp}"
 configuration="${FUZZ_CONFIGURATION:-release}"
 jobs="${FUZZ_JOBS:-1}"
 merge="${FUZZ_MERGE:-1}"

@@ -3,7 +3,7 @@
 # Idempotent: installs only what is missing, so a second run costs a second.
 set -euo pipefail
 packages=(
-  pkg-config libpng-dev zlib1g-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev
+  pkg-config libpng-dev zlib1g-dev libturbojpeg0-dev libwebp-dev libgif-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev
   libsdl2-dev fonts-dejavu-core ffmpeg xvfb xdotool x11-apps
 )
 missing=()
@@ -16,4 +16,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+# Python for the tests' independent references (numpy; Pillow reads and
+# writes the formats tests' images). PyPI, tests only: the product never
+# runs Python.
+if ! python3 -c "import numpy, PIL" 2>/dev/null; then
+  echo "installing: numpy pillow (pip, for the tests' references)" >&2
+  python3 -m pip install -q numpy pillow >&2
 fi

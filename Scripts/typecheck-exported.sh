@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Type-checks Swift files exported by meshwarp-demo (key X) as they are
 # pasted into an app: each file alone against the stand-in SwiftUI module
-# (Scripts/AppleStubs/SwiftUI.swift) and the package's MeshWarpEffect module,
-# built the way Scripts/typecheck-apple.sh builds them.
+# (Scripts/AppleStubs/SwiftUI.swift, which re-exports the stand-in
+# CoreGraphics module) and the package's MeshWarpEffect module, built with the
+# flags Scripts/typecheck-apple.sh uses.
 #
 # usage: Scripts/typecheck-exported.sh FILE.swift...
 # Exits non-zero when a file does not type-check.
@@ -20,9 +21,13 @@ bin="$(swift build --show-bin-path)"
 modules="$bin/Modules"
 [ -d "$modules" ] || modules="$bin"
 accessor="$bin/MeshWarpEffect.build/DerivedSources/resource_bundle_accessor.swift"
-flags=(-swift-version 6 -parse-as-library -I "$work" -I "$modules")
-swiftc -emit-module -module-name SwiftUI -swift-version 6 -parse-as-library \
-  -emit-module-path "$work/SwiftUI.swiftmodule" Scripts/AppleStubs/SwiftUI.swift
+# SwiftPM's package name is the package identity: the root folder, lowercased.
+package_name="$(basename "$root" | tr '[:upper:]' '[:lower:]')"
+flags=(-swift-version 6 -parse-as-library -package-name "$package_name" -I "$work" -I "$modules")
+for stub in CoreGraphics SwiftUI; do
+  swiftc -emit-module -module-name "$stub" "${flags[@]}" \
+    -emit-module-path "$work/$stub.swiftmodule" "Scripts/AppleStubs/$stub.swift"
+done
 swiftc -emit-module -module-name MeshWarpEffect "${flags[@]}" \
   -emit-module-path "$work/MeshWarpEffect.swiftmodule" Sources/MeshWarpEffect/*.swift "$accessor" \
   >"$work/effect.log" 2>&1 || { cat "$work/effect.log"; exit 1; }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes the inputs of shader_bench.cu into Benchmarks/CUDAShader/data/:
 # the packed shader data (`meshwarp shader-data`) of the peers' sinusoidal
-# mesh (shared/peers/make_inputs.py's warp, border pinned) at 1, 100, 2 500
+# mesh (MeshPresets.sinusoidal, the peer benchmarks' warp, border pinned) at 1, 100, 2 500
 # and 10 000 quads. Runs here (it needs the Swift build); the GPU machine
 # only compiles and runs the .cu file (run-on-gpu.sh).
 set -euo pipefail

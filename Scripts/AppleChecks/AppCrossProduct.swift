@@ -15,5 +15,5 @@ let c = cross(a, b)
 let z: Double = c.z
 // The API types still come through the one import.
 let mesh = WarpMesh.identity(columns: 2, rows: 2)
-let policy: EdgePolicy = .clamp
+let policy: EdgePolicy = .unwarped
 let gradient: GradientMesh = GradientPresets.meshing(at: 0)

@@ -7,7 +7,8 @@ package enum MeshwarpTool {
   static var commands: [any ParsableCommand.Type] {
     [
       WarpCommand.self, ValidateCommand.self, GradientCommand.self, TextCommand.self,
-      GenieCommand.self, ShaderDataCommand.self, DemoCommand.self, BenchCommand.self,
+      GenieCommand.self, ShaderDataCommand.self, MeshCommand.self, DemoCommand.self,
+      BenchCommand.self,
     ]
   }
 

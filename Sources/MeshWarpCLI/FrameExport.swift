@@ -32,23 +32,26 @@ enum FrameExport {
 
   /// Renders `times.count` frames with `render` and writes them to `path`
   /// (format from its extension: .png, .apng, .mp4, a `%04d` pattern or a
-  /// folder). A still goes to a PNG; an animation to any of them. On failure
+  /// folder). A still goes to a PNG, JPEG or WebP (`image`'s `--format`
+  /// overrides the extension); an animation to any of the others. On failure
   /// nothing is left at `path` (writers write to a temporary file first).
   /// `video` sets the ffmpeg outputs' quality and background. Ctrl-C or
   /// SIGTERM stops the export (`CLIError.interrupted`) with no output left.
   static func write(
     _ times: FrameTimes, width: Int, height: Int, to path: String,
-    video: MP4Options = .init(), console: Console, render: (Double) throws -> RGBAImage
+    video: MP4Options = .init(), console: Console,
+    image: ImageOutputOptions = ImageOutputOptions(), render: (Double) throws -> RGBAImage
   ) throws {
     if !times.isAnimation {
-      let format = try OutputFormat.infer(path: path)
-      guard format == .png else {
+      if image.format == nil, let animated = try? OutputFormat.infer(path: path), animated != .png,
+        ImageFormat.fileExtension(of: path).flatMap(ImageFormat.init(fileExtension:)) == nil
+      {
         throw CLIError.usage(
-          "\(path): a single frame is written as .png; add --duration S for an animation")
+          "\(path): a single frame is written as .png, .jpg or .webp; add --duration S for an animation"
+        )
       }
-      let image = try render(times.times[0])
-      try OutputFile.write(
-        try PNGEncoder.encode(image, destination: path), to: path, console: console)
+      _ = try image.stillFormat(for: path)
+      try image.write(try render(times.times[0]), to: path, console: console)
       if path != StandardOutput.path { console.error("wrote \(path) (\(width)x\(height))") }
       return
     }

@@ -12,14 +12,19 @@ enum InputFiles {
 
   /// Validates `mesh`: errors throw (each listed), warnings are printed.
   static func check(_ mesh: WarpMesh, source: String, console: Console) throws {
-    let issues = mesh.validate()
+    try check(mesh.validate(), source: source, what: "mesh", console: console)
+  }
+
+  /// Prints the warnings among `issues` and throws the errors (each listed)
+  /// of the `what` ("mesh", "point set") read from `source`.
+  static func check(_ issues: [MeshIssue], source: String, what: String, console: Console) throws {
     for issue in issues where issue.severity == .warning {
       console.error("\(source): \(issue)")
     }
     let errors = issues.filter { $0.severity == .error }
     guard errors.isEmpty else {
       throw CLIError.failure(
-        "\(source): invalid mesh (\(errors.count) error\(errors.count == 1 ? "" : "s"))\n"
+        "\(source): invalid \(what) (\(errors.count) error\(errors.count == 1 ? "" : "s"))\n"
           + errors.map { "  \($0)" }.joined(separator: "\n"))
     }
   }

@@ -32,10 +32,13 @@ struct MeshAnimation: Sendable {
 
   /// Loads `path` (a mesh, or a keyframe file: JSON with `"keyframes"`) and,
   /// when given, `toPath` as the end of an animation of `duration` seconds.
-  /// Every mesh is validated as `InputFiles.loadMesh` does.
+  /// Every mesh is validated as `InputFiles.loadMesh` does; `loadMesh`
+  /// reads a plain mesh file (the default: `InputFiles.loadMesh`).
   static func load(
-    _ path: String, to toPath: String?, duration: Double?, console: Console
+    _ path: String, to toPath: String?, duration: Double?, console: Console,
+    loadMesh: ((String) throws -> WarpMesh)? = nil
   ) throws -> MeshAnimation {
+    let loadMesh = loadMesh ?? { try InputFiles.loadMesh($0, console: console) }
     if isKeyframeFile(path) {
       guard toPath == nil else {
         throw CLIError.usage(
@@ -47,9 +50,9 @@ struct MeshAnimation: Sendable {
       }
       return MeshAnimation(timeline: timeline, describe: path)
     }
-    let from = try InputFiles.loadMesh(path, console: console)
+    let from = try loadMesh(path)
     guard let toPath else { return MeshAnimation(still: from, describe: path) }
-    let to = try InputFiles.loadMesh(toPath, console: console)
+    let to = try loadMesh(toPath)
     let length = duration ?? 1
     typealias Keyframe = Timeline<WarpMesh>.Keyframe
     let made = Result { () throws(TimelineError) -> Timeline<WarpMesh> in

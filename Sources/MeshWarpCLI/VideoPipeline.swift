@@ -10,7 +10,8 @@ enum InputKind: Equatable {
 
   /// Reads up to 64 KiB of `path`: a PNG is a still unless an `acTL`
   /// chunk comes before its first `IDAT`; JPEG and a WebP without the
-  /// animation flag are stills; the rest is video. Standard input and
+  /// animation flag are stills; known video containers and GIF are video
+  /// (``looksLikeVideo(_:)``); the rest is left to the image decoder. Standard input and
   /// unreadable files are stills (the image decoder reports the problem).
   static func detect(path: String) -> InputKind {
     guard path != FileInput.standardInputPath, let handle = FileHandle(forReadingAtPath: path)
@@ -37,7 +38,21 @@ enum InputKind: Equatable {
       let extended = Array(head[12..<16]) == Array("VP8X".utf8)
       return extended && head[20] & 0x02 != 0 ? .video : .still
     }
-    return .video
+    return looksLikeVideo(head) ? .video : .still
+  }
+
+  /// Whether `head` starts like a container ffmpeg reads for video: ISO
+  /// media (MP4, MOV: `ftyp` at 4), Matroska/WebM (EBML), GIF, AVI, MPEG
+  /// transport or program streams, FLV. Anything else goes to the image
+  /// decoder, whose error names what the bytes look like.
+  static func looksLikeVideo(_ head: [UInt8]) -> Bool {
+    func at(_ offset: Int, _ bytes: [UInt8]) -> Bool {
+      head.count >= offset + bytes.count && Array(head[offset..<offset + bytes.count]) == bytes
+    }
+    return at(4, Array("ftyp".utf8)) || at(0, [0x1A, 0x45, 0xDF, 0xA3])
+      || at(0, Array("GIF8".utf8)) || (at(0, Array("RIFF".utf8)) && at(8, Array("AVI ".utf8)))
+      || at(0, [0x00, 0x00, 0x01, 0xBA]) || at(0, Array("FLV".utf8))
+      || (head.count > 188 && head[0] == 0x47 && head[188] == 0x47)
   }
 }
 

@@ -108,7 +108,7 @@ extension WarpMesh {
   /// This grid mesh as the smooth surface through its points: a finer grid
   /// mesh whose bilinear faces stay within `tolerance` pixels of the
   /// bicubic Catmull-Rom surfaces through the `from` and the `to` points
-  /// (``CatmullRomSurface``), so that grid parameter (s, t) maps from(s, t)
+  /// (`CatmullRomSurface`), so that grid parameter (s, t) maps from(s, t)
   /// to to(s, t). The input points stay where they are.
   ///
   /// Subdivision is adaptive per grid column and per grid row (a face is cut

@@ -19,18 +19,18 @@
 /// bilinear interpolation", 2010), with Numerical Recipes §5.6's stable roots.
 /// Bound: for convex quads the result reproduces `p` through `point(u:v:)` to
 /// within ~1e-12 of the quad's size (Double).
-public struct QuadInverter: Sendable {
-  public let a: Vector2
-  public let e: Vector2
-  public let f: Vector2
-  public let g: Vector2
+package struct QuadInverter: Sendable {
+  package let a: Vector2
+  package let e: Vector2
+  package let f: Vector2
+  package let g: Vector2
   /// g × f: zero exactly for parallelograms.
-  public let k2: Double
+  package let k2: Double
   /// e × f: twice the signed area of the parallelogram part.
-  public let crossEF: Double
+  package let crossEF: Double
 
   /// Precomputes the terms of `quad` that do not depend on the point.
-  @inlinable public init(_ quad: Quad) {
+  @inlinable package init(_ quad: Quad) {
     a = quad.a
     e = quad.b - quad.a
     f = quad.d - quad.a
@@ -42,7 +42,7 @@ public struct QuadInverter: Sendable {
   /// The bilinear parameters (u, v) of `p`, unclamped: the root nearest the
   /// unit square, or `nil` when no real root exists (p lies outside a
   /// non-convex quad, or the quad is degenerate).
-  @inlinable public func parameters(of p: Vector2) -> Vector2? {
+  @inlinable package func parameters(of p: Vector2) -> Vector2? {
     let h = p - a
     let k1 = crossEF + cross(h, g)
     let k0 = cross(h, e)
@@ -90,8 +90,8 @@ public struct QuadInverter: Sendable {
 
 extension Quad {
   /// The bilinear parameters (u, v) of `p` in this quad, or `nil`; see
-  /// ``QuadInverter``. Unclamped: values outside [0, 1] mean `p` is outside.
-  public func parameters(of p: Vector2) -> Vector2? {
+  /// `QuadInverter`. Unclamped: values outside [0, 1] mean `p` is outside.
+  package func parameters(of p: Vector2) -> Vector2? {
     QuadInverter(self).parameters(of: p)
   }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// - ``destinationPoint(forSource:)-(Vector2)``: where a content point appears.
 ///
 /// Both find the first face (in the mesh's face order) whose quad contains
-/// the point, invert that quad's bilinear map (``QuadInverter``) and evaluate
+/// the point, invert that quad's bilinear map (`QuadInverter`) and evaluate
 /// the other quad at the same (u, v). Faces with out-of-range indices or
 /// non-finite points are skipped. Points outside every face map to `nil`.
 /// Coordinates are whatever the mesh uses (normalized UV for the meshes of the original MeshWarpEffect package).

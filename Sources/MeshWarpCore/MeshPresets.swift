@@ -4,14 +4,14 @@ import Foundation
 public enum MeshPresets {
   /// The original MeshWarpEffect README's card: one quad over the whole view with its
   /// bottom-right corner pulled to (0.8, 0.75).
-  public static var seedCard: WarpMesh {
+  public static var originalCard: WarpMesh {
     var mesh = WarpMesh.identity(columns: 2, rows: 2)
     mesh[column: 1, row: 1] = CGPoint(x: 0.8, y: 0.75)
     return mesh
   }
 
   /// A smooth sinusoidal interior warp with the border pinned, as used by
-  /// the peer benchmarks (`shared/peers/make_inputs.py`): with window
+  /// the peer benchmarks (OpenCV, Pillow; `Scripts/bench-vs-peers.sh`): with window
   /// w = sin(πx)·sin(πy), a point (x, y) moves by
   /// (0.040·w·sin(3πy + 0.4), 0.045·w·sin(2.5πx + 1.0)) times `amplitude`.
   ///
@@ -34,7 +34,7 @@ public enum MeshPresets {
 
   /// The original MeshWarpEffect package's demo: its 3×3 control grid with its centre and one edge point
   /// dragged, the picture that the original MeshWarpEffect README shows beside the identity.
-  public static var seedDemoWarp: WarpMesh {
+  public static var originalDemoWarp: WarpMesh {
     var mesh = WarpMesh.identity(columns: 3, rows: 3)
     mesh[column: 1, row: 1] = CGPoint(x: 0.62, y: 0.40)
     mesh[column: 1, row: 0] = CGPoint(x: 0.45, y: 0.08)

@@ -1,13 +1,13 @@
 /// Four corners in perimeter order with the bilinear map
 /// `P(u, v) = a + u·(b − a) + v·(d − a) + u·v·(a − b + c − d)`,
 /// so that P(0,0) = a, P(1,0) = b, P(1,1) = c, P(0,1) = d.
-public struct Quad: Hashable, Sendable {
-  public var a: Vector2
-  public var b: Vector2
-  public var c: Vector2
-  public var d: Vector2
+package struct Quad: Hashable, Sendable {
+  package var a: Vector2
+  package var b: Vector2
+  package var c: Vector2
+  package var d: Vector2
 
-  public init(_ a: Vector2, _ b: Vector2, _ c: Vector2, _ d: Vector2) {
+  package init(_ a: Vector2, _ b: Vector2, _ c: Vector2, _ d: Vector2) {
     self.a = a
     self.b = b
     self.c = c
@@ -15,10 +15,10 @@ public struct Quad: Hashable, Sendable {
   }
 
   /// The corners in perimeter order.
-  public var corners: [Vector2] { [a, b, c, d] }
+  package var corners: [Vector2] { [a, b, c, d] }
 
   /// The bilinear map at parameters (u, v) ∈ [0, 1]².
-  @inlinable public func point(u: Double, v: Double) -> Vector2 {
+  @inlinable package func point(u: Double, v: Double) -> Vector2 {
     let e = b - a
     let f = d - a
     let g = a - b + c - d
@@ -27,18 +27,18 @@ public struct Quad: Hashable, Sendable {
 
   /// Signed area by the shoelace formula (positive when the corners run
   /// clockwise on a y-down screen).
-  public var signedArea: Double {
+  package var signedArea: Double {
     0.5 * (cross(a, b) + cross(b, c) + cross(c, d) + cross(d, a))
   }
 
   /// The same quad with every corner transformed by `scale` (component-wise),
   /// e.g. normalized UV → pixels.
-  @inlinable public func scaled(by scale: Vector2) -> Quad {
+  @inlinable package func scaled(by scale: Vector2) -> Quad {
     Quad(a * scale, b * scale, c * scale, d * scale)
   }
 
   /// The axis-aligned bounds (min, max).
-  public var bounds: (min: Vector2, max: Vector2) {
+  package var bounds: (min: Vector2, max: Vector2) {
     (
       Vector2(Swift.min(a.x, b.x, c.x, d.x), Swift.min(a.y, b.y, c.y, d.y)),
       Vector2(Swift.max(a.x, b.x, c.x, d.x), Swift.max(a.y, b.y, c.y, d.y))
@@ -53,7 +53,7 @@ extension Quad {
   /// bilinear inverse has no root (folded or degenerate quads), so every
   /// covered point still gets a deterministic answer. Zero for a degenerate
   /// triangle.
-  public func triangleParameters(of p: Vector2, upper: Bool) -> Vector2 {
+  package func triangleParameters(of p: Vector2, upper: Bool) -> Vector2 {
     let (t0, t1, t2) = upper ? (a, b, c) : (a, c, d)
     let area2 = cross(t1 - t0, t2 - t0)
     guard area2 != 0 else { return .zero }

@@ -1,22 +1,22 @@
 /// Finds which quad of a list contains a point and where (u, v) inside it.
 ///
 /// Each quad (a, b, c, d) is split into triangles (a, b, c) and (a, c, d)
-/// (rule 2 of the original MeshWarpEffect package); a ``TriangleGrid`` finds the first triangle containing the
-/// point, which names the quad; ``QuadInverter`` then gives (u, v), clamped
+/// (rule 2 of the original MeshWarpEffect package); a `TriangleGrid` finds the first triangle containing the
+/// point, which names the quad; `QuadInverter` then gives (u, v), clamped
 /// to [0, 1]. If the inversion finds no root (only possible in a folded or
 /// degenerate quad), the triangle's own barycentric map gives (u, v), so
 /// every located point gets a deterministic answer.
-public struct QuadLocator: Sendable {
-  public let quads: [Quad]
+package struct QuadLocator: Sendable {
+  package let quads: [Quad]
   /// Quad indices as given by the caller (e.g. face indices), one per quad.
-  public let ids: [Int]
-  public let grid: TriangleGrid
+  package let ids: [Int]
+  package let grid: TriangleGrid
   let inverters: [QuadInverter]
 
   /// - Parameters:
   ///   - quads: the quads in priority order (first wins where they overlap).
   ///   - ids: an identifier for each quad, returned by ``locate(_:)``.
-  public init(quads: [Quad], ids: [Int]) {
+  package init(quads: [Quad], ids: [Int]) {
     precondition(quads.count == ids.count)
     self.quads = quads
     self.ids = ids
@@ -31,15 +31,15 @@ public struct QuadLocator: Sendable {
   }
 
   /// A located point: the quad's position in `quads`, its id, and (u, v).
-  public struct Location: Hashable, Sendable {
-    public var index: Int
-    public var id: Int
-    public var u: Double
-    public var v: Double
+  package struct Location: Hashable, Sendable {
+    package var index: Int
+    package var id: Int
+    package var u: Double
+    package var v: Double
   }
 
   /// The first quad containing `p` and the point's (u, v) in it, or `nil`.
-  public func locate(_ p: Vector2) -> Location? {
+  package func locate(_ p: Vector2) -> Location? {
     for t in grid.candidates(at: p) {
       let qi = Int(t) >> 1
       let q = quads[qi]

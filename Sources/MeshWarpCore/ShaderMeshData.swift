@@ -26,13 +26,13 @@
 ///       [8..15]  original ("from") corners a, b, c, d
 ///       [16..17] e = b − a      [18..19] f = d − a
 ///       [20..21] g = a − b + c − d           (of the warped quad)
-///       [22] g × f              [23] e × f   (see ``QuadInverter``)
+///       [22] g × f              [23] e × f   (see `QuadInverter`)
 ///     cellStart (C·R + 1 floats): cell i lists triangleIndices[cellStart[i] ..< cellStart[i+1]]
 ///     triangleIndices: triangle t is face t / 2; t even = (a, b, c), odd = (a, c, d)
 ///
 /// Packed faces are the mesh's renderable faces (``WarpMesh/isRenderable(_:)``)
 /// in mesh order, so "first face wins" carries over. The grid is the
-/// ``TriangleGrid`` that ``MeshMapping`` builds over the warped quads; cells are
+/// `TriangleGrid` that ``MeshMapping`` builds over the warped quads; cells are
 /// row-major from the top-left. Coordinates are normalized UV; the shader
 /// scales them by the view size it is given. The derived terms e, f, g, g × f
 /// and e × f are computed in `Double` and rounded once, which keeps exact
@@ -78,7 +78,7 @@ public enum ShaderMeshData {
   ///   - edges: what the shader shows outside the warped mesh.
   /// - Returns: the array described above; its `count` is the `count` the
   ///   shader receives with it.
-  /// - Complexity: O(faces + grid cells), as ``TriangleGrid``.
+  /// - Complexity: O(faces + grid cells), as `TriangleGrid`.
   public static func pack(_ mesh: WarpMesh, edges: EdgePolicy = .transparent) -> [Float] {
     let faces = mesh.faces.indices.filter(mesh.isRenderable)
     let locator = QuadLocator(quads: faces.map { mesh.warpedQuad($0) }, ids: faces)

@@ -9,23 +9,23 @@
 ///
 /// Cost: build O(triangles + cells); lookup O(triangles per cell), which is
 /// O(1) on average for meshes whose triangles are of similar size.
-public struct TriangleGrid: Sendable {
+package struct TriangleGrid: Sendable {
   /// Top-left corner of the grid.
-  public let origin: Vector2
+  package let origin: Vector2
   /// Size of one cell.
-  public let cellSize: Vector2
-  public let columns: Int
-  public let rows: Int
+  package let cellSize: Vector2
+  package let columns: Int
+  package let rows: Int
   /// Offsets into `triangleIndices`, `columns·rows + 1` entries.
-  public let cellStart: [Int32]
+  package let cellStart: [Int32]
   /// Triangle indices, ascending within each cell.
-  public let triangleIndices: [Int32]
+  package let triangleIndices: [Int32]
 
   /// Most cells a grid may have (derived: 4 MiB of `cellStart`).
-  public static let maximumCells = 1 << 20
+  package static let maximumCells = 1 << 20
 
   /// Builds the grid. Triangles with a non-finite corner are left out.
-  public init(triangles: [(Vector2, Vector2, Vector2)]) {
+  package init(triangles: [(Vector2, Vector2, Vector2)]) {
     var lo = Vector2(repeating: .infinity)
     var hi = Vector2(repeating: -.infinity)
     var usable = [Bool](repeating: false, count: triangles.count)
@@ -98,7 +98,7 @@ public struct TriangleGrid: Sendable {
   }
 
   /// The cell holding `p`, or `nil` when `p` lies outside the grid.
-  @inlinable public func cell(containing p: Vector2) -> Int? {
+  @inlinable package func cell(containing p: Vector2) -> Int? {
     let q = (p - origin) / cellSize
     guard q.x >= 0, q.y >= 0, q.x <= Double(columns), q.y <= Double(rows) else { return nil }
     let c = min(Int(q.x), columns - 1)
@@ -107,7 +107,7 @@ public struct TriangleGrid: Sendable {
   }
 
   /// The triangles that may contain `p`, lowest index first.
-  @inlinable public func candidates(at p: Vector2) -> ArraySlice<Int32> {
+  @inlinable package func candidates(at p: Vector2) -> ArraySlice<Int32> {
     guard let cell = cell(containing: p) else { return [] }
     return triangleIndices[Int(cellStart[cell])..<Int(cellStart[cell + 1])]
   }
@@ -116,7 +116,7 @@ public struct TriangleGrid: Sendable {
 /// Whether `p` lies inside or on the triangle (a, b, c), with a relative
 /// tolerance of `1e-9` in barycentric coordinates; either winding.
 /// Degenerate (zero-area) triangles contain nothing.
-@inlinable public func triangleContains(
+@inlinable package func triangleContains(
   _ a: Vector2, _ b: Vector2, _ c: Vector2, _ p: Vector2
 ) -> Bool {
   let area2 = cross(b - a, c - a)

@@ -15,11 +15,11 @@ extension SIMD2 where Scalar == Double {
 ///
 /// Positive when `b` is counter-clockwise from `a` in a y-up frame, which is
 /// clockwise on a y-down screen.
-@inlinable public func cross(_ a: Vector2, _ b: Vector2) -> Double {
+@inlinable package func cross(_ a: Vector2, _ b: Vector2) -> Double {
   a.x * b.y - a.y * b.x
 }
 
 /// Linear interpolation `a + (b − a)·t`.
-@inlinable public func mix(_ a: Vector2, _ b: Vector2, _ t: Double) -> Vector2 {
+@inlinable package func mix(_ a: Vector2, _ b: Vector2, _ t: Double) -> Vector2 {
   a + (b - a) * t
 }

@@ -82,7 +82,7 @@ public struct WarpMesh: Hashable, Sendable {
 
   /// The warped quad of face `faceIndex`, scaled by `scale` (e.g. the output
   /// size in pixels). Indices must be valid.
-  public func warpedQuad(_ faceIndex: Int, scale: Vector2 = Vector2(1, 1)) -> Quad {
+  package func warpedQuad(_ faceIndex: Int, scale: Vector2 = Vector2(1, 1)) -> Quad {
     let f = faces[faceIndex]
     return Quad(
       Vector2(pointPairs[f.i0].to), Vector2(pointPairs[f.i1].to),
@@ -91,7 +91,7 @@ public struct WarpMesh: Hashable, Sendable {
   }
 
   /// The original (`from`) quad of face `faceIndex`, scaled by `scale`.
-  public func originalQuad(_ faceIndex: Int, scale: Vector2 = Vector2(1, 1)) -> Quad {
+  package func originalQuad(_ faceIndex: Int, scale: Vector2 = Vector2(1, 1)) -> Quad {
     let f = faces[faceIndex]
     return Quad(
       Vector2(pointPairs[f.i0].from), Vector2(pointPairs[f.i1].from),

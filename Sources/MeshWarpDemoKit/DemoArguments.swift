@@ -54,7 +54,7 @@ package struct DemoArguments: Hashable, Sendable {
       --help            this text
 
     keys: drag/arrows move points, 2-9 density, R reset, E edge policy,
-          A anti-aliasing, G genie, T gradient text, Space pause, Ctrl+Z undo,
+          K smooth warp, A anti-aliasing, G genie, T gradient text, Space pause, Ctrl+Z undo,
           Ctrl+Y redo, J save JSON, X export SwiftUI code, S save PNG,
           P save PNG without overlay, O overlay, F full screen, Tab gradient
           mode (1-9 palette, Return hex, [ ] - = size, M smooth, C colour

@@ -30,8 +30,10 @@ package enum DemoKey: Hashable, Sendable {
   case density(Int)
   /// R: back to the identity grid at the current density.
   case reset
-  /// E: transparent → clamp → origin → transparent.
+  /// E: transparent → unwarped → origin → color → transparent.
   case cycleEdges
+  /// K: the smooth (Catmull-Rom) warp on or off.
+  case toggleSmooth
   /// A: silhouette anti-aliasing on or off.
   case toggleAntialias
   /// G: the genie into a dock-like target and back (see ``DemoHooks``).
@@ -110,6 +112,7 @@ package enum DemoKey: Hashable, Sendable {
     case "c": self = .colorSpace
     case "r": self = .reset
     case "e": self = .cycleEdges
+    case "k": self = .toggleSmooth
     case "a": self = .toggleAntialias
     case "g": self = .genie
     case "t": self = .gradientText

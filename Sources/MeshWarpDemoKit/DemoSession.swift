@@ -24,6 +24,11 @@ package final class DemoSession {
   package var density: Int { mesh.grid?.columns ?? 3 }
   /// What uncovered pixels show.
   package private(set) var edges: EdgePolicy = .transparent
+  /// The colour the `color` edge policy shows: a dark slate, so that the
+  /// policy differs visibly from transparent.
+  package static let edgeColor = RGBA8(40, 44, 60, 255)
+  /// The warp as the smooth Catmull-Rom surface through the grid (K).
+  package private(set) var smooth = false
   /// Silhouette anti-aliasing (4×4 samples) or hard edges.
   package private(set) var antialias = true
   /// Render threads for ``WarpRenderer`` (0 = every core).
@@ -141,7 +146,7 @@ package final class DemoSession {
     log(
       "meshwarp-demo: mode \(mode.rawValue), window \(frameWidth)x\(frameHeight), content \(content.kind) "
         + "\(content.width)x\(content.height), mesh \(density)x\(density), edges \(edges.rawValue), "
-        + "antialias \(antialias ? "on" : "off")")
+        + "antialias \(antialias ? "on" : "off"), smooth \(smooth ? "on" : "off")")
     logToggleLocation()
   }
 
@@ -289,6 +294,9 @@ package final class DemoSession {
     case .toggleAntialias:
       antialias.toggle()
       log("antialias: \(antialias ? "on" : "off")")
+    case .toggleSmooth:
+      smooth.toggle()
+      log("smooth: \(smooth ? "on" : "off")")
     case .genie:
       startGenie()
     case .gradientText:
@@ -393,8 +401,8 @@ package final class DemoSession {
   /// The render options for the current state.
   package var warpOptions: WarpOptions {
     WarpOptions(
-      width: frameWidth, height: frameHeight, edges: edges, antialias: antialias ? 4 : 1,
-      threads: threads)
+      width: frameWidth, height: frameHeight, edges: edges, edgeColor: Self.edgeColor,
+      smooth: smooth, antialias: antialias ? 4 : 1, threads: threads)
   }
 
   /// A rendered frame and where its time went.

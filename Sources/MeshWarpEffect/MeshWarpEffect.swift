@@ -28,9 +28,6 @@
 #if MESHWARP_DOCS
   @_exported import MeshWarpCore
 #else
-  @_exported import enum MeshWarpCore.AutomaticHandles
-  @_exported import struct MeshWarpCore.BicubicNet
-  @_exported import enum MeshWarpCore.ColorTangents
   @_exported import enum MeshWarpCore.EasingCurve
   @_exported import enum MeshWarpCore.EdgePolicy
   @_exported import struct MeshWarpCore.GenieAnimation
@@ -47,7 +44,6 @@
   @_exported import struct MeshWarpCore.GradientMesh
   @_exported import enum MeshWarpCore.GradientMeshError
   @_exported import struct MeshWarpCore.GradientMeshJSONError
-  @_exported import struct MeshWarpCore.GradientPatch
   @_exported import enum MeshWarpCore.GradientPreset
   @_exported import enum MeshWarpCore.GradientPresets
   @_exported import struct MeshWarpCore.MeshFace
@@ -56,12 +52,7 @@
   @_exported import struct MeshWarpCore.MeshMapping
   @_exported import struct MeshWarpCore.MeshPointPair
   @_exported import enum MeshWarpCore.MeshPresets
-  @_exported import enum MeshWarpCore.Oklab
-  @_exported import struct MeshWarpCore.Quad
-  @_exported import struct MeshWarpCore.QuadInverter
-  @_exported import struct MeshWarpCore.QuadLocator
   @_exported import enum MeshWarpCore.ShaderMeshData
-  @_exported import struct MeshWarpCore.TriangleGrid
   @_exported import typealias MeshWarpCore.Vector2
   @_exported import struct MeshWarpCore.WarpMesh
 #endif

@@ -11,7 +11,7 @@
     ///
     /// Pixels outside every warped face are transparent; use
     /// ``meshWarpEffect(_:maxSampleOffset:edges:)`` with `.origin` for the
-    /// original package's smear of the origin pixel, or `.clamp` for the
+    /// original package's smear of the origin pixel, or `.unwarped` for the
     /// unwarped content (inside the view's bounds; transparent beyond them).
     ///
     /// - Parameters:
@@ -41,7 +41,7 @@
     ///   - maxSampleOffset: how far, in points per axis, content may travel
     ///     beyond the view's bounds.
     ///   - edges: what to show where no warped face covers a pixel:
-    ///     `.transparent` (default), `.clamp` (the content unwarped inside the
+    ///     `.transparent` (default), `.unwarped` (the content unwarped inside the
     ///     view's bounds, transparent beyond them) or `.origin`.
     public func meshWarpEffect(
       _ mesh: WarpMesh, maxSampleOffset: CGSize, edges: EdgePolicy = .transparent

@@ -13,7 +13,9 @@
 ///
 /// The temporary file is `.<name>.meshwarp-XXXXXX` beside the target. The
 /// committed file gets the mode of the file it replaces, or `0666 & ~umask`
-/// for a new file. A symbolic link at the target is replaced, not followed.
+/// for a new file. A symbolic link at the target is followed (through any
+/// chain of links) and the file it points to is replaced: the link stays a
+/// link.
 ///
 /// Not thread-safe: one writer, one thread at a time.
 public final class AtomicFileWriter {
@@ -21,6 +23,8 @@ public final class AtomicFileWriter {
   public let path: String
   /// The temporary file, renamed to `path` by `commit()`.
   package let temporaryPath: String
+  /// `path` with symbolic links followed: the file `commit()` replaces.
+  package let targetPath: String
   private var fd: Int32
   private var state: State = .open
 
@@ -35,11 +39,12 @@ public final class AtomicFileWriter {
     if path.isEmpty {
       throw MeshWarpIOError.fileSystem(path: path, operation: .create, reason: "empty path")
     }
+    self.targetPath = try Self.resolvingSymbolicLinks(path)
     var info = stat()
     if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
       throw MeshWarpIOError.fileSystem(path: path, operation: .write, reason: "is a directory")
     }
-    let (directory, name) = Self.split(path)
+    let (directory, name) = Self.split(targetPath)
     var template = Array("\(directory).\(name).meshwarp-XXXXXX".utf8CString)
     let fd: Int32
     do {
@@ -94,11 +99,11 @@ public final class AtomicFileWriter {
   ///   the temporary file is then removed and the old target kept.
   public func commit() throws {
     try checkOpen()
-    _ = fchmod(fd, Self.modeForNewFile(replacing: path))
+    _ = fchmod(fd, Self.modeForNewFile(replacing: targetPath))
     let fd = self.fd
     self.fd = -1
     try discardingOnError(.write) { try systemCall(retriesOnInterrupt: false) { close(fd) } }
-    try discardingOnError(.rename) { try systemCall { rename(temporaryPath, path) } }
+    try discardingOnError(.rename) { try systemCall { rename(temporaryPath, targetPath) } }
     state = .committed
   }
 
@@ -131,6 +136,26 @@ public final class AtomicFileWriter {
         path: path, operation: .write,
         reason: state == .committed ? "already committed" : "write was abandoned after an error")
     }
+  }
+
+  /// `path` with symbolic links followed (readlink(2), relative targets
+  /// taken from the link's folder), so that the file is replaced and the
+  /// link kept. A dangling link gives the path it points to.
+  ///
+  /// - Throws: `MeshWarpIOError.fileSystem` for a loop of links (over 40).
+  package static func resolvingSymbolicLinks(_ path: String) throws -> String {
+    var current = path
+    for _ in 0..<40 {
+      var info = stat()
+      guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = try? systemCall { readlink(current, &buffer, buffer.count - 1) }
+      guard let count else { return current }
+      let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current = target.hasPrefix("/") ? target : split(current).directory + target
+    }
+    throw MeshWarpIOError.fileSystem(
+      path: path, operation: .write, reason: "too many levels of symbolic links")
   }
 
   /// ("dir/", "name") for "dir/name"; ("", "name") for "name".

@@ -14,6 +14,12 @@ public enum MeshWarpIOError: Error, CustomStringConvertible, Equatable, Sendable
   /// The data in `source` is not a valid image (not a PNG, truncated,
   /// corrupt), with the decoder's own explanation.
   case invalidImage(source: String, reason: String)
+  /// The data in `source` starts like `format` (JPEG, WebP, GIF) but cannot
+  /// be decoded, with the decoder's own explanation.
+  case invalidImageData(source: String, format: String, reason: String)
+  /// The data in `source` is no image format MeshWarp reads: `seen` names
+  /// what its first bytes look like, `supported` lists what is read.
+  case unsupportedImage(source: String, seen: String, supported: String)
   /// The image in `source` has more pixels than the caller allows (the
   /// decoder's `maxPixels` parameter); refused before any pixel memory was
   /// allocated.
@@ -51,6 +57,10 @@ public enum MeshWarpIOError: Error, CustomStringConvertible, Equatable, Sendable
       return "\(path): cannot \(operation.rawValue): \(reason)"
     case .invalidImage(let source, let reason):
       return "\(source): invalid PNG: \(reason)"
+    case .invalidImageData(let source, let format, let reason):
+      return "\(source): invalid \(format): \(reason)"
+    case .unsupportedImage(let source, let seen, let supported):
+      return "\(source): \(seen) is not a supported image format (supported: \(supported))"
     case .imageTooLarge(let source, let width, let height, let maxPixels):
       return
         "\(source): image is \(width)×\(height) = \(width * height) pixels, above the limit maxPixels = \(maxPixels)"

@@ -49,17 +49,61 @@ package func writeStandardOutput(_ bytes: UnsafeRawBufferPointer, fd: Int32) thr
   }
 }
 
-/// Where a finished file goes: a path written atomically, or standard output.
+/// Where a finished file goes, without breaking what is there: a regular
+/// file (or the file a symbolic link points to) is replaced atomically
+/// (`AtomicFile`); a FIFO, a character or block device, a socket, or
+/// anything under /dev/ or /proc/ (`/dev/stdout`) is opened and written
+/// straight through, never renamed over; `"-"` is standard output. A
+/// directory or a missing parent folder is an error.
 public enum OutputFile {
-  /// Writes `bytes` to `path` atomically, or to standard output when `path`
-  /// is `"-"`.
+  /// Writes `bytes` to `path`; see the type's rules.
   ///
   /// - Throws: `MeshWarpIOError.fileSystem` or `.standardOutputClosed`.
   public static func write(_ bytes: [UInt8], to path: String) throws {
     if path == StandardOutput.path {
       try StandardOutput.write(bytes)
+    } else if let isRegular = writesThrough(path) {
+      try writeThrough(bytes, to: path, truncate: isRegular)
     } else {
       try AtomicFile.write(bytes, to: path)
+    }
+  }
+
+  /// Whether `path` is written in place, and if so whether it is a regular
+  /// file (reached through /dev/ or /proc/, e.g. `/dev/stdout` redirected
+  /// to a file); nil for an atomic replace.
+  package static func writesThrough(_ path: String) -> Bool? {
+    var info = stat()
+    let exists = stat(path, &info) == 0  // follows links
+    let type = info.st_mode & S_IFMT
+    if exists && type == S_IFDIR { return nil }  // AtomicFileWriter explains
+    let special =
+      exists && (type == S_IFIFO || type == S_IFCHR || type == S_IFBLK || type == S_IFSOCK)
+    if special { return false }
+    if exists && (path.hasPrefix("/dev/") || path.hasPrefix("/proc/")) { return type == S_IFREG }
+    return nil
+  }
+
+  /// Opens `path` for writing (a FIFO waits for its reader) and writes all
+  /// of `bytes`.
+  private static func writeThrough(_ bytes: [UInt8], to path: String, truncate: Bool) throws {
+    let flags = O_WRONLY | O_CLOEXEC | (truncate ? O_TRUNC : 0)
+    let fd: Int32
+    do {
+      fd = try systemCall { open(path, flags) }
+    } catch {
+      throw error.fileSystem(path: path, .open)
+    }
+    do {
+      try bytes.withUnsafeBytes { try writeAll(fd: fd, $0) }
+    } catch let error as SystemCallError {
+      close(fd)
+      throw error.fileSystem(path: path, .write)
+    }
+    do {
+      try systemCall(retriesOnInterrupt: false) { close(fd) }
+    } catch {
+      throw error.fileSystem(path: path, .write)
     }
   }
 }

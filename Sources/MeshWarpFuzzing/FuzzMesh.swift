@@ -5,7 +5,7 @@
 /// ``FuzzLimits/meshMaxRenderedFaces`` faces: builds a ``MeshMapping`` and
 /// looks up a few points both ways, packs it for the shader
 /// (``ShaderMeshData``), and renders a 16 × 16 checkerboard through it at
-/// 24 × 20 on one thread, once plainly and once with the `clamp` edge
+/// 24 × 20 on one thread, once plainly and once with the `unwarped` edge
 /// policy, 2 × 2 anti-aliasing and 2 × 2 supersampling. Invalid meshes go
 /// through all of it: the mapping, packing and renderer promise to skip
 /// faces with bad indices or non-finite points rather than trap.
@@ -52,13 +52,13 @@ func exercise(_ mesh: WarpMesh) {
     _ = mapping.destinationPoint(forSource: p)
   }
 
-  _ = ShaderMeshData.pack(mesh, edges: .clamp)
+  _ = ShaderMeshData.pack(mesh, edges: .unwarped)
 
   let source = fuzzSourceImage()
   let plans = [
     WarpOptions(width: FuzzLimits.renderWidth, height: FuzzLimits.renderHeight, threads: 1),
     WarpOptions(
-      width: FuzzLimits.renderWidth, height: FuzzLimits.renderHeight, edges: .clamp,
+      width: FuzzLimits.renderWidth, height: FuzzLimits.renderHeight, edges: .unwarped,
       antialias: 2, supersample: 2, threads: 1),
   ]
   for options in plans {

@@ -9,7 +9,7 @@ import Foundation
 }
 
 /// Thread count for `requested`: 0 means every active core.
-public func resolvedThreadCount(_ requested: Int) -> Int {
+package func resolvedThreadCount(_ requested: Int) -> Int {
   requested > 0 ? requested : max(1, ProcessInfo.processInfo.activeProcessorCount)
 }
 
@@ -17,7 +17,7 @@ public func resolvedThreadCount(_ requested: Int) -> Int {
 /// `threads` threads (0 = every core). Bands are about 4 per thread so that
 /// uneven work (e.g. a mesh covering half the image) still balances.
 /// Runs inline when one thread is asked for or there is one band.
-public func forEachRowBand(
+package func forEachRowBand(
   rows: Int, threads: Int, minimumRowsPerBand: Int = 8,
   _ body: @Sendable (Range<Int>) -> Void
 ) {

@@ -7,7 +7,7 @@ import Dispatch
 /// each boundary edge through the pixel grid (Amanatides & Woo, "A Fast Voxel
 /// Traversal Algorithm", 1987), so the cost is O(perimeter in pixels ×
 /// samples²), independent of the image area. Each such pixel takes `samples²`
-/// point lookups (``QuadLocator``): coverage = the inside fraction; colour =
+/// point lookups (`QuadLocator`): coverage = the inside fraction; colour =
 /// the mapped sample at the pixel centre when the centre is inside, else the
 /// mean of the inside samples; the result is that colour over the edge
 /// policy's outside colour, weighted by coverage. A fully covered pixel whose

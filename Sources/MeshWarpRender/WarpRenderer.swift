@@ -1,7 +1,7 @@
 /// Warps an image through a mesh on the CPU.
 ///
 /// For every destination pixel centre p inside a warped face: invert that
-/// face's bilinear map at p (``QuadInverter``), evaluate the original quad at
+/// face's bilinear map at p (`QuadInverter`), evaluate the original quad at
 /// the same (u, v), and sample the source there (``BilinearSampler``:
 /// premultiplied bilinear). Coverage comes from rasterizing each face's two
 /// warped triangles once (``TriangleRasterizer``, exact top-left rule), so

@@ -1,6 +1,6 @@
 /// The warp's inner loop: shades one run of pixels of one face on one row.
 ///
-/// Exact source points come from the same closed form as ``QuadInverter``
+/// Exact source points come from the same closed form as `QuadInverter`
 /// (the core's one inverse bilinear), unrolled for a row: with h = p − a,
 /// k1 = e×f + h×g and k0 = h×e are affine in the pixel's x. The root is chosen
 /// by QuadInverter's rule (nearest the unit square, ties → smaller v);

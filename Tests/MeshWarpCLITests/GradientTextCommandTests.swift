@@ -127,7 +127,7 @@ import _TestSupport
 @Suite struct ShaderDataCommandTests {
   @Test func writesThePackedArray() throws {
     let dir = TemporaryFolder()
-    let mesh = MeshPresets.seedCard
+    let mesh = MeshPresets.originalCard
     let path = dir.write(mesh, "card.json")
     let run = ToolRun([
       "shader-data", path, "--size", "300x300", "--edges", "clamp", "-o", dir.file("card.txt"),
@@ -135,7 +135,7 @@ import _TestSupport
     #expect(run.status == 0, "\(run.errors)")
     let text = try String(contentsOfFile: dir.file("card.txt"), encoding: .utf8)
     let floats = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { Float(String($0))! }
-    #expect(floats == ShaderMeshData.pack(mesh, edges: .clamp))
+    #expect(floats == ShaderMeshData.pack(mesh, edges: .unwarped))
     #expect(run.errors.contains("300 300"))
     let stdout = ToolRun(["shader-data", path])
     #expect(stdout.status == 0)
@@ -239,18 +239,17 @@ import _TestSupport
     )
   }
 
-  /// `--canvas` is the old spelling of genie's `--size`; `--quality` of
-  /// `--filter`.
+  /// `--canvas` is the old spelling of genie's `--size`. (`--quality` was
+  /// the old spelling of `--filter`; it now means image quality.)
   @Test func genieDeprecatedSpellings() throws {
     let dir = TemporaryFolder()
     let input = dir.write(RGBAImage(width: 20, height: 10, fill: .white), "card.png")
     let old = ToolRun([
-      "genie", input, "--canvas", "30x40", "--quality", "draft", "-p", "0.5", "-o",
+      "genie", input, "--canvas", "30x40", "--filter", "draft", "-p", "0.5", "-o",
       dir.file("a.png"),
     ])
     #expect(old.status == 0, "\(old.errors)")
     #expect(old.errors.contains("warning: '--canvas' is deprecated; use '--size'"))
-    #expect(old.errors.contains("warning: '--quality' is deprecated; use '--filter'"))
     let new = ToolRun([
       "genie", input, "--size", "30x40", "--filter", "draft", "-p", "0.5", "-o", dir.file("b.png"),
     ])

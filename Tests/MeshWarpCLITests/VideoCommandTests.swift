@@ -172,7 +172,8 @@ struct VideoCommandTests {
     let text = folder.write("hello, not a video", "notes.mp4")
     let mesh = folder.write(WarpMesh.identity(columns: 2, rows: 2), "m.json")
     let bad = ToolRun(["warp", text, "--mesh", mesh, "-o", folder.file("o.mp4")])
-    #expect(bad.status == 1 && bad.errors.contains("cannot read it as a video"), "\(bad.errors)")
+    // Text is no video container: a still, which cannot be written as .mp4.
+    #expect(bad.status == 2 && bad.errors.contains("supported"), "\(bad.errors)")
     let audioOnly = folder.file("tone.m4a")
     try Self.ffmpeg(["-f", "lavfi", "-i", "sine=duration=0.2", "-c:a", "aac", audioOnly])
     let none = ToolRun(["warp", audioOnly, "--mesh", mesh, "-o", folder.file("o.mp4")])
@@ -309,7 +310,10 @@ struct VideoCommandTests {
     let folder = TemporaryFolder()
     let png = folder.write(RGBAImage(width: 2, height: 2), "x.mp4")  // a PNG named .mp4
     #expect(InputKind.detect(path: png) == .still)
+    // Unknown bytes go to the image decoder, whose error names what they look like.
     let other = folder.write("not an image", "x.png")
-    #expect(InputKind.detect(path: other) == .video)
+    #expect(InputKind.detect(path: other) == .still)
+    let iso = folder.write("\0\0\0\u{18}ftypisom and the rest", "clip.bin")  // ISO media
+    #expect(InputKind.detect(path: iso) == .video)
   }
 }

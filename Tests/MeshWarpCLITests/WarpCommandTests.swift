@@ -17,7 +17,7 @@ import _TestSupport
   @Test func cardWarpAtAnotherSize() throws {
     let dir = TemporaryFolder()
     let input = dir.write(RGBAImage(width: 30, height: 30, fill: RGBA8(0, 122, 255)), "in.png")
-    let mesh = dir.write(MeshPresets.seedCard, "card.json")
+    let mesh = dir.write(MeshPresets.originalCard, "card.json")
     let run = ToolRun([
       "warp", input, "--mesh", mesh, "--size", "60x40", "--edges", "transparent", "--antialias",
       "2",
@@ -53,11 +53,11 @@ import _TestSupport
       ),
       (
         ["warp", input, "--mesh", mesh],
-        "meshwarp warp: missing --output OUT.png: where to write the result ('-' for stdout)\nUsage: meshwarp warp"
+        "meshwarp warp: missing --output OUT: where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mov, .webm, .gif, .webp ('-' for stdout)\nUsage: meshwarp warp"
       ),
       (
         ["warp", input, "--mesh", mesh, "-o", "x.png", "--edges", "mirror"],
-        "meshwarp warp: --edges expects one of transparent, clamp, origin, got 'mirror'\n"
+        "meshwarp warp: --edges expects one of transparent, unwarped, origin, color, got 'mirror'\n"
       ),
       (
         ["warp", input, "--mesh", mesh, "-o", "x.png", "--size", "0x10"],

@@ -197,7 +197,7 @@ import _TestSupport
     }
   }
 
-  /// The model at hand-computed points (DESIGN.md "Genie"), bottom edge:
+  /// The model at hand-computed points (Documentation/Genie.md), bottom edge:
   /// view x 100…300, y 0…100; target x 380…400, y 300…320 on 400×400.
   /// Funnel from s = 0 to t₀ = 300; squeeze k = 20/100 = 0.2.
   @Test func modelAtHandComputedPoints() throws {

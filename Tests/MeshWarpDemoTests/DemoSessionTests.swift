@@ -142,11 +142,20 @@ final class LoggedSession {
     s.session.handle(.key(.cycleEdges))
     #expect(s.session.edges == .origin)
     s.session.handle(.key(.cycleEdges))
+    #expect(s.session.edges == .color)
+    #expect(s.session.warpOptions.edgeColor == DemoSession.edgeColor)
+    s.session.handle(.key(.cycleEdges))
     #expect(s.session.edges == .transparent)
     #expect(
       s.lines.filter { $0.hasPrefix("edges: ") } == [
-        "edges: clamp", "edges: origin", "edges: transparent",
+        "edges: unwarped", "edges: origin", "edges: color", "edges: transparent",
       ])
+    #expect(!s.session.smooth && !s.session.warpOptions.smooth)
+    s.session.handle(.key(.toggleSmooth))
+    #expect(s.session.smooth && s.session.warpOptions.smooth)
+    s.session.handle(.key(.toggleSmooth))
+    #expect(!s.session.warpOptions.smooth)
+    #expect(s.lines.filter { $0.hasPrefix("smooth: ") } == ["smooth: on", "smooth: off"])
     s.session.handle(.key(.toggleAntialias))
     #expect(!s.session.antialias && s.session.warpOptions.antialias == 1)
     s.session.handle(.key(.pause))

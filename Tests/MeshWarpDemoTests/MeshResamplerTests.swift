@@ -11,7 +11,7 @@ import _TestSupport
     let seed: UInt64 = 0xDE30_0001
     print("seed", seed)
     var rng = SeededRandom(seed: seed)
-    let old = MeshPresets.seedDemoWarp
+    let old = MeshPresets.originalDemoWarp
     let oldMapping = MeshMapping(mesh: old)
     for n in [5, 9] {
       let new = MeshResampler.resample(old, columns: n, rows: n)
@@ -42,7 +42,7 @@ import _TestSupport
   /// content point (checked against an independent bilinear evaluation of
   /// the old face), and coarsening back recovers the old grid.
   @Test func verticesLieOnTheOldWarp() throws {
-    let old = MeshPresets.seedDemoWarp
+    let old = MeshPresets.originalDemoWarp
     let new = MeshResampler.resample(old, columns: 4, rows: 4)
     for pair in new.pointPairs {
       let s = Vector2(pair.from)

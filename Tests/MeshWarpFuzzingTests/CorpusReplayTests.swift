@@ -30,6 +30,8 @@ import _TestSupport
         case .png: fuzzPNG(file.bytes)
         case .mesh: fuzzMesh(file.bytes)
         case .gradient: fuzzGradient(file.bytes)
+        case .jpeg: fuzzJPEG(file.bytes)
+        case .webp: fuzzWebP(file.bytes)
         }
       }
     }
@@ -49,6 +51,8 @@ import _TestSupport
           if kind != .png { fuzzPNG(file.bytes) }
           if kind != .mesh { fuzzMesh(file.bytes) }
           if kind != .gradient { fuzzGradient(file.bytes) }
+          if kind != .jpeg { fuzzJPEG(file.bytes) }
+          if kind != .webp { fuzzWebP(file.bytes) }
         }
       }
     }
@@ -71,6 +75,22 @@ import _TestSupport
     }
   }
 
+  /// The JPEG and WebP seeds decode as their names say; `bad_` ones are
+  /// refused with an error (truncated, header only, animated WebP).
+  @Test(arguments: [FuzzCorpus.Kind.jpeg, .webp]) func photoSeedsDecodeAsNamed(
+    kind: FuzzCorpus.Kind
+  ) {
+    let seeds = FuzzCorpus.files(kind).filter { FuzzCorpus.isHandMade($0.name) }
+    #expect(seeds.count >= 8)
+    for seed in seeds {
+      let decoded = try? ImageDecoder.decode(bytes: seed.bytes, source: seed.name)
+      #expect((decoded == nil) == seed.name.hasPrefix("bad_"), "\(seed.name)")
+    }
+    #expect(
+      (try? ImageDecoder.decode(bytes: FuzzCorpus.seed(.jpeg, "orientation6_16x8.jpg")))?.image
+        .width == 8)
+  }
+
   /// The hand-written APNG seed is read by APNGReader as written: 4 × 4,
   /// frame 2 a half-transparent blue 2 × 2 blended over the red frame 1
   /// at (1, 1). Expected values derived by hand from the seed script.
@@ -89,10 +109,10 @@ import _TestSupport
   @Test func meshSeedsDecodeAsNamed() throws {
     let card = try JSONFile.decode(
       WarpMesh.self, from: FuzzCorpus.seed(.mesh, "seed_readme_card.json"), source: "card")
-    #expect(card == MeshPresets.seedCard)
+    #expect(card == MeshPresets.originalCard)
     let demo = try JSONFile.decode(
       WarpMesh.self, from: FuzzCorpus.seed(.mesh, "seed_demo_warp.json"), source: "demo")
-    #expect(demo == MeshPresets.seedDemoWarp)
+    #expect(demo == MeshPresets.originalDemoWarp)
     for file in FuzzCorpus.files(.mesh)
     where FuzzCorpus.isHandMade(file.name) && !file.name.hasPrefix("bad_") {
       #expect(throws: Never.self, "\(file.name)") {

@@ -5,7 +5,7 @@ import Foundation
 enum FuzzCorpus {
   /// The three input kinds, one folder each.
   enum Kind: String, CaseIterable, Codable, Sendable {
-    case png, mesh, gradient
+    case png, mesh, gradient, jpeg, webp
   }
 
   static let root = URL(fileURLWithPath: #filePath)

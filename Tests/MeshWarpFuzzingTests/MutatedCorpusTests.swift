@@ -26,7 +26,7 @@ import Testing
         let file = files[n % files.count]
         let mutant = mutator.mutate(file.bytes)
         let shown =
-          kind == .png
+          kind == .png || kind == .jpeg || kind == .webp
           ? "base64 " + Data(mutant).base64EncodedString()
           : String(reflecting: String(decoding: mutant, as: UTF8.self))
         ChildProcess.announce("mutant \(n) of \(kind.rawValue)/\(file.name): \(shown)", log: log)
@@ -34,6 +34,8 @@ import Testing
         case .png: fuzzPNG(mutant)
         case .mesh: fuzzMesh(mutant)
         case .gradient: fuzzGradient(mutant)
+        case .jpeg: fuzzJPEG(mutant)
+        case .webp: fuzzWebP(mutant)
         }
       }
     }

@@ -153,13 +153,14 @@ import _TestSupport
     #expect(directoryListing(directory.path).isEmpty)
   }
 
-  @Test func ffmpegDecodesTheAnimationToo() throws {
+  @Test(
+    .enabled(
+      if: ExecutableLocator.find("ffmpeg", environment: ProcessInfo.processInfo.environment) != nil,
+      "needs ffmpeg on PATH"))
+  func ffmpegDecodesTheAnimationToo() throws {
     // A third, independent reader: ffmpeg's APNG demuxer and decoder.
     let environment = ProcessInfo.processInfo.environment
-    guard let ffmpeg = ExecutableLocator.find("ffmpeg", environment: environment) else {
-      print("⚠️ SKIPPED APNGTests.ffmpegDecodesTheAnimationToo: ffmpeg is not on PATH")
-      return
-    }
+    let ffmpeg = try #require(ExecutableLocator.find("ffmpeg", environment: environment))
     let directory = try TemporaryDirectory()
     let path = directory.file("a.apng")
     let frames = Self.frames(count: 6, width: 20, height: 10)

@@ -27,7 +27,7 @@ import Testing
 
   @Test func unknownExtensionsAreClearErrors() {
     for (path, words) in [
-      ("out.gif", "unknown output extension .gif"), ("out", "no file extension"),
+      ("out.tiff", "unknown output extension .tiff"), ("out", "no file extension"),
       ("dir.d/out", "no file extension"), ("f_%04d.jpg", "end the pattern with .png"),
       ("f_%s.png", "unsupported conversion"), ("f_%d_%d.png", "more than one"),
     ] {

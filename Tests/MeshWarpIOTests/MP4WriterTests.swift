@@ -35,12 +35,8 @@ import Testing
     return path
   }
 
-  @Test func encodesOddSizedVideoThatFFprobeReadsBack() throws {
-    guard Self.ffmpeg != nil else {
-      print(
-        "⚠️ SKIPPED MP4WriterTests.encodesOddSizedVideoThatFFprobeReadsBack: ffmpeg is not on PATH")
-      return
-    }
+  @Test(.enabled(if: MP4WriterTests.ffmpeg != nil, "needs ffmpeg on PATH"))
+  func encodesOddSizedVideoThatFFprobeReadsBack() throws {
     let directory = try TemporaryDirectory()
     let path = directory.file("clip.mp4")
     try AtomicFile.write(Array("old".utf8), to: path)
@@ -83,11 +79,8 @@ import Testing
     #expect(abs(duration - 1.0) < 0.05, "duration \(duration) s")
   }
 
-  @Test func cropHandlesOddSizesToo() throws {
-    guard Self.ffmpeg != nil else {
-      print("⚠️ SKIPPED MP4WriterTests.cropHandlesOddSizesToo: ffmpeg is not on PATH")
-      return
-    }
+  @Test(.enabled(if: MP4WriterTests.ffmpeg != nil, "needs ffmpeg on PATH"))
+  func cropHandlesOddSizesToo() throws {
     let arguments = MP4Writer.arguments(
       width: 33, height: 18, options: MP4Options(oddSize: .crop), outputPath: "x")
     #expect(arguments.contains { $0.hasPrefix("crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0,") })

@@ -169,11 +169,14 @@ import _TestSupport
       MinificationFilter.minification(
         warped: collapsed, original: original, u: 0.5, v: 0.5
       ).x == .infinity)
-    // n = ceil(1 + α·(m − 1)): 1 at scale 1, about α·m when m is large.
+    // n = ceil(1 + α·(m − 1)): 1 up to the bilinear limit (1.25), about
+    // α·m when m is large.
     let q = GenieQuality(samplesPerTexel: 2, maxSamplesPerAxis: 32)
     #expect(MinificationFilter.samples(1, q) == 1)
     #expect(MinificationFilter.samples(0.3, q) == 1)
-    #expect(MinificationFilter.samples(1.05, q) == 2)
+    #expect(MinificationFilter.samples(1.05, q) == 1)
+    #expect(MinificationFilter.samples(1.25, q) == 1)
+    #expect(MinificationFilter.samples(1.26, q) == 2)
     #expect(MinificationFilter.samples(4, q) == 7)
     #expect(MinificationFilter.samples(16, q) == 31)
     #expect(MinificationFilter.samples(100, q) == 32)

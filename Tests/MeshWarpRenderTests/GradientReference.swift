@@ -1,7 +1,7 @@
 import Foundation
 import MeshWarpRender
 
-/// A slow, independent per-pixel reference of DESIGN.md's mesh-gradient rules,
+/// A slow, independent per-pixel reference of the mesh-gradient rules (Documentation/MeshGradient.md),
 /// written separately from the library (it reads only the mesh's raw fields):
 /// its own automatic handles, Fritsch–Carlson tangents, Coons points,
 /// Bernstein sums, sRGB/Oklab conversions, and Newton inversion of each

@@ -3,7 +3,7 @@ import MeshWarpRender
 import _TestSupport
 
 /// A slow, independent per-pixel warp in Double precision, written for the
-/// tests from DESIGN.md's description (not from the renderer's code): for
+/// tests from the mapping's description in Documentation/Architecture.md (not from the renderer's code): for
 /// each pixel centre, the first face whose warped quad contains it (two
 /// triangles, inclusive), (u, v) by Newton's method on the bilinear map,
 /// the original quad at (u, v), and a plain premultiplied bilinear sample

@@ -83,7 +83,7 @@ import _TestSupport
   @Test func wideFacesAgreeWithTheReference() {
     var rng = SeededRandom(seed: 0x711E5)
     let src = TestImages.smooth(width: 90, height: 70)
-    let card = MeshPresets.seedCard
+    let card = MeshPresets.originalCard
     let tilted = RandomMeshes.jitteredGrid(
       columns: 3, rows: 2, jitter: 0.2, scale: 0.9, moveBorder: true, rng: &rng)
     for mesh in [card, tilted] {

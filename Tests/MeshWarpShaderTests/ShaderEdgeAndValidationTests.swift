@@ -30,7 +30,7 @@ import Testing
   }
 
   @Test func clampShowsTheContentUnwarpedOutside() {
-    let data = ShaderMeshData.pack(Self.centreQuad, edges: .clamp)
+    let data = ShaderMeshData.pack(Self.centreQuad, edges: .unwarped)
     let (kept, source) = ShaderCall.run(data, size: 400, x: 20, y: 300)
     #expect(kept)
     #expect(source == SIMD2(20, 300))

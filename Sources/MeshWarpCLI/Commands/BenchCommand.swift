@@ -14,11 +14,13 @@ struct BenchCommand: ParsableCommand {
       gradient-3x3 (the blog's smooth 3x3 mesh gradient), text-export (60 frames of the
       animated 1000x250 "Meshing" to an animated PNG; the time is for all 60 frames),
       png-48mp (an 8000x6000 PNG decoded, warped through the 16x16 mesh and encoded, in
-      memory), video-16x16 (when ffmpeg is on PATH: a 1080p 30 fps H.264 clip of 3 s, 90
-      frames, warped end to end through the 16x16 mesh to H.264 with x264's default preset
-      and CRF, as ffmpeg's remap filter encodes; the time is for the whole clip). Variants
-      of one case run in alternating blocks so that they see the same machine conditions;
-      compare ratios from one run, not absolute times across runs.
+      memory), pipeline-jpeg (a 4000x3000 JPEG file decoded, warped through 16x16 quads and
+      written as JPEG quality 90: a whole `meshwarp warp photo.jpg -o out.jpg` without
+      process start-up), video-16x16 (when ffmpeg is on PATH: a 1080p 30 fps H.264 clip of
+      3 s, 90 frames, warped end to end through the 16x16 mesh to H.264 with x264's default
+      preset and CRF, as ffmpeg's remap filter encodes; the time is for the whole clip).
+      Variants of one case run in alternating blocks so that they see the same machine
+      conditions; compare ratios from one run, not absolute times across runs.
       """)
 
   @Flag(help: "One JSON object a line: case, width, height, threads, median_ms, min_ms, runs.")
@@ -86,11 +88,11 @@ struct BenchCommand: ParsableCommand {
           precondition(copy.pixels.count == picture.pixels.count)
         }
       },
-      warp("warp-1") { MeshPresets.seedCard },
+      warp("warp-1") { MeshPresets.originalCard },
       warp("warp-16x16") { MeshPresets.sinusoidal(columns: 17, rows: 17) },
       warp("warp-64x64") { MeshPresets.sinusoidal(columns: 65, rows: 65) },
       warp("warp-1-unfiltered", options: WarpOptions(filterMinification: false)) {
-        MeshPresets.seedCard
+        MeshPresets.originalCard
       },
       warp("warp-16x16-unfiltered", options: WarpOptions(filterMinification: false)) {
         MeshPresets.sinusoidal(columns: 17, rows: 17)
@@ -150,6 +152,41 @@ struct BenchCommand: ParsableCommand {
         }
       },
       pipelineCase(),
+      Case(name: "pipeline-jpeg", width: 4000, height: 3000, runsCap: 7) {
+        // Pillow's pipeline peer: the same pattern, JPEG quality 90 in and out.
+        let (pw, ph) = (4000, 3000)
+        var pattern = RGBAImage(width: pw, height: ph, fill: .white)
+        pattern.pixels.withUnsafeMutableBufferPointer { p in
+          for y in 0..<ph {
+            for x in 0..<pw {
+              let i = (y * pw + x) * 4
+              p[i] = UInt8((x / 7) % 256)
+              p[i + 1] = UInt8((y / 5) % 256)
+              p[i + 2] = UInt8(((x + y) / 9) % 256)
+            }
+          }
+        }
+        // One fixed folder, so that repeated benches reuse (not pile up) 2 files.
+        let folder = NSTemporaryDirectory() + "meshwarp-bench-pipeline-jpeg"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let input = folder + "/in.jpg"
+        let output = folder + "/out.jpg"
+        try? OutputFile.write(try! JPEGEncoder.encode(pattern, quality: 90), to: input)
+        let mesh = MeshPresets.sinusoidal(columns: 17, rows: 17)
+        return { threads in
+          do {
+            let decoded = try ImageDecoder.decodeFile(path: input)
+            let warped = WarpRenderer.render(
+              decoded.image, mesh: mesh, options: WarpOptions(threads: threads))
+            let (bytes, _) = try ImageEncoder.encode(
+              warped, options: ImageEncodingOptions(format: .jpeg, color: decoded.color),
+              destination: output)
+            try OutputFile.write(bytes, to: output)
+          } catch {
+            preconditionFailure("pipeline-jpeg bench failed: \(error)")
+          }
+        }
+      },
     ] + videoCases()
   }
 
@@ -243,7 +280,7 @@ struct BenchCommand: ParsableCommand {
         return { threads in
           let pipeline = VideoPipeline(
             input: clip, output: folder + "/out.mp4", mesh: animation, size: nil,
-            warp: WarpOptions(edges: .clamp, threads: threads),
+            warp: WarpOptions(edges: .unwarped, threads: threads),
             encoding: MP4Options(constantRateFactor: 23))
           do {
             try pipeline.run(console: Console(out: { _ in }, err: { _ in }))

@@ -102,7 +102,7 @@ enum DemoScenes {
       let card = ImageGenerators.linearGradient(
         width: 300, height: 300, colours: DemoCommand.cardColours)
       return WarpRenderer.render(
-        card, mesh: MeshPresets.seedCard, options: WarpOptions(threads: threads))
+        card, mesh: MeshPresets.originalCard, options: WarpOptions(threads: threads))
     },
     DemoScene(file: "checkerboard.png") { threads in
       // The original MeshWarpEffect demo: a checkerboard under a 3×3 control grid, identity on
@@ -110,7 +110,7 @@ enum DemoScenes {
       let side = 400
       let board = ImageGenerators.checkerboard(width: side, height: side, cell: 40)
       let identity = WarpMesh.identity(columns: 3, rows: 3)
-      let warped = MeshPresets.seedDemoWarp
+      let warped = MeshPresets.originalDemoWarp
       var canvas = RGBAImage(width: 2 * side + 60, height: side + 40, fill: RGBA8(250, 250, 252))
       var left = WarpRenderer.render(board, mesh: identity, options: WarpOptions(threads: threads))
       left.drawMeshOverlay(identity)

@@ -12,8 +12,9 @@ struct GenieCommand: ParsableCommand {
 
   @Argument(placeholder: "IN.png", help: "The image (the view's content).") var input: String
   @OptionGroup var output = OutputOptions(
-    placeholder: "OUT", help: "Output: .apng, .mp4, frame_%04d.png, a folder; .png with --progress."
-  )
+    placeholder: "OUT",
+    help: "Output: .apng, .mp4, frame_%04d.png, a folder; .png, .jpg, .webp with --progress.")
+  @OptionGroup var image: ImageOutputOptions
   @OptionGroup var size = SizeOptions(
     help: "Canvas holding the view and the target, in pixels.",
     defaultHelp: "the image's width, 1.6× its height", aliases: ["--canvas"])
@@ -29,9 +30,8 @@ struct GenieCommand: ParsableCommand {
     fpsRange: 1...240)
   @Flag(help: "Genie out (from the target back to the view).") var reverse: Bool
   @OptionGroup var still: ProgressOptions
-  /// Named `--quality` before that word was kept for image output.
   @Option(
-    aliases: ["--quality"], placeholder: "Q",
+    placeholder: "Q",
     help: "Minification filter: draft (none, fastest), standard, high.")
   var filter: GenieQuality = .standard
   @OptionGroup var threading: ThreadOptions
@@ -52,7 +52,7 @@ struct GenieCommand: ParsableCommand {
   }
 
   func run(console: Console) throws {
-    let image = try PNGDecoder.decodeFile(path: input, maxPixels: limits.maxPixels)
+    let image = try ImageDecoder.decodeFile(path: input, maxPixels: limits.maxPixels).image
     let w = Double(image.width)
     let h = Double(image.height)
     let vertical = edge == .bottom || edge == .top
@@ -97,7 +97,8 @@ struct GenieCommand: ParsableCommand {
     if let progress = still.progress {
       let times = FrameTimes(times: [progress], framesPerSecond: 1, isAnimation: false)
       try FrameExport.write(
-        times, width: canvas.width, height: canvas.height, to: output.output, console: console
+        times, width: canvas.width, height: canvas.height, to: output.output, console: console,
+        image: self.image
       ) {
         try renderer.frame(progress: $0)
       }
@@ -115,7 +116,8 @@ struct GenieCommand: ParsableCommand {
       times: (0..<genie.frameCount).map(Double.init), framesPerSecond: genie.fps,
       isAnimation: true)
     try FrameExport.write(
-      times, width: canvas.width, height: canvas.height, to: output.output, console: console
+      times, width: canvas.width, height: canvas.height, to: output.output, console: console,
+      image: self.image
     ) {
       try renderer.frame(progress: genie.progress(ofFrame: Int($0)))
     }

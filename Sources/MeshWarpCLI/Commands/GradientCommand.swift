@@ -18,7 +18,8 @@ struct GradientCommand: ParsableCommand {
   @Option(placeholder: "NAME", help: "A built-in animated gradient: meshing (the blog's).")
   var preset: GradientPreset?
   @OptionGroup var output = OutputOptions(
-    placeholder: "OUT", help: "Output: .png, .apng, .mp4, frame_%04d.png or a folder.")
+    placeholder: "OUT", help: "Output: .png, .jpg, .webp, .apng, .mp4, frame_%04d.png or a folder.")
+  @OptionGroup var image: ImageOutputOptions
   @OptionGroup var size = SizeOptions(
     help: "Output size in pixels.", default: Self.defaultSize)
   @OptionGroup var frames = FrameTimeOptions(fpsAlone: true)
@@ -51,7 +52,7 @@ struct GradientCommand: ParsableCommand {
         dithering: !fill.noDither, threads: resolvedThreadCount(threads)))
     try FrameExport.write(
       times, width: size.width, height: size.height, to: output.output, video: video.encoding,
-      console: console
+      console: console, image: image
     ) { t in
       let image = renderer.render(input.gradient(t), width: size.width, height: size.height)
       guard let warp else { return image }

@@ -15,7 +15,7 @@ struct ShaderDataCommand: ParsableCommand {
     defaultHelp: "stdout")
   @OptionGroup var size = SizeOptions(
     help: "The view size the shader will get as its `size` argument (echoed on stderr).")
-  @Option(placeholder: "POLICY", help: "Outside the mesh: transparent, clamp, origin.")
+  @Option(placeholder: "POLICY", help: "Outside the mesh: transparent, unwarped, origin.")
   var edges: EdgePolicy = .transparent
 
   func run(console: Console) throws {

@@ -9,7 +9,8 @@ struct TextCommand: ParsableCommand {
 
   @Argument(placeholder: "TEXT", help: "The text to draw.") var text: String
   @OptionGroup var output = OutputOptions(
-    placeholder: "OUT", help: "Output: .png, .apng, .mp4, frame_%04d.png or a folder.")
+    placeholder: "OUT", help: "Output: .png, .jpg, .webp, .apng, .mp4, frame_%04d.png or a folder.")
+  @OptionGroup var image: ImageOutputOptions
   @Option(
     short: "f", placeholder: "F",
     help: "A fontconfig pattern (\"DejaVu Sans:bold\") or a font file path.")
@@ -25,8 +26,6 @@ struct TextCommand: ParsableCommand {
   var align: LineAlignment = .leading
   @Option(short: "g", placeholder: "G", help: "A gradient JSON file or preset.")
   var gradient = "meshing"
-  @Option(short: "b", help: "Behind the letters: transparent, black, white or #RRGGBB[AA].")
-  var background = ArgumentColour(rgba: .transparent, text: "transparent")
   @Option(placeholder: "PX", range: 0...10_000, help: "Space around the letters.")
   var padding = 8
   @OptionGroup var frames = FrameTimeOptions(fpsAlone: true)
@@ -52,16 +51,17 @@ struct TextCommand: ParsableCommand {
     let renderer = GradientRenderer(
       options: GradientRenderOptions(
         dithering: !fill.noDither, threads: resolvedThreadCount(threads)))
+    let background = image.background?.rgba ?? .transparent
     try FrameExport.write(
       times, width: filled.width, height: filled.height, to: output.output,
-      video: video.encoding, console: console
+      video: video.encoding, console: console, image: image
     ) { t in
-      let image = filled.render(background: background.rgba) { w, h in
+      let frame = filled.render(background: background) { w, h in
         renderer.render(gradient.gradient(t), width: w, height: h)
       }
-      guard let warp else { return image }
+      guard let warp else { return frame }
       return WarpRenderer.render(
-        image, mesh: warp.mesh(at: t), options: WarpOptions(threads: threads))
+        frame, mesh: warp.mesh(at: t), options: WarpOptions(threads: threads))
     }
   }
 }

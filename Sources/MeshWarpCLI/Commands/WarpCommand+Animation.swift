@@ -1,22 +1,22 @@
 /// `warp`'s paths through time: a still image under an animated mesh, and
 /// video input.
 extension WarpCommand {
-  /// The renderer settings of this command, at `width × height`.
-  func warpOptions(width: Int, height: Int) -> WarpOptions {
-    WarpOptions(
-      width: width, height: height, edges: edges, antialias: antialias,
-      supersample: supersample, threads: threading.threads)
+  /// The renderer settings of this command, at `width × height`; `smooth`
+  /// (default: `--smooth`) lets the renderer smooth each frame's mesh.
+  func warpOptions(width: Int, height: Int, smooth: Bool? = nil) -> WarpOptions {
+    quality.warpOptions(
+      width: width, height: height, antialias: antialias, supersample: supersample,
+      threads: threading.threads, smooth: smooth ?? quality.smooth)
   }
 
   /// A still input warped with the mesh at each frame's time.
-  func warpIntoAnimation(_ animation: MeshAnimation, console: Console) throws {
+  func warpIntoAnimation(_ animation: MeshAnimation, source: RGBAImage, console: Console) throws {
     let times = try frames.frameTimes(following: animation.timeline)
     if !animation.isAnimated {
       console.error(
         "note: the mesh does not change: every frame is the same (give a keyframe file or --to-mesh)"
       )
     }
-    let source = try PNGDecoder.decodeFile(path: input, maxPixels: limits.maxPixels)
     let width = size.size?.width ?? source.width
     let height = size.size?.height ?? source.height
     try limits.checkOutputSize(width * supersample, height * supersample)

@@ -1,11 +1,18 @@
 /// `meshwarp warp IN.png --mesh MESH.json -o OUT.png`
 struct WarpCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    name: "warp", summary: "Warp an image or a video through a (keyframed) mesh.",
+    name: "warp",
+    summary: "Warp an image (PNG, JPEG, WebP, GIF) or a video through a (keyframed) mesh.",
     details: """
       The mesh JSON: {"from": [[x,y],...], "to": [[x,y],...], "faces": [[i0,i1,i2,i3],...]}
-      in normalized coordinates ((0,0) top-left, (1,1) bottom-right). Errors in the mesh
-      stop the command; warnings (e.g. a folded face) are printed and it renders anyway.
+      in normalized coordinates ((0,0) top-left, (1,1) bottom-right), or a grid:
+      {"columns": 4, "rows": 4, "to": [...16 points]} (start from 'meshwarp mesh grid 4x4').
+      With "units": "pixels" the coordinates are pixels of the input image. Errors in the
+      mesh stop the command; warnings (e.g. a folded face) are printed and it renders anyway.
+      A point set without faces, {"from": [[x,y],...], "to": [[x,y],...]}, pulls each
+      "from" point of the picture to its "to" point along a thin-plate spline (the image
+      corners stay pinned unless "pinCorners": false or --no-pin-corners; 3 points not on
+      one line in all), e.g. {"from": [[0.5,0.5]], "to": [[0.6,0.4]]} pulls the centre.
       A keyframe file ({"keyframes": [{"time": 0, "mesh": "a.json", "easing":
       "easeInOut"}, ...]}) or --to-mesh animates the mesh: a still input then gives an
       animation. A video input (MP4, MOV, MKV, WebM, GIF, animated PNG: anything ffmpeg
@@ -15,7 +22,8 @@ struct WarpCommand: ParsableCommand {
       with alpha), .webm (VP9 with alpha), .gif, .webp, frame_%04d.png or a folder.
       """)
 
-  @Argument(placeholder: "IN", help: "The image or video to warp.") var input: String
+  @Argument(placeholder: "IN", help: "The image (PNG, JPEG, WebP, GIF) or video to warp.")
+  var input: String
   @Option(short: "m", placeholder: "MESH.json", help: "The warp mesh, or a keyframe file.")
   var mesh: String
   @Option(
@@ -23,14 +31,13 @@ struct WarpCommand: ParsableCommand {
     help: "Animate from --mesh to this mesh over --duration (default 1 s), easing in and out.")
   var toMesh: String?
   @OptionGroup var output = OutputOptions(
-    placeholder: "OUT.png", help: "Where to write the result ('-' for stdout).")
-  @OptionGroup var size = SizeOptions(help: "Output size in pixels.", defaultHelp: "the input's")
-  @Option(
-    placeholder: "POLICY",
+    placeholder: "OUT",
     help:
-      "Outside the mesh: transparent, clamp (unwarped content), origin (the original MeshWarpEffect package's sample of the content's top-left pixel)."
+      "Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mov, .webm, .gif, .webp ('-' for stdout)."
   )
-  var edges: EdgePolicy = .transparent
+  @OptionGroup var image: ImageOutputOptions
+  @OptionGroup var size = SizeOptions(help: "Output size in pixels.", defaultHelp: "the input's")
+  @OptionGroup var quality: WarpQualityOptions
   @Option(range: 1...16, help: "Samples per axis on the mesh's silhouette (1 = hard edges).")
   var antialias = 4
   @Option(range: 1...8, help: "Samples per axis for the whole image, for heavy minification.")
@@ -41,28 +48,48 @@ struct WarpCommand: ParsableCommand {
   @OptionGroup var limits: InputLimitOptions
 
   func run(console: Console) throws {
+    for warning in quality.warnings { console.error("meshwarp warp: \(warning)") }
     if let size = size.size {
       try limits.checkOutputSize(size.width * supersample, size.height * supersample)
     }
-    let animation = try MeshAnimation.load(
-      mesh, to: toMesh, duration: frames.animation.duration, console: console)
     if InputKind.detect(path: input) == .video {
+      let animation = try loadWarp(content: nil, output: size.size, console: console)
       return try warpVideo(animation, console: console)
     }
-    if animation.isAnimated || frames.animation.duration != nil {
-      return try warpIntoAnimation(animation, console: console)
+    // An output that no writer takes is a usage error before any work; so is
+    // an animated output for what can only be a still (no --to-mesh,
+    // --duration or --fps, and a mesh file that is not a keyframe file).
+    let meshText = (try? String(contentsOfFile: mesh, encoding: .utf8)) ?? ""
+    let mayAnimate =
+      toMesh != nil || frames.animation.duration != nil || frames.animation.fpsGiven
+      || meshText.contains("\"keyframes\"")
+    if !mayAnimate || (try? OutputFormat.infer(path: output.output)) == nil {
+      _ = try image.stillFormat(for: output.output)
     }
-    let warpMesh = animation.mesh(at: frames.time)
-    let source = try PNGDecoder.decodeFile(path: input, maxPixels: limits.maxPixels)
+    let decoded = try ImageDecoder.decodeFile(path: input, maxPixels: limits.maxPixels)
+    for note in decoded.notes { console.error("note: " + note) }
+    let source = decoded.image
     let width = size.size?.width ?? source.width
     let height = size.size?.height ?? source.height
     try limits.checkOutputSize(width * supersample, height * supersample)
+    let animation = try loadWarp(
+      content: PixelSize(width: source.width, height: source.height),
+      output: PixelSize(width: width, height: height), console: console)
+    if animation.isAnimated || frames.animation.duration != nil {
+      return try warpIntoAnimation(animation, source: source, console: console)
+    }
+    _ = try image.stillFormat(for: output.output)
+    var warpMesh = animation.mesh(at: frames.time)
+    if quality.smooth {
+      warpMesh = try smoothed(
+        warpMesh, output: PixelSize(width: width * supersample, height: height * supersample),
+        content: PixelSize(width: source.width, height: source.height))
+    }
     let result = WarpRenderer.render(
-      source, mesh: warpMesh,
-      options: WarpOptions(
-        width: width, height: height, edges: edges, antialias: antialias,
-        supersample: supersample, threads: threading.threads))
-    try output.write(try PNGEncoder.encode(result, destination: output.output), console: console)
+      source, mesh: warpMesh, options: warpOptions(width: width, height: height, smooth: false))
+    try image.write(
+      result, to: output.output, console: console, color: decoded.color,
+      greyscale: decoded.isGreyscale)
     if !output.isStandardOutput { console.error("wrote \(output.output) (\(width)x\(height))") }
   }
 }

@@ -9,7 +9,7 @@
 /// | easeIn | x³ |
 /// | easeOut | 1 − (1 − x)³ |
 /// | easeInOut | 4x³ for x < ½, else 1 − (2 − 2x)³/2 |
-/// | smoothstep | 3x² − 2x³ (see ``smoothstep(_:)``) |
+/// | smoothstep | 3x² − 2x³ (see `smoothstep(_:)`) |
 public enum EasingCurve: String, Hashable, Sendable, Codable, CaseIterable {
   case linear
   case easeIn

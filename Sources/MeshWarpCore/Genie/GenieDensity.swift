@@ -7,7 +7,7 @@
 ///   how smooth they look. A side moving sideways by A px over a funnel L px
 ///   long, with lines h px apart, deviates from its curve by at most
 ///   max|profile″|·A·h²/(8L²), max|profile″| ≈ 5.52 (derived, see
-///   ``genieFunnelProfile(_:)``); since the funnel is at least as long as
+///   `genieFunnelProfile(_:)`); since the funnel is at least as long as
 ///   the view is deep, h ≤ L/47 with the default and the deviation is at
 ///   most 3.2·10⁻⁴·A: under 0.2 px for sideways travel up to 600 px (0.02 px
 ///   for the 640×480 dock example). A line band straddling the target's near

@@ -30,7 +30,7 @@ import Foundation
 ///
 /// - Parameter sigma: fraction of the funnel's length; exactly 0 at or
 ///   below 0 and exactly 1 at or above 1.
-@inlinable public func genieFunnelProfile(_ sigma: Double) -> Double {
+@inlinable package func genieFunnelProfile(_ sigma: Double) -> Double {
   if sigma <= 0 { return 0 }
   if sigma >= 1 { return 1 }
   return smoothstep(0.5 + sinh(asinh(4 * sigma - 2) / 3))

@@ -13,7 +13,7 @@ import Foundation
 /// - **Curve** (κ = ``GenieTiming/curveProgress(at:)``): each funnel side
 ///   runs from the view's far corner (c = view edge, s = v₀) to
 ///   c = mix(view edge, target edge, κ) at s = t₀ along the S-shaped cubic
-///   of ``genieFunnelProfile(_:)``; past t₀ the sides run straight.
+///   of `genieFunnelProfile(_:)`; past t₀ the sides run straight.
 /// - **Slide** (λ = ``GenieTiming/slideProgress(at:)``): the content moves
 ///   by λ·(t₀ − v₀) toward the target, so at λ = 1 its far edge reaches t₀.
 /// - **Squeeze**: a content point whose slid position s′ lies past t₀ sits

@@ -16,7 +16,7 @@
 /// straight run of evenly spaced vertices gives straight, evenly parametrized
 /// edges. A border vertex's border edge is straight. This is not Catmull-Rom:
 /// the chord of each side sets that side's handle length.
-public enum AutomaticHandles {
+package enum AutomaticHandles {
   /// The two handles of `vertex` along one row or column.
   ///
   /// - Parameters:
@@ -25,7 +25,7 @@ public enum AutomaticHandles {
   ///   - next: the neighbour after the vertex (right, or below), or nil.
   /// - Returns: the handle of the edge toward `previous` and the handle of the
   ///   edge toward `next` (each equals `vertex` when that neighbour is missing).
-  public static func handles(previous: Vector2?, vertex: Vector2, next: Vector2?)
+  package static func handles(previous: Vector2?, vertex: Vector2, next: Vector2?)
     -> (towardPrevious: Vector2, towardNext: Vector2)
   {
     let a = previous ?? vertex
@@ -42,7 +42,7 @@ public enum AutomaticHandles {
   ///
   /// - Precondition: `points.count == width · height`.
   /// - Complexity: O(width · height).
-  public static func bezierPoints(width: Int, height: Int, points: [Vector2])
+  package static func bezierPoints(width: Int, height: Int, points: [Vector2])
     -> [GradientMesh.BezierPoint]
   {
     precondition(

@@ -8,30 +8,30 @@
 /// with u, v in 0…1. Row r runs along u (row 0 is the edge v = 0, the top of
 /// a patch); column c runs along v (column 0 is the edge u = 0, the left).
 /// `Point` is a position (``Vector2``) or a colour (`SIMD4<Double>`).
-public struct BicubicNet<Point: SIMD & Sendable>: Hashable, Sendable
+package struct BicubicNet<Point: SIMD & Sendable>: Hashable, Sendable
 where Point.Scalar == Double {
   /// The 16 control points, row-major: `points[4·r + c]` is P[r][c].
-  public var points: [Point]
+  package var points: [Point]
 
   /// A net from 16 row-major control points.
   ///
   /// - Precondition: `points.count == 16`.
-  public init(points: [Point]) {
+  package init(points: [Point]) {
     precondition(points.count == 16, "a bicubic net has 16 control points, not \(points.count)")
     self.points = points
   }
 
   /// A net with every control point zero.
-  public init() { points = Array(repeating: .zero, count: 16) }
+  package init() { points = Array(repeating: .zero, count: 16) }
 
   /// P[row][column].
-  @inlinable public subscript(row: Int, column: Int) -> Point {
+  @inlinable package subscript(row: Int, column: Int) -> Point {
     get { points[4 * row + column] }
     set { points[4 * row + column] = newValue }
   }
 
   /// The four cubic Bernstein weights at `t`.
-  @inlinable public static func bernstein(_ t: Double) -> SIMD4<Double> {
+  @inlinable package static func bernstein(_ t: Double) -> SIMD4<Double> {
     let s = 1 - t
     return SIMD4(s * s * s, 3 * t * s * s, 3 * t * t * s, t * t * t)
   }
@@ -42,7 +42,7 @@ where Point.Scalar == Double {
   /// (1,0,0,0) (or (0,0,0,1)), so two patches sharing an edge's control
   /// points give bit-identical points along it.
   /// - Complexity: 20 point multiply-adds.
-  @inlinable public func value(u: Double, v: Double) -> Point {
+  @inlinable package func value(u: Double, v: Double) -> Point {
     let bu = Self.bernstein(u)
     let bv = Self.bernstein(v)
     var result = Point.zero
@@ -61,7 +61,7 @@ where Point.Scalar == Double {
   /// `[[1,0,0,0],[−3,3,0,0],[3,−6,3,0],[−1,3,−3,1]]`; a renderer evaluates
   /// the result with two Horner schemes (15 multiply-adds) instead of 20
   /// Bernstein terms.
-  public func powerCoefficients() -> [Point] {
+  package func powerCoefficients() -> [Point] {
     let m: [[Double]] = [[1, 0, 0, 0], [-3, 3, 0, 0], [3, -6, 3, 0], [-1, 3, -3, 1]]
     // Along u: rowPower[r][i] = Σ_c m[i][c] · P[r][c].
     var rowPower = [Point](repeating: .zero, count: 16)

@@ -17,14 +17,14 @@
 /// colour controls of the edge from i to i+1 are `C(i) + m(i)/3` and
 /// `C(i+1) − m(i+1)/3`. Border vertices therefore get m = 0 (flat colour
 /// across the border).
-public enum ColorTangents {
+package enum ColorTangents {
   /// The limited tangent at a vertex, per channel.
   ///
   /// - Parameters:
   ///   - previous: the colour before (left, or above), or nil at a border.
   ///   - current: the vertex's colour.
   ///   - next: the colour after (right, or below), or nil at a border.
-  public static func tangent(
+  package static func tangent(
     previous: SIMD4<Double>?, current: SIMD4<Double>, next: SIMD4<Double>?
   ) -> SIMD4<Double> {
     let d0 = previous.map { current - $0 } ?? .zero
@@ -37,7 +37,7 @@ public enum ColorTangents {
   }
 
   /// One channel of ``tangent(previous:current:next:)``.
-  @inlinable public static func limited(d0: Double, d1: Double) -> Double {
+  @inlinable package static func limited(d0: Double, d1: Double) -> Double {
     guard d0 * d1 > 0 else { return 0 }
     let m = (d0 + d1) / 2
     let bound = 3 * min(abs(d0), abs(d1))

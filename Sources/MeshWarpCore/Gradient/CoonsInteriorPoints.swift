@@ -8,7 +8,7 @@
 /// ```
 ///
 /// and the same with the net reflected for P12 (columns mirrored), P21 (rows
-/// mirrored) and P22 (both). Indices are [row][column] as in ``BicubicNet``;
+/// mirrored) and P22 (both). Indices are [row][column] as in `BicubicNet`;
 /// the formula is symmetric in the two, so either order gives the same point.
 extension BicubicNet {
   /// Replaces P11, P12, P21 and P22 by their Coons values; the boundary

@@ -4,6 +4,6 @@ public enum GradientColorSpace: String, Hashable, Sendable, Codable, CaseIterabl
   /// Interpolates the sRGB-encoded component values directly (SwiftUI's default).
   case device
   /// Interpolates in Oklab (Björn Ottosson, 2020), which keeps perceived
-  /// lightness and hue steadier between colours. See ``Oklab``.
+  /// lightness and hue steadier between colours. See `Oklab`.
   case perceptual
 }

@@ -13,7 +13,7 @@
 /// ```
 ///
 /// Colours, in the working space (premultiplied, device or Oklab): with
-/// `smoothsColors`, edge controls `C ± m/3` from the ``ColorTangents`` of
+/// `smoothsColors`, edge controls `C ± m/3` from the `ColorTangents` of
 /// each row and column and Coons interior points; without, the bilinear
 /// interpolation of the four corners written as a bicubic net (exact degree
 /// elevation: P[a][b] = bilinear(u = b/3, v = a/3)).
@@ -22,7 +22,7 @@ extension GradientMesh {
   ///
   /// - Precondition: the mesh is valid (``validate()``).
   /// - Complexity: O(width · height).
-  public func patches() -> [GradientPatch] {
+  package func patches() -> [GradientPatch] {
     precondition(
       validationErrors.isEmpty,
       "invalid gradient mesh: \(validationErrors.map(\.description).joined(separator: "; "))")
@@ -135,7 +135,7 @@ extension GradientMesh {
 
   /// The colour of a patch at (u, v) by the Bernstein sum: straight alpha,
   /// sRGB-encoded, not clamped. A slow, exact reference for renderers.
-  public func color(of patch: GradientPatch, u: Double, v: Double) -> GradientColor {
+  package func color(of patch: GradientPatch, u: Double, v: Double) -> GradientColor {
     Self.outputColor(workingSpace: patch.colors.value(u: u, v: v), colorSpace: colorSpace)
   }
 }

@@ -9,18 +9,18 @@
 /// - Positions are normalized unit points: (0,0) top-left, (1,1)
 ///   bottom-right, y down. A renderer maps them onto its canvas.
 /// - ``Locations/points(_:)`` gets automatic edge handles (Apple's
-///   angle-bisector rule, ``AutomaticHandles``);
+///   angle-bisector rule, `AutomaticHandles`);
 ///   ``Locations/bezierPoints(_:)`` gives every handle explicitly.
 /// - Cell (column c, row r) is patch `r·(width−1) + c`; later patches draw
 ///   over earlier ones where the mesh folds.
 ///
-/// The patch math is in ``patches()``; the rules are in
+/// The patch math is in `patches()`; the rules are in
 /// `Documentation/MeshGradient.md`.
 public struct GradientMesh: Hashable, Sendable {
   /// Where the vertices are, and how their edge handles are found.
   public enum Locations: Hashable, Sendable {
     /// Vertex positions; the handles follow from the neighbours
-    /// (``AutomaticHandles``).
+    /// (`AutomaticHandles`).
     case points([Vector2])
     /// Vertex positions with explicit handles.
     case bezierPoints([BezierPoint])
@@ -136,7 +136,7 @@ public struct GradientMesh: Hashable, Sendable {
   }
 
   /// Every vertex with its handles: the explicit ones, or for
-  /// ``Locations/points(_:)`` the automatic ones (``AutomaticHandles``).
+  /// ``Locations/points(_:)`` the automatic ones (`AutomaticHandles`).
   ///
   /// - Precondition: the location count is `width · height` (see ``validate()``).
   public var resolvedBezierPoints: [BezierPoint] {

@@ -5,19 +5,19 @@
 /// for ``GradientColorSpace/device``; premultiplied Oklab (L·α, a·α, b·α, α)
 /// for ``GradientColorSpace/perceptual``. Convert with
 /// ``GradientMesh/outputColor(workingSpace:colorSpace:)``.
-public struct GradientPatch: Hashable, Sendable {
+package struct GradientPatch: Hashable, Sendable {
   /// The cell's column (0 ..< width − 1).
-  public var column: Int
+  package var column: Int
   /// The cell's row (0 ..< height − 1).
-  public var row: Int
+  package var row: Int
   /// Positions, unit space: row 0 is the cell's top edge (v = 0), column 0
   /// its left edge (u = 0).
-  public var geometry: BicubicNet<Vector2>
+  package var geometry: BicubicNet<Vector2>
   /// Colours in the working space, same layout.
-  public var colors: BicubicNet<SIMD4<Double>>
+  package var colors: BicubicNet<SIMD4<Double>>
 
   /// A patch from its two nets (see the type's description for their spaces).
-  public init(
+  package init(
     column: Int, row: Int, geometry: BicubicNet<Vector2>, colors: BicubicNet<SIMD4<Double>>
   ) {
     self.column = column

@@ -14,52 +14,52 @@ import Foundation
 /// Colours use ``GradientColorSpace/perceptual`` interpolation through these
 /// functions. Out-of-gamut results of an interpolation are clamped by the
 /// renderer, not mapped.
-public enum Oklab {
+package enum Oklab {
   /// Linear sRGB → LMS.
-  public static let linearSRGBToLMS: [SIMD3<Double>] = [
+  package static let linearSRGBToLMS: [SIMD3<Double>] = [
     SIMD3(0.4122214708, 0.5363325363, 0.0514459929),
     SIMD3(0.2119034982, 0.6806995451, 0.1073969566),
     SIMD3(0.0883024619, 0.2817188376, 0.6299787005),
   ]
   /// Cube-rooted LMS → Oklab (L, a, b).
-  public static let lmsToOklab: [SIMD3<Double>] = [
+  package static let lmsToOklab: [SIMD3<Double>] = [
     SIMD3(0.2104542553, 0.7936177850, -0.0040720468),
     SIMD3(1.9779984951, -2.4285922050, 0.4505937099),
     SIMD3(0.0259040371, 0.7827717662, -0.8086757660),
   ]
   /// Oklab (L, a, b) → cube-rooted LMS.
-  public static let oklabToLMS: [SIMD3<Double>] = [
+  package static let oklabToLMS: [SIMD3<Double>] = [
     SIMD3(1, 0.3963377774, 0.2158037573),
     SIMD3(1, -0.1055613458, -0.0638541728),
     SIMD3(1, -0.0894841775, -1.2914855480),
   ]
   /// LMS → linear sRGB.
-  public static let lmsToLinearSRGB: [SIMD3<Double>] = [
+  package static let lmsToLinearSRGB: [SIMD3<Double>] = [
     SIMD3(4.0767416621, -3.3077115913, 0.2309699292),
     SIMD3(-1.2684380046, 2.6097574011, -0.3413193965),
     SIMD3(-0.0041960863, -0.7034186147, 1.7076147010),
   ]
 
   /// Oklab (L, a, b) of a linear-sRGB colour.
-  public static func fromLinearSRGB(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
+  package static func fromLinearSRGB(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
     let lms = multiply(linearSRGBToLMS, rgb)
     let root = SIMD3(cbrt(lms.x), cbrt(lms.y), cbrt(lms.z))
     return multiply(lmsToOklab, root)
   }
 
   /// Linear sRGB of an Oklab (L, a, b) colour (not clamped).
-  public static func toLinearSRGB(_ lab: SIMD3<Double>) -> SIMD3<Double> {
+  package static func toLinearSRGB(_ lab: SIMD3<Double>) -> SIMD3<Double> {
     let root = multiply(oklabToLMS, lab)
     return multiply(lmsToLinearSRGB, root * root * root)
   }
 
   /// Oklab (L, a, b) of an sRGB-encoded colour (components 0…1).
-  public static func fromEncodedSRGB(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
+  package static func fromEncodedSRGB(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
     fromLinearSRGB(SIMD3(decode(rgb.x), decode(rgb.y), decode(rgb.z)))
   }
 
   /// sRGB-encoded colour of an Oklab (L, a, b) colour (not clamped).
-  public static func toEncodedSRGB(_ lab: SIMD3<Double>) -> SIMD3<Double> {
+  package static func toEncodedSRGB(_ lab: SIMD3<Double>) -> SIMD3<Double> {
     let linear = toLinearSRGB(lab)
     return SIMD3(encode(linear.x), encode(linear.y), encode(linear.z))
   }
@@ -67,7 +67,7 @@ public enum Oklab {
   /// The sRGB electro-optical transfer function: encoded → linear
   /// (`c/12.92` up to 0.04045, else `((c + 0.055)/1.055)^2.4`), odd-symmetric
   /// for negative values.
-  public static func decode(_ c: Double) -> Double {
+  package static func decode(_ c: Double) -> Double {
     let a = abs(c)
     let linear = a <= 0.04045 ? a / 12.92 : pow((a + 0.055) / 1.055, 2.4)
     return c < 0 ? -linear : linear
@@ -75,7 +75,7 @@ public enum Oklab {
 
   /// The inverse transfer function: linear → encoded (`12.92·c` up to
   /// 0.0031308, else `1.055·c^(1/2.4) − 0.055`), odd-symmetric.
-  public static func encode(_ c: Double) -> Double {
+  package static func encode(_ c: Double) -> Double {
     let a = abs(c)
     let encoded = a <= 0.0031308 ? 12.92 * a : 1.055 * pow(a, 1 / 2.4) - 0.055
     return c < 0 ? -encoded : encoded

@@ -16,22 +16,26 @@ public enum JSONFile {
   ///   - type: the type to decode, e.g. `WarpMesh.self`.
   ///   - path: the file; every error names it.
   ///   - maxBytes: refuse larger files (> 0).
+  ///   - userInfo: the decoder's context (such as a mesh's content size).
   /// - Throws: `MeshWarpIOError.fileSystem` (missing, a directory,
   ///   unreadable, too large), `.jsonSyntax` (with line and column), or
   ///   `.jsonContent` (with line, column and coding path).
   /// - Complexity: O(file size) plus the type's own decoding work.
   public static func decode<T: Decodable>(
-    _ type: T.Type, path: String, maxBytes: Int = defaultMaxBytes
+    _ type: T.Type, path: String, maxBytes: Int = defaultMaxBytes,
+    userInfo: [CodingUserInfoKey: Any] = [:]
   ) throws -> T {
     let bytes = try FileInput.readBytes(path: path, maxBytes: maxBytes)
     let source = path == FileInput.standardInputPath ? "standard input" : path
-    return try decode(type, from: bytes, source: source)
+    return try decode(type, from: bytes, source: source, userInfo: userInfo)
   }
 
-  /// Decodes JSON bytes; errors name `source`.
-  public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], source: String)
-    throws -> T
-  {
+  /// Decodes JSON bytes; errors name `source`; `userInfo` is the decoder's
+  /// context.
+  public static func decode<T: Decodable>(
+    _ type: T.Type, from bytes: [UInt8], source: String,
+    userInfo: [CodingUserInfoKey: Any] = [:]
+  ) throws -> T {
     let tree: JSONValue
     do {
       tree = try JSONParser.parse(bytes)
@@ -41,7 +45,7 @@ public enum JSONFile {
         source: source, line: line, column: column, reason: error.reason)
     }
     do {
-      return try T(from: JSONTreeDecoder(value: tree, codingPath: []))
+      return try T(from: JSONTreeDecoder(value: tree, codingPath: [], userInfo: userInfo))
     } catch let error as DecodingError {
       let (path, reason) = describe(error)
       let (line, column) = lineAndColumn(of: tree.locate(path).offset, in: bytes)

@@ -11,7 +11,9 @@
 struct JSONTreeDecoder: Decoder {
   let value: JSONValue
   let codingPath: [any CodingKey]
-  var userInfo: [CodingUserInfoKey: Any] { [:] }
+  /// The caller's context (such as a mesh's content size), seen by the
+  /// top-level value's `init(from:)`; nested decoders get none.
+  var userInfo: [CodingUserInfoKey: Any] = [:]
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     guard case .object(let members) = value.kind else {

@@ -1,19 +1,20 @@
 import CPNG
 import Foundation
 
-/// Decodes PNG files to `RGBAImage` through libpng's simplified API
-/// (`png_image_begin_read_from_memory`, `png_image_finish_read`).
+/// Decodes PNG files to `RGBAImage` through libpng's full API (a small C
+/// shim in the CPNG module holds the setjmp that libpng's errors need).
 ///
 /// Every PNG colour type and bit depth is accepted — grey, grey+alpha,
 /// palette (with `tRNS` transparency), RGB, RGBA; 1, 2, 4, 8 and 16 bits;
-/// interlaced or not — and converted to 8-bit sRGB straight-alpha RGBA.
-/// 16-bit files without a `gAMA`/`sRGB` chunk are taken as sRGB-encoded
-/// (`PNG_IMAGE_FLAG_16BIT_sRGB`), as viewers do; libpng's own default would
-/// treat them as linear and brighten them. Files that carry gamma information
-/// are converted to sRGB by libpng.
+/// interlaced or not — and expanded to 8-bit straight-alpha RGBA. Sample
+/// values are kept as stored: no gamma or colour-space conversion (libpng's
+/// simplified API converts files with `gAMA`/`cHRM`/`iCCP` to sRGB, which
+/// changes the values every other tool reads). The file's `gAMA`, `cHRM`,
+/// `sRGB` and `iCCP` chunks come back as a `ColorDescription` for the
+/// output. 16-bit samples are reduced to 8 bits (rounded, v·255/65535) with
+/// a note: the renderer works on 8-bit pixels.
 ///
-/// Bad data never traps: libpng's simplified API reports corrupt, truncated
-/// and unsupported input as an error message, which becomes a thrown
+/// Bad data never traps: libpng's errors become a thrown
 /// `MeshWarpIOError.invalidImage`.
 public enum PNGDecoder {
   /// The default pixel limit: 100 megapixels (400 MB of RGBA), chosen
@@ -31,7 +32,7 @@ public enum PNGDecoder {
   ///   - source: how errors name the data (a file path, "standard input").
   ///   - maxPixels: refuse images with more than this many pixels (> 0). The
   ///     header is checked before any pixel memory is allocated.
-  /// - Returns: the image as 8-bit sRGB straight-alpha RGBA.
+  /// - Returns: the image as 8-bit straight-alpha RGBA, values as stored.
   /// - Throws: `MeshWarpIOError.invalidImage` (not a PNG, truncated, bad CRC
   ///   in a critical chunk, corrupt compressed data, …) or
   ///   `MeshWarpIOError.imageTooLarge`.
@@ -39,6 +40,14 @@ public enum PNGDecoder {
   public static func decode(
     _ bytes: [UInt8], source: String = "PNG data", maxPixels: Int = defaultMaxPixels
   ) throws -> RGBAImage {
+    try decodeDescribed(bytes, source: source, maxPixels: maxPixels).image
+  }
+
+  /// Decodes PNG bytes with the file's colour description, whether it is
+  /// grey, and notes (16-bit input); see `decode(_:source:maxPixels:)`.
+  public static func decodeDescribed(
+    _ bytes: [UInt8], source: String = "PNG data", maxPixels: Int = defaultMaxPixels
+  ) throws -> DecodedImage {
     guard bytes.count >= signature.count, bytes.starts(with: signature) else {
       let reason =
         bytes.count < signature.count && signature.starts(with: bytes)
@@ -46,48 +55,40 @@ public enum PNGDecoder {
         : "not a PNG file (the first 8 bytes are not the PNG signature)"
       throw MeshWarpIOError.invalidImage(source: source, reason: reason)
     }
-    var image = png_image()
-    image.version = png_uint_32(meshwarp_png_image_version)
-    // Safe on every path: png_image_free ignores an already-freed image.
-    defer { png_image_free(&image) }
-
-    let begun = bytes.withUnsafeBytes { buffer in
-      png_image_begin_read_from_memory(&image, buffer.baseAddress, buffer.count)
-    }
-    guard begun != 0 else {
-      throw MeshWarpIOError.invalidImage(source: source, reason: message(of: &image))
-    }
-    let width = Int(image.width)
-    let height = Int(image.height)
-    let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
-    guard !overflow, pixelCount <= maxPixels else {
-      throw MeshWarpIOError.imageTooLarge(
-        source: source, width: width, height: height, maxPixels: maxPixels)
-    }
-    image.flags |= png_uint_32(meshwarp_png_image_flag_16bit_srgb)
-    // IHDR is the first chunk (libpng has checked): bit depth at byte 24,
-    // interlace method at byte 28.
-    if bytes[24] == 16 && bytes[28] != 0 {
-      let result = try finishReadInterlaced16(&image, source: source, width: width, height: height)
+    var state = meshwarp_png_raw()
+    defer { meshwarp_png_raw_free(&state) }
+    return try bytes.withUnsafeBufferPointer { buffer in
+      guard meshwarp_png_raw_begin(&state, buffer.baseAddress, buffer.count) == 0 else {
+        throw MeshWarpIOError.invalidImage(source: source, reason: message(of: &state))
+      }
+      let width = Int(state.width)
+      let height = Int(state.height)
+      let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
+      guard !overflow, pixelCount <= maxPixels else {
+        throw MeshWarpIOError.imageTooLarge(
+          source: source, width: width, height: height, maxPixels: maxPixels)
+      }
+      var failure: String? = nil
+      let pixels = [UInt8](unsafeUninitializedCapacity: pixelCount * 4) { out, count in
+        // Zero first: if libpng fails half-way, no uninitialised byte escapes.
+        out.initialize(repeating: 0)
+        count = pixelCount * 4
+        if meshwarp_png_raw_finish(&state, out.baseAddress, width * 4) != 0 {
+          failure = message(of: &state)
+        }
+      }
+      if let failure { throw MeshWarpIOError.invalidImage(source: source, reason: failure) }
       try checkEnd(bytes, source: source)
-      return result
+      var notes: [String] = []
+      if state.bit_depth == 16 {
+        notes.append("\(source): 16-bit samples reduced to 8 bits")
+      }
+      // Colour types 0 (grey) and 4 (grey + alpha), PNG spec §11.2.2.
+      let isGrey = state.color_type == 0 || state.color_type == 4
+      return DecodedImage(
+        image: RGBAImage(width: width, height: height, pixels: pixels), format: .png,
+        color: PNGColorChunks.read(bytes), isGreyscale: isGrey, notes: notes)
     }
-    image.format = png_uint_32(meshwarp_png_format_rgba)
-
-    var failure: String? = nil
-    let pixels = [UInt8](unsafeUninitializedCapacity: pixelCount * 4) { buffer, count in
-      // Zero first: if libpng fails half-way, no uninitialised byte escapes.
-      buffer.initialize(repeating: 0)
-      count = pixelCount * 4
-      let finished = png_image_finish_read(
-        &image, nil, buffer.baseAddress, png_int_32(width * 4), nil)
-      if finished == 0 { failure = message(of: &image) }
-    }
-    if let failure {
-      throw MeshWarpIOError.invalidImage(source: source, reason: failure)
-    }
-    try checkEnd(bytes, source: source)
-    return RGBAImage(width: width, height: height, pixels: pixels)
   }
 
   /// Reads and decodes the PNG file at `path` (`"-"`: standard input).
@@ -103,45 +104,6 @@ public enum PNGDecoder {
     let bytes = try FileInput.readBytes(path: path)
     let source = path == FileInput.standardInputPath ? "standard input" : path
     return try decode(bytes, source: source, maxPixels: maxPixels)
-  }
-
-  /// Finishes reading an interlaced 16-bit file through 16-bit linear
-  /// premultiplied output, then converts to 8-bit sRGB straight alpha here.
-  ///
-  /// Why: libpng 1.6's direct 16→8-bit path (`png_image_read_direct_scaled`)
-  /// merges Adam7 passes into a stale row buffer and returns wrong rows for
-  /// interlaced 16-bit files (pnggroup/libpng#853; seen with Debian's
-  /// 1.6.39-2+deb12u4). The linear path is not affected. Cost: one extra
-  /// pass over the pixels; colours of pixels with very low alpha lose
-  /// precision to premultiplication (at alpha a/65535 the colour keeps about
-  /// log2(a) bits).
-  private static func finishReadInterlaced16(
-    _ image: inout png_image, source: String, width: Int, height: Int
-  ) throws -> RGBAImage {
-    image.format = png_uint_32(meshwarp_png_format_linear_rgba)
-    let pixelCount = width * height
-    var linear = [UInt16](repeating: 0, count: pixelCount * 4)
-    let finished = linear.withUnsafeMutableBufferPointer { buffer in
-      // The stride counts 16-bit components.
-      png_image_finish_read(&image, nil, buffer.baseAddress, png_int_32(width * 4), nil)
-    }
-    guard finished != 0 else {
-      throw MeshWarpIOError.invalidImage(source: source, reason: message(of: &image))
-    }
-    let encode = LibpngGamma.encode16To8
-    let pixels = [UInt8](unsafeUninitializedCapacity: pixelCount * 4) { out, count in
-      for i in 0..<pixelCount {
-        let a = UInt32(linear[4 * i + 3])
-        for c in 0..<3 {
-          // Unpremultiply with rounding: c·65535/a, clamped.
-          let value = a == 0 ? 0 : min(65535, (UInt32(linear[4 * i + c]) * 65535 + a / 2) / a)
-          out[4 * i + c] = encode[Int(value)]
-        }
-        out[4 * i + 3] = UInt8((a * 255 + 32767) / 65535)
-      }
-      count = pixelCount * 4
-    }
-    return RGBAImage(width: width, height: height, pixels: pixels)
   }
 
   /// The complete IEND chunk: length 0, type, CRC (PNG spec §11.2.5).
@@ -169,29 +131,13 @@ public enum PNGDecoder {
   }
 
   /// libpng's message for the last failure, e.g. "IHDR: CRC error".
-  private static func message(of image: inout png_image) -> String {
-    let text = withUnsafeBytes(of: &image.message) { raw -> String in
-      let bytes = raw.prefix { $0 != 0 }
-      return String(decoding: bytes, as: UTF8.self)
+  private static func message(of state: inout meshwarp_png_raw) -> String {
+    let text = withUnsafeBytes(of: &state.message) { raw -> String in
+      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
     }
     if text.isEmpty { return "libpng reported an unknown error" }
     // libpng's word for a file that ends early.
     if text.contains("beyond end of data") { return "truncated: the data ends early (\(text))" }
     return text
-  }
-}
-
-/// The inverse of libpng's linearisation of 16-bit data, as a table.
-enum LibpngGamma {
-  /// Linear 16-bit intensity v/65535 → 8-bit code `round(255·(v/65535)^(1/2.2))`.
-  ///
-  /// Not the exact sRGB curve (IEC 61966-2-1): libpng converts 16-bit sRGB
-  /// samples to linear with the power law 2.2 (its `PNG_GAMMA_sRGB`
-  /// approximation), so that law is what undoes it. Checked (empirical):
-  /// with it the interlaced 16-bit fixtures decode within ±1 of
-  /// `round(v/257)`; with the exact sRGB curve they are off by up to 8.
-  static let encode16To8: [UInt8] = (0...65535).map { v in
-    let s = pow(Double(v) / 65535, 1 / 2.2)
-    return UInt8(min(255, max(0, (s * 255).rounded())))
   }
 }

@@ -11,16 +11,28 @@ extension PNGEncoder {
   /// Encodes `image` as libpng's simplified writer lays it out (IHDR, sRGB
   /// with perceptual intent, IDAT, IEND; 8-bit RGBA, non-interlaced), with
   /// rows filtered in bands and deflated in chunks on `threads` threads
-  /// (``ParallelDeflate``). The bytes do not depend on the thread count.
+  /// (`ParallelDeflate`). The bytes do not depend on the thread count.
   static func encodeParallel(
     _ image: RGBAImage, level: Int32 = balancedLevel, filter: PNGFilterStrategy = balancedFilter,
     threads: Int, chunkBytes: Int = ParallelDeflate.chunkBytes
   ) throws(Zlib.Failure) -> [UInt8] {
-    let (width, height) = (image.width, image.height)
-    let rowBytes = width * 4
+    try encodeParallel(
+      pixels: image.pixels, width: image.width, height: image.height, channels: 4, level: level,
+      filter: filter, threads: threads, chunkBytes: chunkBytes)
+  }
+
+  /// Encodes 8-bit samples of `channels` per pixel (1 grey, 2 grey+alpha,
+  /// 4 RGBA; rows packed) the same way.
+  static func encodeParallel(
+    pixels: [UInt8], width: Int, height: Int, channels: Int,
+    level: Int32 = balancedLevel, filter: PNGFilterStrategy = balancedFilter,
+    threads: Int, chunkBytes: Int = ParallelDeflate.chunkBytes
+  ) throws(Zlib.Failure) -> [UInt8] {
+    precondition([1, 2, 4].contains(channels), "1, 2 or 4 channels")
+    let rowBytes = width * channels
     var filtered = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
     let zeros = [UInt8](repeating: 0, count: rowBytes)
-    image.pixels.withUnsafeBufferPointer { pixels in
+    pixels.withUnsafeBufferPointer { pixels in
       filtered.withUnsafeMutableBufferPointer { out in
         zeros.withUnsafeBufferPointer { zero in
           typealias Shared = ParallelDeflate.SharedPointer<UInt8>
@@ -34,14 +46,14 @@ extension PNGEncoder {
             let first = band.lowerBound
             if first == 0 {
               PNGRowFilter.filter(
-                rows: src, rowBytes: rowBytes, height: 1, stride: rowBytes, bytesPerPixel: 4,
+                rows: src, rowBytes: rowBytes, height: 1, stride: rowBytes, bytesPerPixel: channels,
                 strategy: filter, output: dst.base, zeroRow: zeroRow)
             }
             let start = max(first, 1)
             guard start < band.upperBound else { return }
             PNGRowFilter.filter(
               rows: src + start * rowBytes, rowBytes: rowBytes, height: band.upperBound - start,
-              stride: rowBytes, bytesPerPixel: 4, strategy: filter,
+              stride: rowBytes, bytesPerPixel: channels, strategy: filter,
               output: dst.base + start * (rowBytes + 1), zeroRow: zeroRow,
               above: src + (start - 1) * rowBytes)
           }
@@ -60,7 +72,10 @@ extension PNGEncoder {
     var header: [UInt8] = []
     header.appendBigEndian(UInt32(width))
     header.appendBigEndian(UInt32(height))
-    header += [8, 6, 0, 0, 0]  // 8-bit RGBA, deflate, adaptive filtering, no interlace
+    // 8 bits per sample; colour type 0 grey, 4 grey+alpha, 6 RGBA (PNG spec
+    // §11.2.2); deflate, adaptive filtering, no interlace.
+    let colourType: UInt8 = channels == 1 ? 0 : channels == 2 ? 4 : 6
+    header += [8, colourType, 0, 0, 0]
     PNGChunk.append(type: "IHDR", data: header, to: &png)
     PNGChunk.append(type: "sRGB", data: [0], to: &png)
     // IDAT chunks of at most 1 MiB (any split is valid: PNG spec §5.6).

@@ -1,9 +1,10 @@
 import CPNG
 
-/// Encodes `RGBAImage` to PNG: 8-bit RGBA, non-interlaced, with an sRGB
-/// chunk, as libpng's simplified writer always emits. `.balanced` filters
-/// and deflates on several threads (``ParallelDeflate``); `.fast` goes
-/// through libpng's simplified API (`png_image_write_to_memory`).
+/// Encodes `RGBAImage` to PNG: 8-bit RGBA (or grey, grey+alpha on request),
+/// non-interlaced, with an sRGB chunk, as libpng's simplified writer always
+/// emits, unless a `ColorDescription` from the input replaces it.
+/// `.balanced` filters and deflates on several threads (`ParallelDeflate`);
+/// `.fast` goes through libpng's simplified API (`png_image_write_to_memory`).
 public enum PNGEncoder {
   /// The trade between encoding time and file size.
   public enum Speed: Sendable, Equatable {
@@ -23,6 +24,10 @@ public enum PNGEncoder {
   ///   - image: 8-bit sRGB straight-alpha RGBA; width and height ≥ 1.
   ///   - speed: `.balanced` (default) or `.fast`.
   ///   - destination: how errors name the output.
+  ///   - color: the input's colour description; when given and not empty,
+  ///     its chunks replace the `sRGB` chunk.
+  ///   - greyscale: write grey (or grey+alpha when any pixel is not opaque)
+  ///     when every pixel has r = g = b; a quarter (or half) of the samples.
   ///   - threads: worker threads for `.balanced` (0, the default: every
   ///     core); the bytes are the same on any number.
   /// - Throws: `MeshWarpIOError.encodingFailed` for an empty image or when
@@ -30,8 +35,51 @@ public enum PNGEncoder {
   /// - Complexity: O(pixels); the working memory is about 2.1× the image.
   public static func encode(
     _ image: RGBAImage, speed: Speed = .balanced, destination: String = "PNG data",
-    threads: Int = 0
+    color: ColorDescription? = nil, greyscale: Bool = false, threads: Int = 0
   ) throws -> [UInt8] {
+    let encoded: [UInt8]
+    if greyscale, let (grey, hasAlpha) = greyPixels(of: image) {
+      let format = hasAlpha ? meshwarp_png_format_ga : meshwarp_png_format_gray
+      encoded = try encode(
+        pixels: grey, width: image.width, height: image.height, format: format,
+        channels: hasAlpha ? 2 : 1, speed: speed, destination: destination, threads: threads)
+    } else {
+      encoded = try encode(
+        pixels: image.pixels, width: image.width, height: image.height,
+        format: meshwarp_png_format_rgba, channels: 4, speed: speed, destination: destination,
+        threads: threads)
+    }
+    guard let color, !color.isEmpty else { return encoded }
+    return PNGColorChunks.replace(in: encoded, with: color)
+  }
+
+  /// The image as grey (+ alpha when any pixel is not opaque) samples, or
+  /// nil when some pixel has colour.
+  private static func greyPixels(of image: RGBAImage) -> ([UInt8], hasAlpha: Bool)? {
+    let p = image.pixels
+    let count = image.width * image.height
+    var hasAlpha = false
+    for i in 0..<count {
+      let r = p[4 * i]
+      if r != p[4 * i + 1] || r != p[4 * i + 2] { return nil }
+      if p[4 * i + 3] != 255 { hasAlpha = true }
+    }
+    let channels = hasAlpha ? 2 : 1
+    let grey = [UInt8](unsafeUninitializedCapacity: count * channels) { out, n in
+      for i in 0..<count {
+        out[channels * i] = p[4 * i]
+        if hasAlpha { out[2 * i + 1] = p[4 * i + 3] }
+      }
+      n = count * channels
+    }
+    return (grey, hasAlpha)
+  }
+
+  private static func encode(
+    pixels: [UInt8], width: Int, height: Int, format: UInt32, channels: Int, speed: Speed,
+    destination: String, threads: Int
+  ) throws -> [UInt8] {
+    let image = (width: width, height: height, pixels: pixels)
     guard image.width > 0, image.height > 0 else {
       throw MeshWarpIOError.encodingFailed(
         destination: destination,
@@ -43,7 +91,8 @@ public enum PNGEncoder {
     }
     if speed == .balanced {
       do {
-        return try encodeParallel(image, threads: threads)
+        return try encodeParallel(
+          pixels: pixels, width: width, height: height, channels: channels, threads: threads)
       } catch {
         throw MeshWarpIOError.encodingFailed(destination: destination, reason: error.description)
       }
@@ -51,21 +100,22 @@ public enum PNGEncoder {
     // Worst case of deflate on the filtered rows (stored blocks: 5 bytes per
     // 16 KiB, derived from RFC 1951 §3.2.4) plus chunk overhead (libpng
     // splits IDAT in chunks of ≤ 8 KiB, 12 bytes each): ≈ 1/512 of the input.
-    let filtered = (image.width * 4 + 1) * image.height
+    let filtered = (image.width * channels + 1) * image.height
     var capacity = filtered + filtered / 256 + 4096
     for _ in 0..<2 {
       var png = png_image()
       png.version = png_uint_32(meshwarp_png_image_version)
       png.width = png_uint_32(image.width)
       png.height = png_uint_32(image.height)
-      png.format = png_uint_32(meshwarp_png_format_rgba)
+      png.format = png_uint_32(format)
       png.flags = speed == .fast ? png_uint_32(meshwarp_png_image_flag_fast) : 0
       var size = png_alloc_size_t(capacity)
       var output = [UInt8](repeating: 0, count: capacity)
       let ok = output.withUnsafeMutableBytes { out in
         image.pixels.withUnsafeBytes { pixels in
           png_image_write_to_memory(
-            &png, out.baseAddress, &size, 0, pixels.baseAddress, png_int_32(image.width * 4), nil)
+            &png, out.baseAddress, &size, 0, pixels.baseAddress, png_int_32(image.width * channels),
+            nil)
         }
       }
       if ok != 0 {

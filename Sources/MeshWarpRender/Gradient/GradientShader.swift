@@ -9,7 +9,7 @@
 /// of the Double value for coefficients of the size colour nets have
 /// (derived: |coefficients| ≤ 8 per component, u, v ∈ [0, 1]).
 ///
-/// Perceptual (Oklab) output: M⁻¹ of Ottosson's matrices from ``Oklab``,
+/// Perceptual (Oklab) output: M⁻¹ of Ottosson's matrices from `Oklab`,
 /// a cube, then linear → encoded sRGB through a 4096-step table with linear
 /// interpolation (error ≤ 2e-5, derived from the curve's second derivative
 /// at the table's smallest curved entry).

@@ -1,0 +1,58 @@
+/// `--format`, `--quality`, `--lossless`, `--background`: how a command
+/// that writes a still image encodes it (beside `-o`, `OutputOptions`).
+struct ImageOutputOptions: ParsableArguments {
+  @Option(
+    placeholder: "FORMAT", help: "Image format: png, jpg, webp.",
+    defaultHelp: "from OUT's extension; png for '-'")
+  var format: String?
+  @Option(range: 1...100, help: "JPEG and lossy WebP quality.") var quality: Int = 90
+  @Flag(help: "WebP: lossless instead of lossy.") var lossless: Bool
+  @Option(
+    short: "b",
+    help: "Colour behind transparent pixels: transparent, black, white or #RRGGBB[AA].",
+    defaultHelp: "white in JPEG, none otherwise")
+  var background: ArgumentColour?
+
+  init() {}
+
+  /// The still-image format for `path`: `--format`, else the extension.
+  ///
+  /// - Throws: `CLIError.usage` (exit 2) listing what is written.
+  func stillFormat(for path: String) throws -> ImageFormat {
+    let chosen: ImageFormat
+    do {
+      chosen = try ImageEncoder.outputFormat(path: path, format: format)
+    } catch let error as MeshWarpIOError {
+      throw CLIError.usage(error.description)
+    }
+    if lossless && chosen != .webp {
+      throw CLIError.usage("--lossless applies to WebP output only (\(path) is \(chosen.name))")
+    }
+    return chosen
+  }
+
+  /// Encodes `image` for `path` and writes it (`-`: the console), printing
+  /// the encoder's notes (JPEG compositing) on stderr.
+  ///
+  /// - Parameters:
+  ///   - color: the input's colour description, carried to the output.
+  ///   - greyscale: the input was grey and the result may stay grey.
+  func write(
+    _ image: RGBAImage, to path: String, console: Console,
+    color: ColorDescription = ColorDescription(), greyscale: Bool = false
+  ) throws {
+    let chosen = try stillFormat(for: path)
+    var picture = image
+    if let background = background?.rgba, background.a > 0, chosen != .jpeg {
+      _ = image.composite(over: RGBA8(background.r, background.g, background.b), into: &picture)
+    }
+    var options = ImageEncodingOptions(
+      format: chosen, quality: quality, lossless: lossless, color: color, greyscale: greyscale)
+    if let background = background?.rgba {
+      options.background = RGBA8(background.r, background.g, background.b)
+    }
+    let (bytes, notes) = try ImageEncoder.encode(picture, options: options, destination: path)
+    for note in notes { console.error("note: " + note) }
+    try OutputFile.write(bytes, to: path, console: console)
+  }
+}

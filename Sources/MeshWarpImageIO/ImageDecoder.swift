@@ -1,0 +1,39 @@
+/// Decodes a still image in any format MeshWarp reads, recognised by its
+/// bytes (not its name): PNG (an APNG's default image), JPEG, WebP, and the
+/// first frame of a GIF.
+public enum ImageDecoder {
+  /// Decodes image bytes.
+  ///
+  /// - Parameters:
+  ///   - bytes: a complete file.
+  ///   - source: how errors and notes name the data.
+  ///   - maxPixels: refuse images with more pixels, before allocating them.
+  /// - Throws: `MeshWarpIOError.unsupportedImage` naming what the bytes look
+  ///   like and the formats read, or the format decoder's errors.
+  public static func decode(
+    bytes: [UInt8], source: String = "image data", maxPixels: Int = PNGDecoder.defaultMaxPixels
+  ) throws -> DecodedImage {
+    switch ImageFormat.detect(bytes) {
+    case .png: try PNGDecoder.decodeDescribed(bytes, source: source, maxPixels: maxPixels)
+    case .jpeg: try JPEGDecoder.decode(bytes, source: source, maxPixels: maxPixels)
+    case .webp: try WebPDecoder.decode(bytes, source: source, maxPixels: maxPixels)
+    case .gif: try GIFDecoder.decode(bytes, source: source, maxPixels: maxPixels)
+    case nil:
+      throw MeshWarpIOError.unsupportedImage(
+        source: source, seen: ImageFormat.describeUnknown(bytes),
+        supported: ImageFormat.readableList)
+    }
+  }
+
+  /// Reads and decodes the file at `path` (`"-"`: standard input).
+  ///
+  /// - Throws: `MeshWarpIOError.fileSystem` or the errors of
+  ///   `decode(bytes:source:maxPixels:)`.
+  public static func decodeFile(path: String, maxPixels: Int = PNGDecoder.defaultMaxPixels)
+    throws -> DecodedImage
+  {
+    let bytes = try FileInput.readBytes(path: path)
+    let source = path == FileInput.standardInputPath ? "standard input" : path
+    return try decode(bytes: bytes, source: source, maxPixels: maxPixels)
+  }
+}

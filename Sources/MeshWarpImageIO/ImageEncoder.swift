@@ -1,0 +1,142 @@
+/// How a still image is written: the format and its settings.
+public struct ImageEncodingOptions: Sendable, Equatable {
+  /// The file format (GIF is not written).
+  public var format: ImageFormat
+  /// JPEG and lossy WebP quality, 1…100.
+  public var quality: Int
+  /// WebP: lossless instead of lossy.
+  public var lossless: Bool
+  /// JPEG: the colour transparent pixels are composited over.
+  public var background: RGBA8
+  /// The input's colour description, written where the format holds it.
+  public var color: ColorDescription
+  /// Write grey samples when the image has no colour (PNG, JPEG).
+  public var greyscale: Bool
+  /// PNG: libpng's trade between time and size.
+  public var pngSpeed: PNGEncoder.Speed
+
+  /// Options; defaults: quality 90, lossy, white background.
+  public init(
+    format: ImageFormat, quality: Int = JPEGEncoder.defaultQuality, lossless: Bool = false,
+    background: RGBA8 = .white, color: ColorDescription = ColorDescription(),
+    greyscale: Bool = false, pngSpeed: PNGEncoder.Speed = .balanced
+  ) {
+    self.format = format
+    self.quality = quality
+    self.lossless = lossless
+    self.background = background
+    self.color = color
+    self.greyscale = greyscale
+    self.pngSpeed = pngSpeed
+  }
+}
+
+/// Encodes a still image in the format an output asks for.
+public enum ImageEncoder {
+  /// The format for an output path: `format` (a `--format` value: png, jpg,
+  /// jpeg, webp) when given, else the path's extension.
+  ///
+  /// - Throws: `MeshWarpIOError.unsupportedOutput` listing what is written,
+  ///   for an unknown or read-only format, or a path without an extension.
+  ///   Standard output (`-`) without `format` is PNG.
+  public static func outputFormat(path: String, format: String? = nil) throws -> ImageFormat {
+    let supported = "supported: \(ImageFormat.writableExtensionList)"
+    if let format {
+      guard let chosen = ImageFormat(name: format), chosen.isWritable else {
+        throw MeshWarpIOError.unsupportedOutput(
+          path: path, reason: "cannot write format '\(format)' (\(supported))")
+      }
+      return chosen
+    }
+    if path == StandardOutput.path { return .png }
+    guard let ext = ImageFormat.fileExtension(of: path) else {
+      throw MeshWarpIOError.unsupportedOutput(
+        path: path,
+        reason: "the name has no extension: say which image format with --format (\(supported))")
+    }
+    guard let chosen = ImageFormat(fileExtension: ext), chosen.isWritable else {
+      throw MeshWarpIOError.unsupportedOutput(
+        path: path, reason: "cannot write .\(ext) images (\(supported))")
+    }
+    return chosen
+  }
+
+  /// Encodes `image`.
+  ///
+  /// - Returns: the bytes and one-line notes for the user (JPEG output of
+  ///   transparent pixels: composited over the background).
+  /// - Throws: `MeshWarpIOError.encodingFailed` or `.unsupportedOutput`.
+  public static func encode(
+    _ image: RGBAImage, options: ImageEncodingOptions, destination: String
+  ) throws -> (bytes: [UInt8], notes: [String]) {
+    let icc = options.color.iccProfile
+    switch options.format {
+    case .png:
+      let bytes = try PNGEncoder.encode(
+        image, speed: options.pngSpeed, destination: destination, color: options.color,
+        greyscale: options.greyscale)
+      return (bytes, [])
+    case .jpeg:
+      var notes: [String] = []
+      var opaque = image
+      if image.composite(over: options.background, into: &opaque) {
+        let b = options.background
+        notes.append(
+          "\(destination): JPEG has no transparency; transparent pixels composited over rgb(\(b.r),\(b.g),\(b.b))"
+        )
+      }
+      let grey = options.greyscale && opaque.isGrey
+      let bytes = try JPEGEncoder.encode(
+        opaque, quality: options.quality, greyscale: grey, iccProfile: icc,
+        destination: destination)
+      return (bytes, notes)
+    case .webp:
+      let bytes = try WebPEncoder.encode(
+        image, quality: options.quality, lossless: options.lossless, iccProfile: icc,
+        destination: destination)
+      return (bytes, [])
+    case .gif:
+      throw MeshWarpIOError.unsupportedOutput(
+        path: destination, reason: "GIF is read, not written (\(ImageFormat.writableExtensionList))"
+      )
+    }
+  }
+}
+
+extension RGBAImage {
+  /// Composites this straight-alpha image over an opaque colour, in the
+  /// stored (sRGB-encoded) values as viewers show transparency:
+  /// c·a + bg·(1−a). Writes `into` only when some pixel is not opaque.
+  ///
+  /// - Returns: whether any pixel was not opaque.
+  package func composite(over background: RGBA8, into result: inout RGBAImage) -> Bool {
+    let anyTransparent = pixels.withUnsafeBufferPointer { p -> Bool in
+      var all: UInt8 = 255
+      var i = 3
+      while i < p.count {
+        all &= p[i]
+        i += 4
+      }
+      return all != 255
+    }
+    guard anyTransparent else { return false }
+    var out = pixels
+    let bg = [Int(background.r), Int(background.g), Int(background.b)]
+    out.withUnsafeMutableBufferPointer { p in
+      for i in stride(from: 0, to: p.count, by: 4) {
+        let a = Int(p[i + 3])
+        for c in 0..<3 { p[i + c] = UInt8((Int(p[i + c]) * a + bg[c] * (255 - a) + 127) / 255) }
+        p[i + 3] = 255
+      }
+    }
+    result = RGBAImage(width: width, height: height, pixels: out)
+    return true
+  }
+
+  /// Whether every pixel has r = g = b.
+  package var isGrey: Bool {
+    pixels.withUnsafeBufferPointer { p in
+      !stride(from: 0, to: p.count, by: 4).contains { p[$0] != p[$0 + 1] || p[$0] != p[$0 + 2] }
+    }
+  }
+}

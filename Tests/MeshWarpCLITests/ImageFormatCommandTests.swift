@@ -1,0 +1,103 @@
+import Foundation
+import MeshWarpCLI
+import Testing
+import _TestSupport
+
+/// Image inputs by their bytes and outputs by extension or `--format`.
+@Suite struct ImageFormatCommandTests {
+  @Test func jpegInWebPAndJPEGOut() throws {
+    let dir = TemporaryFolder()
+    let image = RGBAImage(width: 40, height: 30, fill: RGBA8(200, 100, 50))
+    let mesh = dir.write(WarpMesh.identity(columns: 2, rows: 2), "mesh.json")
+    let jpeg = try JPEGEncoder.encode(image, quality: 95)
+    // A JPEG under a misleading name is still read as JPEG.
+    try Data(jpeg).write(to: URL(fileURLWithPath: dir.file("photo.png")))
+    let toWebP = ToolRun([
+      "warp", dir.file("photo.png"), "-m", mesh, "-o", dir.file("out.webp"), "--lossless",
+    ])
+    #expect(toWebP.status == 0, "\(toWebP.errors)")
+    let webp = try ImageDecoder.decodeFile(path: dir.file("out.webp"))
+    #expect(webp.format == .webp && webp.image.width == 40)
+    #expect(webp.image == (try JPEGDecoder.decode(jpeg)).image)
+
+    let toJPEG = ToolRun([
+      "warp", dir.file("out.webp"), "-m", mesh, "-o", dir.file("odd.name"), "--format", "jpg",
+      "--quality", "80",
+    ])
+    #expect(toJPEG.status == 0, "\(toJPEG.errors)")
+    #expect(
+      ImageFormat.detect(try Data(contentsOf: URL(fileURLWithPath: dir.file("odd.name")))) == .jpeg)
+  }
+
+  /// The input's colour description reaches every output that can hold
+  /// it; grey input stays grey in PNG.
+  @Test func colourDescriptionAndGreyAreCarriedThrough() throws {
+    let dir = TemporaryFolder()
+    let mesh = dir.write(WarpMesh.identity(columns: 2, rows: 2), "mesh.json")
+    let profile = (0..<300).map { UInt8(truncatingIfNeeded: $0 * 31) }
+    let grey = RGBAImage(width: 12, height: 9, fill: RGBA8(90, 90, 90))
+    let tagged = try PNGEncoder.encode(
+      grey, color: ColorDescription(iccProfile: profile, gamma: 100_000), greyscale: true)
+    try Data(tagged).write(to: URL(fileURLWithPath: dir.file("in.png")))
+    for out in ["out.png", "out.jpg", "out.webp"] {
+      let run = ToolRun(["warp", dir.file("in.png"), "-m", mesh, "-o", dir.file(out)])
+      #expect(run.status == 0, "\(run.errors)")
+      let read = try ImageDecoder.decodeFile(path: dir.file(out))
+      #expect(read.color.iccProfile == profile, "\(out)")
+      if out == "out.png" {
+        #expect(read.color.gamma == 100_000)
+        #expect(read.isGreyscale && read.image == grey)
+      }
+      if out == "out.jpg" { #expect(read.isGreyscale) }
+    }
+  }
+
+  @Test func transparentPixelsInJPEGAreCompositedWithANote() throws {
+    let dir = TemporaryFolder()
+    let input = dir.write(RGBAImage(width: 16, height: 16, fill: .transparent), "in.png")
+    let mesh = dir.write(WarpMesh.identity(columns: 2, rows: 2), "mesh.json")
+    let run = ToolRun([
+      "warp", input, "-m", mesh, "-o", dir.file("out.jpg"), "--background", "#000000",
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.errors.contains("note: ") && run.errors.contains("composited over rgb(0,0,0)"))
+    let out = try ImageDecoder.decodeFile(path: dir.file("out.jpg")).image
+    #expect(out[8, 8].r < 3 && out[8, 8].a == 255)
+  }
+
+  @Test func unsupportedOutputIsAUsageErrorBeforeAnyWork() {
+    let dir = TemporaryFolder()
+    let mesh = dir.write(WarpMesh.identity(columns: 2, rows: 2), "mesh.json")
+    // The input does not exist: the output is checked first.
+    for out in ["out.mp4", "out.tiff", "noextension", "out.gif"] {
+      let run = ToolRun(["warp", dir.file("missing.png"), "-m", mesh, "-o", dir.file(out)])
+      #expect(run.status == 2, "\(out): \(run.errors)")
+      #expect(run.errors.contains("supported: .png, .jpg/.jpeg, .webp"), "\(run.errors)")
+    }
+    let badFormat = ToolRun(["warp", "x.png", "-m", mesh, "-o", "-", "--format", "bmp"])
+    #expect(badFormat.status == 2)
+    let lossless = ToolRun(["warp", "x.png", "-m", mesh, "-o", "out.jpg", "--lossless"])
+    #expect(lossless.status == 2 && lossless.errors.contains("--lossless applies to WebP"))
+  }
+
+  @Test func unknownInputNamesWhatItSaw() {
+    let dir = TemporaryFolder()
+    let mesh = dir.write(WarpMesh.identity(columns: 2, rows: 2), "mesh.json")
+    let run = ToolRun(["warp", mesh, "-m", mesh, "-o", dir.file("out.png")])
+    #expect(run.status == 1)
+    #expect(
+      run.errors.contains(
+        "JSON or text is not a supported image format (supported: PNG, JPEG, WebP, GIF)"))
+  }
+
+  @Test func gradientStillAsWebPAndAnimationExtensionsRefused() throws {
+    let dir = TemporaryFolder()
+    let gradient = ToolRun([
+      "gradient", "--preset", "meshing", "--size", "64x48", "-o", dir.file("g.webp"),
+    ])
+    #expect(gradient.status == 0, "\(gradient.errors)")
+    #expect(try ImageDecoder.decodeFile(path: dir.file("g.webp")).image.width == 64)
+    let animated = ToolRun(["gradient", "--preset", "meshing", "-o", dir.file("g.mov")])
+    #expect(animated.status == 2)
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Independent decoders and encoders the format tests compare against.
+enum ExternalTools {
+  /// Whether `python3` can import Pillow and numpy.
+  static let hasPillow: Bool = run(["python3", "-c", "import PIL, numpy"])?.status == 0
+  /// Whether `ffmpeg` runs.
+  static let hasFFmpeg: Bool = run(["ffmpeg", "-hide_banner", "-version"])?.status == 0
+
+  /// Runs a program found on PATH; nil when it cannot start.
+  static func run(_ arguments: [String], input: [UInt8] = []) -> (status: Int32, output: [UInt8])? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let stdout = Pipe()
+    let stdin = Pipe()
+    process.standardOutput = stdout
+    process.standardInput = stdin
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    stdin.fileHandleForWriting.write(Data(input))
+    try? stdin.fileHandleForWriting.close()
+    let data = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, [UInt8](data))
+  }
+
+  /// Pillow's reading of `path`: RGBA bytes after `ImageOps.exif_transpose`,
+  /// plus width, height, and the ICC profile's length (0 when none).
+  static func pillowDecode(_ path: String) -> (
+    width: Int, height: Int, rgba: [UInt8], iccCount: Int
+  )? {
+    let script = """
+      import sys; from PIL import Image, ImageOps
+      im = Image.open(sys.argv[1]); icc = im.info.get('icc_profile') or b''
+      im = ImageOps.exif_transpose(im).convert('RGBA')
+      sys.stdout.buffer.write(b'%d %d %d\\n' % (im.width, im.height, len(icc)) + im.tobytes())
+      """
+    guard let result = run(["python3", "-c", script, path]), result.status == 0,
+      let newline = result.output.firstIndex(of: 10)
+    else { return nil }
+    let header = String(decoding: result.output[..<newline], as: UTF8.self).split(separator: " ")
+    guard header.count == 3, let w = Int(header[0]), let h = Int(header[1]), let n = Int(header[2])
+    else { return nil }
+    return (w, h, Array(result.output[(newline + 1)...]), n)
+  }
+
+  /// ffmpeg's reading of a still image as 8-bit RGBA.
+  static func ffmpegDecode(_ path: String) -> [UInt8]? {
+    guard
+      let result = run([
+        "ffmpeg", "-v", "error", "-i", path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt",
+        "rgba", "-",
+      ]), result.status == 0
+    else { return nil }
+    return result.output
+  }
+}
