@@ -14,7 +14,8 @@
 # saves the mesh (J), exports Swift code (X), saves the frame without the
 # overlay (P), switches to gradient mode (Tab), selects a vertex, changes its
 # colour (palette key and a typed hex value), saves the gradient (J) and
-# exports it (X). Checks: the saved mesh against the log, `meshwarp warp` of
+# exports it (X); in between it shows the bezier handles (B) and drags one,
+# so the saved gradient has explicit handles. Checks: the saved mesh against the log, `meshwarp warp` of
 # the picture with the saved mesh against the clean frame (<= 1/255),
 # `meshwarp gradient` of the saved gradient against the gradient's clean
 # frame, both Swift files type-checked against Scripts/AppleStubs, and a
@@ -284,6 +285,13 @@ wait_for '^hex: type' 30 || true
 xdotool type --delay 60 "ff8800"
 key Return
 check "editor: typed hex colour" wait_for '^colour: gradient point 4 = #FF8800$' 30
+key b
+check "editor: bezier handles shown" wait_for '^bezier handles: shown \(automatic\)$' 30
+# Vertex 4's automatic trailing handle: 1/3 of the way to vertex 5 along the
+# bisector of its two row edges, at (482.08, 235.15) px.
+drag 482 235 520 200
+check "editor: bezier handle dragged" \
+  wait_for '^gradient handle 4 trailing at 520\.1 200\.1 px' 30
 key j
 check "editor: gradient saved" wait_for '^gradient saved: .*card-gradient\.json \(3x3\)' 30
 key x
@@ -338,6 +346,8 @@ check "meshwarp warp = editor frame without overlay (max diff $d <= 1)" test "$d
 "$cli" gradient "$out/card-gradient.json" --size 800x600 -o "$out/cli-gradient.png" 2>>"$out/cli.log"
 d="$(max_diff "$out/cli-gradient.png" "$out/meshwarp-demo-clean-2.png")"
 check "meshwarp gradient = editor's gradient frame (max diff $d <= 1)" test "$d" -le 1
+check "saved gradient carries the explicit handles (bezierPoints)" \
+  grep -q '"bezierPoints"' "$out/card-gradient.json"
 check "exported Swift code type-checks against the Apple stubs" \
   Scripts/typecheck-exported.sh "$out/card-warp.swift" "$out/card-gradient.swift"
 ffmpeg -v error -y -i "$out/editor.xwd" -vf "crop=800:600:$X:$Y" "$out/editor.png"

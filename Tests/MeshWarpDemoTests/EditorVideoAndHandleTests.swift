@@ -159,3 +159,53 @@ let videoToolsAvailable =
     #expect(DemoBenchmark.median([4, 1, 3, 2]) == 2.5 && DemoBenchmark.median([5, 1, 3]) == 3)
   }
 }
+
+/// Frames that reuse work between them show what a fresh render shows.
+@Suite struct FrameReuseTests {
+  @Test func reusedFramesEqualFreshRenders() {
+    let s = LoggedSession(width: 200, height: 150)
+    // A 9×9 wavy mesh, smooth on, the centre point selected.
+    _ = DemoBenchmark.run(s.session, frames: 1, keepMesh: false)
+    #expect(s.session.smooth && s.session.selectedPoint == 40)
+    s.session.handle(.key(.toggleOverlay))  // the frame is the warp alone
+    func fresh() -> RGBAImage {
+      WarpRenderer.render(
+        s.session.content.background(time: s.session.time), mesh: s.session.mesh,
+        options: s.session.warpOptions)
+    }
+    let first = s.session.renderFrame()
+    #expect(first.image == fresh())
+    // Unchanged: reused, and equal again.
+    let second = s.session.renderFrame()
+    #expect(second.image == first.image && second.warpMilliseconds < first.warpMilliseconds)
+    // A moved point (the smooth mesh's cache must not be reused).
+    s.session.handle(.key(.nudge(dx: 6, dy: -4)))
+    let third = s.session.renderFrame()
+    #expect(third.image == fresh() && third.image != first.image)
+    // Frames kept by the caller are not overwritten by later ones (the
+    // buffers are reused only when no one else holds them).
+    let kept = first.image
+    s.session.handle(.key(.nudge(dx: -10, dy: 10)))
+    _ = s.session.renderFrame()
+    #expect(kept == second.image)
+    // The overlay frame: reused buffers, same pixels as drawing afresh.
+    s.session.handle(.key(.toggleOverlay))
+    let a = s.session.renderFrame().image
+    let b = s.session.renderFrame().image
+    #expect(a == b && a != third.image)
+    // The content's animation re-warps (the checkerboard scrolls while playing).
+    s.session.handle(.key(.pause))  // LoggedSession starts paused
+    s.session.advance(by: 0.5)
+    s.session.handle(.key(.toggleOverlay))
+    #expect(s.session.renderFrame().image == fresh())
+  }
+
+  @Test func minificationKeyMatchesTheCLIOption() {
+    let s = LoggedSession(width: 200, height: 150)
+    s.session.handle(.key(.toggleMinification))
+    #expect(s.lines.last == "minification filter: off")
+    #expect(!s.session.warpOptions.filterMinification)
+    s.session.handle(.key(.toggleMinification))
+    #expect(s.session.warpOptions.filterMinification)
+  }
+}
