@@ -14,7 +14,8 @@
 # saves the mesh (J), exports Swift code (X), saves the frame without the
 # overlay (P), switches to gradient mode (Tab), selects a vertex, changes its
 # colour (palette key and a typed hex value), saves the gradient (J) and
-# exports it (X). Checks: the saved mesh against the log, `meshwarp warp` of
+# exports it (X); in between it shows the bezier handles (B) and drags one,
+# so the saved gradient has explicit handles. Checks: the saved mesh against the log, `meshwarp warp` of
 # the picture with the saved mesh against the clean frame (<= 1/255),
 # `meshwarp gradient` of the saved gradient against the gradient's clean
 # frame, both Swift files type-checked against Scripts/AppleStubs, and a
@@ -24,6 +25,11 @@
 # usage: Scripts/demo-window-test.sh [OUT_DIR]
 #   OUT_DIR keeps the log, the frames and the screenshot (default: a temp dir,
 #   kept on failure). MESHWARP_DEMO=path/to/meshwarp-demo skips the build.
+# Then video content (a testsrc2 clip from the command line: the window's
+# picture changes over time) and a second display (Xvfb with two screens:
+# SDL sees two displays and --display 1 asks for full screen on the second;
+# a script drops the clip on the window).
+#
 # Needs: xvfb, xdotool, x11-apps (xwd), ffmpeg (Scripts/install-deps.sh).
 # Exits non-zero when any check fails; the last line counts the checks.
 set -uo pipefail
@@ -88,10 +94,12 @@ done
 export DISPLAY=":$display"
 
 xvfb_pid=""
+xvfb2_pid=""
 demo_pid=""
 cleanup() {
   [ -n "$demo_pid" ] && kill "$demo_pid" 2>/dev/null && wait "$demo_pid" 2>/dev/null
   [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null && wait "$xvfb_pid" 2>/dev/null
+  [ -n "$xvfb2_pid" ] && kill "$xvfb2_pid" 2>/dev/null && wait "$xvfb2_pid" 2>/dev/null
 }
 trap cleanup EXIT
 
@@ -277,6 +285,13 @@ wait_for '^hex: type' 30 || true
 xdotool type --delay 60 "ff8800"
 key Return
 check "editor: typed hex colour" wait_for '^colour: gradient point 4 = #FF8800$' 30
+key b
+check "editor: bezier handles shown" wait_for '^bezier handles: shown \(automatic\)$' 30
+# Vertex 4's automatic trailing handle: 1/3 of the way to vertex 5 along the
+# bisector of its two row edges, at (482.08, 235.15) px.
+drag 482 235 520 200
+check "editor: bezier handle dragged" \
+  wait_for '^gradient handle 4 trailing at 520\.1 200\.1 px' 30
 key j
 check "editor: gradient saved" wait_for '^gradient saved: .*card-gradient\.json \(3x3\)' 30
 key x
@@ -331,6 +346,8 @@ check "meshwarp warp = editor frame without overlay (max diff $d <= 1)" test "$d
 "$cli" gradient "$out/card-gradient.json" --size 800x600 -o "$out/cli-gradient.png" 2>>"$out/cli.log"
 d="$(max_diff "$out/cli-gradient.png" "$out/meshwarp-demo-clean-2.png")"
 check "meshwarp gradient = editor's gradient frame (max diff $d <= 1)" test "$d" -le 1
+check "saved gradient carries the explicit handles (bezierPoints)" \
+  grep -q '"bezierPoints"' "$out/card-gradient.json"
 check "exported Swift code type-checks against the Apple stubs" \
   Scripts/typecheck-exported.sh "$out/card-warp.swift" "$out/card-gradient.swift"
 ffmpeg -v error -y -i "$out/editor.xwd" -vf "crop=800:600:$X:$Y" "$out/editor.png"
@@ -341,4 +358,74 @@ if [ -n "${MESHWARP_SCREENSHOT_DIR:-}" ]; then
     "$MESHWARP_SCREENSHOT_DIR/"
 fi
 grep -E '^(point|undo|mesh|swift|clipboard|saved|mode|selected|colour|gradient)' "$log"
+
+# ---- Video content ---------------------------------------------------------
+# A 4-second clip of ffmpeg's testsrc2 (a running counter and moving shapes:
+# every frame differs) opened from the command line, playing (not paused):
+# two screenshots a second apart differ inside the window.
+ffmpeg -v error -y -f lavfi -i testsrc2=size=320x240:rate=25 -frames:v 100 -pix_fmt yuv420p \
+  "$out/clip.mp4"
+log="$out/video.log"
+(cd "$out" && exec env SDL_VIDEODRIVER=x11 "$demo" clip.mp4 --size 640x480 >"$log" \
+  2>"$out/video.err") &
+demo_pid=$!
+sleep 0.5
+window="$(timeout 60 xdotool search --sync --onlyvisible --name meshwarp 2>/dev/null | head -1)"
+check "video: window found ($window)" test -n "$window" || finish
+check "video: the clip is the content" \
+  wait_for '^meshwarp-demo: mode warp, window 640x480, content video 320x240' 60
+eval "$(xdotool getwindowgeometry --shell "$window")" # X, Y, WIDTH, HEIGHT
+sleep 1
+xwd -root -silent -out "$out/video-1.xwd"
+sleep 1.2
+xwd -root -silent -out "$out/video-2.xwd"
+for k in 1 2; do
+  ffmpeg -v error -y -i "$out/video-$k.xwd" -vf "crop=640:480:$X:$Y" -f rawvideo -pix_fmt rgba \
+    "$out/video-$k.rgba"
+  ffmpeg -v error -y -i "$out/video-$k.xwd" -vf "crop=640:480:$X:$Y" "$out/video-$k.png"
+done
+check "video: the picture changes over time (two screenshots 1.2 s apart)" \
+  bash -c "test -s '$out/video-1.rgba' && ! cmp -s '$out/video-1.rgba' '$out/video-2.rgba'"
+key Escape
+for _ in $(seq 100); do kill -0 "$demo_pid" 2>/dev/null || break; sleep 0.1; done
+wait "$demo_pid"
+status=$?
+demo_pid=""
+check "video: quits cleanly (exit $status)" test "$status" -eq 0
+
+# ---- A second display, and a dropped video ---------------------------------
+# Xvfb with two screens: SDL sees each X screen as a display (Xvfb's
+# +xinerama merges them into one SDL display instead). `--display 1` finds
+# display 1 and asks for full screen on its bounds; a script drops the clip
+# on the window (an SDL drop event, as a file manager's drop arrives).
+# Not checked, because it does not happen here: the window landing on
+# screen 1. SDL 2 reports every X screen at origin 0,0 and creates windows
+# on screen 0 (also with DISPLAY=:N.1), and without a window manager the
+# full-screen request does not resize the window.
+display2=$((display + 1))
+while [ -e "/tmp/.X${display2}-lock" ] || [ -e "/tmp/.X11-unix/X${display2}" ]; do
+  display2=$((display2 + 1))
+done
+Xvfb ":$display2" -screen 0 1024x768x24 -screen 1 640x360x24 -nolisten tcp \
+  >"$out/xvfb2.log" 2>&1 &
+xvfb2_pid=$!
+for _ in $(seq 100); do DISPLAY=":$display2.1" xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
+printf 'wait 10\ndrop clip.mp4\nwait 20\nsleep 1500\nquit\n' >"$out/drop.script"
+log="$out/display.log"
+(cd "$out" && exec env DISPLAY=":$display2" SDL_VIDEODRIVER=x11 "$demo" --display 1 \
+  --size 320x180 --script drop.script >"$log" 2>"$out/display.err") &
+demo_pid=$!
+check "display: SDL sees two displays" wait_for '^sdl: .*, 2 displays$' 60
+check "display: full screen on display 1 (640x360)" \
+  wait_for '^fullscreen: on, display 1 \(640x360 at 0,0\)$' 30
+check "display: the dropped video is the content" \
+  wait_for '^content: video 320x240 at 25\.00 fps from clip\.mp4, looping$' 30
+for _ in $(seq 100); do kill -0 "$demo_pid" 2>/dev/null || break; sleep 0.1; done
+wait "$demo_pid"
+status=$?
+demo_pid=""
+kill "$xvfb2_pid" 2>/dev/null && wait "$xvfb2_pid" 2>/dev/null
+xvfb2_pid=""
+check "display: quits cleanly (exit $status)" test "$status" -eq 0
+grep -E '^(sdl|fullscreen|dropped|content)' "$log"
 finish

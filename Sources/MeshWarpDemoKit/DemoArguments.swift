@@ -3,7 +3,8 @@ package struct DemoArguments: Hashable, Sendable {
   /// Window size in pixels (`--size WxH`, default 800×600).
   package var width = 800
   package var height = 600
-  /// A PNG to warp instead of the checkerboard.
+  /// A picture (PNG, JPEG, WebP, GIF) or a video (MP4, MOV, MKV, WebM, …,
+  /// played looping) to warp instead of the checkerboard.
   package var imagePath: String?
   /// A script file, or "-" for stdin (`--script`).
   package var scriptPath: String?
@@ -25,16 +26,19 @@ package struct DemoArguments: Hashable, Sendable {
   /// The display for full screen (`--display N`, from 0); giving it
   /// starts full screen.
   package var display: Int?
+  /// Render this many frames without a window, print the median frame
+  /// time and exit (`--benchmark-frames N`).
+  package var benchmarkFrames: Int?
   /// Print the help and exit (`--help`).
   package var showUsage = false
 
   package init() {}
 
   package static let usage = """
-    usage: meshwarp-demo [IMAGE.png] [options]
+    usage: meshwarp-demo [IMAGE|VIDEO] [options]
 
-    The mesh editor. Warps the checkerboard (or IMAGE.png) through a 3x3
-    control grid, live. Drag the points; click the ON/OFF toggle where it
+    The mesh editor. Warps the checkerboard (or a PNG/JPEG/WebP/GIF picture,
+    or a video such as clip.mp4, looping) through a 3x3 control grid, live. Drag the points; click the ON/OFF toggle where it
     appears after the warp; save the mesh, export SwiftUI code; Tab edits a
     mesh gradient instead.
 
@@ -51,6 +55,11 @@ package struct DemoArguments: Hashable, Sendable {
       --mesh FILE       open a mesh JSON (J saves back to it)
       --gradient FILE   open a gradient JSON in gradient mode
       --display N       full screen on display N (0 = first); F toggles
+      --benchmark-frames N
+                        no window: render N frames of a 9x9 smooth wavy mesh
+                        (or --mesh FILE) at --size while dragging, idle, and
+                        dragging with the minification filter off; print the
+                        median times
       --help            this text
 
     keys: drag/arrows move points, 2-9 density, R reset, E edge policy,
@@ -58,7 +67,7 @@ package struct DemoArguments: Hashable, Sendable {
           Ctrl+Y redo, J save JSON, X export SwiftUI code, S save PNG,
           P save PNG without overlay, O overlay, F full screen, Tab gradient
           mode (1-9 palette, Return hex, [ ] - = size, M smooth, C colour
-          space), H help, Esc quit
+          space, B bezier handles), H help, Esc quit; drop a file to open it
     headless: SDL_VIDEODRIVER=offscreen meshwarp-demo --script FILE
     """
 
@@ -112,6 +121,7 @@ package struct DemoArguments: Hashable, Sendable {
           throw Error(message: "--display needs a display number from 0, got '\(text)'")
         }
         result.display = n
+      case "--benchmark-frames": result.benchmarkFrames = try positive(a, value(a))
       case "--help", "-h": result.showUsage = true
       default:
         guard !a.hasPrefix("-") || a == "-" else { throw Error(message: "unknown option '\(a)'") }

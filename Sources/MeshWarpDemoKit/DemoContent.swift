@@ -1,6 +1,6 @@
 /// What the demo warps, re-rendered for every frame (live content, not a
-/// snapshot): a slowly scrolling checkerboard, a loaded picture, or the
-/// gradient text of ``DemoHooks/gradientText(time:width:height:)``; the
+/// snapshot): a slowly scrolling checkerboard, a loaded picture, a looping
+/// video (``LoopingVideo``), or the gradient text of ``DemoHooks/gradientText(time:width:height:)``; the
 /// ``DemoToggle`` is drawn on top of each.
 package struct DemoContent: Sendable {
   /// The kinds of content.
@@ -9,6 +9,8 @@ package struct DemoContent: Sendable {
     case checkerboard
     /// A picture (e.g. loaded from a PNG), shown still.
     case picture
+    /// A video file, looping in real time.
+    case video
     /// The animated mesh-gradient text, from ``DemoHooks``.
     case gradientText
   }
@@ -28,8 +30,20 @@ package struct DemoContent: Sendable {
   /// each frame copies a window at the scroll offset.
   let board: RGBAImage
   let picture: RGBAImage?
+  /// The video, for `.video`.
+  package let video: LoopingVideo?
+  /// Animation time at which the video's first frame shows.
+  let videoStart: Double
   /// The toggle's sprites, off and on, drawn on first use.
   var toggleSprites: [Bool: (image: RGBAImage, x: Int, y: Int)] = [:]
+  /// The last content with the toggle drawn in, reused while its
+  /// ``frameKey(time:)`` and the toggle's state stay the same.
+  var composed: (kind: Kind, key: Double, isOn: Bool, image: RGBAImage)?
+  /// This content's identity (a new one for each loaded file): frame
+  /// caches compare it.
+  package var token: ObjectIdentifier { ObjectIdentifier(identity) }
+  let identity = Identity()
+  final class Identity: Sendable {}
 
   /// Content of `width × height` pixels: the picture when given (its own
   /// size wins), else the checkerboard.
@@ -37,16 +51,34 @@ package struct DemoContent: Sendable {
     self.width = picture?.width ?? width
     self.height = picture?.height ?? height
     self.picture = picture
+    video = nil
+    videoStart = 0
     kind = picture == nil ? .checkerboard : .picture
     board = ImageGenerators.checkerboard(
       width: self.width + 2 * Self.cell, height: self.height + 2 * Self.cell, cell: Self.cell)
+  }
+
+  /// Content playing `video` (its size), its first frame at animation time
+  /// `startTime`.
+  package init(video: LoopingVideo, startTime: Double) {
+    width = video.width
+    height = video.height
+    picture = nil
+    self.video = video
+    videoStart = startTime
+    kind = .video
+    board = ImageGenerators.checkerboard(
+      width: width + 2 * Self.cell, height: height + 2 * Self.cell, cell: Self.cell)
   }
 
   /// The content's size as a vector.
   package var size: Vector2 { Vector2(Double(width), Double(height)) }
 
   /// The kind shown when the gradient text is switched off.
-  package var baseKind: Kind { picture == nil ? .checkerboard : .picture }
+  package var baseKind: Kind { video != nil ? .video : picture == nil ? .checkerboard : .picture }
+
+  /// Whether the content changes with animation time.
+  package var isAnimated: Bool { kind != .picture }
 
   /// The content at animation time `time` (seconds) with `toggle` drawn in
   /// (from a sprite cached per state: the same pixels as
@@ -54,13 +86,41 @@ package struct DemoContent: Sendable {
   ///
   /// - Complexity: O(width · height) (one row copy per row, plus the toggle).
   package mutating func image(time: Double, toggle: DemoToggle) -> RGBAImage {
+    let key = frameKey(time: time)
+    if let composed, composed.kind == kind, composed.key == key, composed.isOn == toggle.isOn {
+      return composed.image
+    }
     var image = background(time: time)
     if toggleSprites[toggle.isOn] == nil {
       toggleSprites[toggle.isOn] = toggle.sprite(contentSize: size)
     }
     let sprite = toggleSprites[toggle.isOn]!
     image.drawOver(sprite.image, at: sprite.x, sprite.y)
+    composed = (kind, key, toggle.isOn, image)
     return image
+  }
+
+  /// A number that changes exactly when the content's picture changes with
+  /// `time`: 0 for a picture, the frame number for a video, the scroll
+  /// offset for the checkerboard, the time for the gradient text.
+  package func frameKey(time: Double) -> Double {
+    switch kind {
+    case .picture: return 0
+    case .video: return Double(video!.frameNumber(atSeconds: time - videoStart))
+    case .gradientText: return time
+    case .checkerboard:
+      let (ox, oy) = scrollOffset(time: time)
+      return Double(ox * 65536 + oy)
+    }
+  }
+
+  /// The checkerboard's scroll offset at `time`, within one period.
+  func scrollOffset(time: Double) -> (x: Int, y: Int) {
+    let period = 2 * Self.cell
+    let shift = Self.scrollSpeed * time
+    return (
+      (-Int(shift.x.rounded(.down))).modulo(period), (-Int(shift.y.rounded(.down))).modulo(period)
+    )
   }
 
   /// The content at animation time `time` without the toggle.
@@ -69,6 +129,8 @@ package struct DemoContent: Sendable {
     switch kind {
     case .picture:
       image = picture!
+    case .video:
+      image = video!.frame(number: video!.frameNumber(atSeconds: time - videoStart))
     case .gradientText:
       image =
         DemoHooks.gradientText(time: time, width: width, height: height)
@@ -82,10 +144,7 @@ package struct DemoContent: Sendable {
   /// The checkerboard moved by ``scrollSpeed`` · `time`, wrapping every two
   /// cells (the pattern's period).
   func scrolledBoard(time: Double) -> RGBAImage {
-    let period = 2 * Self.cell
-    let shift = Self.scrollSpeed * time
-    let ox = (-Int(shift.x.rounded(.down))).modulo(period)
-    let oy = (-Int(shift.y.rounded(.down))).modulo(period)
+    let (ox, oy) = scrollOffset(time: time)
     let rowBytes = width * 4
     let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { dst, count in
       board.pixels.withUnsafeBytes { src in

@@ -36,6 +36,8 @@ package enum DemoKey: Hashable, Sendable {
   case toggleSmooth
   /// A: silhouette anti-aliasing on or off.
   case toggleAntialias
+  /// Q: the minification filter on or off.
+  case toggleMinification
   /// G: the genie into a dock-like target and back (see ``DemoHooks``).
   case genie
   /// T: the animated "Meshing" gradient text as content (see ``DemoHooks``).
@@ -79,12 +81,14 @@ package enum DemoKey: Hashable, Sendable {
   case smoothsColors
   /// C: the gradient's colour space, device ↔ perceptual.
   case colorSpace
+  /// B: show (and let the mouse drag) the gradient's bezier handles.
+  case bezierHandles
 
   /// The key for a typed character or an SDL key name (case-insensitive)
   /// with its modifiers: "1"…"9", "r", "e", "a", "g", "t", "space" (or
   /// " "), "s", "h", "escape", the arrows "left" "right" "up" "down", "tab",
   /// "j", "x", "p", "o", "f", "return", "backspace", "[", "]", "-", "=",
-  /// "m", "c", Ctrl+"z", Ctrl+"y"; `nil` for any other.
+  /// "m", "c", "b", "q", Ctrl+"z", Ctrl+"y"; `nil` for any other.
   package init?(name: String, shift: Bool = false, control: Bool = false) {
     let step = shift ? 10 : 1
     switch name.lowercased() {
@@ -110,10 +114,12 @@ package enum DemoKey: Hashable, Sendable {
     case "=": self = .gradientRows(1)
     case "m": self = .smoothsColors
     case "c": self = .colorSpace
+    case "b": self = .bezierHandles
     case "r": self = .reset
     case "e": self = .cycleEdges
     case "k": self = .toggleSmooth
     case "a": self = .toggleAntialias
+    case "q": self = .toggleMinification
     case "g": self = .genie
     case "t": self = .gradientText
     case " ", "space": self = .pause

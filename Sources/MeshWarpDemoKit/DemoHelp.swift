@@ -12,6 +12,7 @@ package enum DemoHelp {
       ("E", "EDGE POLICY: TRANSPARENT, UNWARPED, ORIGIN, COLOR"),
       ("K", "SMOOTH WARP (CATMULL-ROM) ON/OFF"),
       ("A", "ANTI-ALIASING ON/OFF"),
+      ("Q", "MINIFICATION FILTER ON/OFF (OFF: FASTER)"),
       ("G", "GENIE" + (DemoHooks.genieAvailable ? "" : " (NOT AVAILABLE YET)")),
       ("T", "GRADIENT TEXT" + (DemoHooks.gradientTextAvailable ? "" : " (NOT AVAILABLE YET)")),
       ("SPACE", "PAUSE THE ANIMATION"),
@@ -31,7 +32,8 @@ package enum DemoHelp {
       ("- =", "FEWER/MORE ROWS (SHAPE KEPT)"),
       ("M", "SMOOTHSCOLORS ON/OFF"),
       ("C", "COLOUR SPACE: DEVICE, PERCEPTUAL"),
-      ("DROP", "OPEN A PICTURE, MESH OR GRADIENT FILE"),
+      ("B", "BEZIER HANDLES SHOWN (DRAG THEM)/HIDDEN"),
+      ("DROP", "OPEN A PICTURE, VIDEO, MESH OR GRADIENT"),
       ("H", "THIS HELP"),
       ("ESC", "QUIT"),
     ]

@@ -117,7 +117,8 @@ extension DemoSession {
   }
 
   /// Opens a file: a mesh JSON (warp mode), a gradient JSON (gradient
-  /// mode) or a picture (``DemoContentLoader``). Logs what happened.
+  /// mode), a picture or a video (``DemoContentLoader``). Logs what
+  /// happened.
   package func open(path: String) {
     do {
       if (path as NSString).pathExtension.lowercased() == "json" {
@@ -136,13 +137,25 @@ extension DemoSession {
         }
         return
       }
-      let picture = try DemoContentLoader.load(path: path)
-      content = DemoContent(width: frameWidth, height: frameHeight, picture: picture)
+      content = try DemoContentLoader.content(
+        path: path, width: frameWidth, height: frameHeight, time: time)
       contentPath = path
-      log("content: picture \(picture.width)x\(picture.height) from \(path)")
+      logContent()
       logToggleLocation()
     } catch {
       log("open failed: \(path): \(error)")
+    }
+  }
+
+  /// Logs what the content is: "content: picture 640x480 from card.png",
+  /// "content: video 320x240 at 25 fps from clip.mp4".
+  func logContent() {
+    let size = "\(content.width)x\(content.height)"
+    let from = contentPath.map { " from \($0)" } ?? ""
+    if let video = content.video, content.kind == .video {
+      log("content: video \(size) at \(Self.format(video.framesPerSecond, 2)) fps\(from), looping")
+    } else {
+      log("content: \(content.kind) \(size)\(from)")
     }
   }
 

@@ -81,29 +81,69 @@ extension DemoSession {
       setGradientColour(GradientEditing.colour(hex: GradientEditing.palette[k]))
       return
     }
-    let positions = gradient.positions
-    var best: (Int, Double)?
-    for (i, q) in positions.enumerated() {
-      let d = q * frameSize - p
-      let d2 = (d * d).sum()
-      let r = ControlPointPicker.defaultRadius
-      if d2 <= r * r, best == nil || d2 < best!.1 { best = (i, d2) }
-    }
-    guard let (i, _) = best else { return }
+    guard let (i, handle) = gradientTarget(at: p) else { return }
+    let grabbed = handle.map { handlePositions[i][$0]! } ?? gradient.positions[i]
     gradientDrag = Drag(
-      index: i, grab: positions[i] * frameSize - p, moved: false, before: snapshot)
+      index: i, grab: grabbed * frameSize - p, moved: false, before: snapshot, handle: handle)
     if selectedGradientPoint != i {
       selectedGradientPoint = i
       log("selected: gradient point \(i) (\(GradientEditing.hexText(gradient.colors[i])))")
     }
   }
 
+  /// The vertex, or (while they are shown and no vertex is hit) the bezier
+  /// handle, nearest to window point `p` within
+  /// ``ControlPointPicker/defaultRadius``.
+  func gradientTarget(at p: Vector2) -> (index: Int, handle: GradientHandle?)? {
+    let r2 = ControlPointPicker.defaultRadius * ControlPointPicker.defaultRadius
+    func nearest(_ candidates: [(Int, GradientHandle?, Vector2)]) -> (Int, GradientHandle?)? {
+      var best: (Int, GradientHandle?, Double)?
+      for (i, handle, q) in candidates {
+        let d = q * frameSize - p
+        let d2 = (d * d).sum()
+        if d2 <= r2, best == nil || d2 < best!.2 { best = (i, handle, d2) }
+      }
+      return best.map { ($0.0, $0.1) }
+    }
+    if let hit = nearest(gradient.positions.enumerated().map { ($0.offset, nil, $0.element) }) {
+      return hit
+    }
+    guard showHandles else { return nil }
+    return nearest(
+      handlePositions.enumerated().flatMap { i, handles in
+        handles.map { (i, Optional($0.key), $0.value) }
+      })
+  }
+
+  /// Each vertex's drawn handles (those with an edge) at their unit
+  /// positions: explicit ones, or the automatic ones for
+  /// ``GradientMesh/Locations/points(_:)``.
+  var handlePositions: [[GradientHandle: Vector2]] {
+    let (w, h) = (gradient.width, gradient.height)
+    return gradient.resolvedBezierPoints.enumerated().map { i, point in
+      var handles: [GradientHandle: Vector2] = [:]
+      for handle in GradientHandle.allCases
+      where handle.exists(column: i % w, row: i / w, width: w, height: h) {
+        handles[handle] = point[keyPath: handle.keyPath]
+      }
+      return handles
+    }
+  }
+
   func gradientMouseMove(_ p: Vector2) {
     guard var d = gradientDrag else { return }
     let unit = pointwiseMin(pointwiseMax(p + d.grab, .zero), frameSize) / frameSize
-    guard unit != gradient.positions[d.index] else { return }
-    if !d.moved { history.record("drag gradient point \(d.index)", before: d.before) }
-    moveGradientPoint(d.index, to: unit)
+    if let handle = d.handle {
+      guard unit != handlePositions[d.index][handle] else { return }
+      if !d.moved {
+        history.record("drag gradient handle \(d.index) \(handle.rawValue)", before: d.before)
+      }
+      moveGradientHandle(d.index, handle, to: unit)
+    } else {
+      guard unit != gradient.positions[d.index] else { return }
+      if !d.moved { history.record("drag gradient point \(d.index)", before: d.before) }
+      moveGradientPoint(d.index, to: unit)
+    }
     d.moved = true
     gradientDrag = d
   }
@@ -113,7 +153,31 @@ extension DemoSession {
     gradientMouseMove(p)
     let d = gradientDrag!
     gradientDrag = nil
-    if d.moved { logGradientPoint(d.index, verb: "moved to") }
+    guard d.moved else { return }
+    if let handle = d.handle {
+      logGradientHandle(d.index, handle)
+    } else {
+      logGradientPoint(d.index, verb: "moved to")
+    }
+  }
+
+  /// Moves one handle of vertex `i` to the unit point `unit`. Automatic
+  /// handles (``GradientMesh/Locations/points(_:)``) first become explicit
+  /// ones at the same places, so the rest of the shape does not change.
+  func moveGradientHandle(_ i: Int, _ handle: GradientHandle, to unit: Vector2) {
+    var points = gradient.resolvedBezierPoints
+    points[i][keyPath: handle.keyPath] = unit
+    gradient.locations = .bezierPoints(points)
+  }
+
+  /// "gradient handle 4 trailing at 512.0 300.0 px (0.6400 0.5000)".
+  func logGradientHandle(_ i: Int, _ handle: GradientHandle) {
+    guard let unit = handlePositions[i][handle] else { return }
+    let px = unit * frameSize
+    log(
+      "gradient handle \(i) \(handle.rawValue) at "
+        + "\(Self.format(px.x, 1)) \(Self.format(px.y, 1)) px "
+        + "(\(Self.format(unit.x, 4)) \(Self.format(unit.y, 4)))")
   }
 
   /// Moves vertex `i` to the unit point `unit` (its explicit handles, if
@@ -194,6 +258,10 @@ extension DemoSession {
       record("smoothsColors")
       gradient.smoothsColors.toggle()
       log("smoothsColors: \(gradient.smoothsColors)")
+    case .bezierHandles:
+      showHandles.toggle()
+      let kind = if case .bezierPoints = gradient.locations { "explicit" } else { "automatic" }
+      log("bezier handles: \(showHandles ? "shown (\(kind))" : "hidden")")
     case .colorSpace:
       record("colour space")
       gradient.colorSpace = gradient.colorSpace == .device ? .perceptual : .device
@@ -271,6 +339,17 @@ extension DemoSession {
           let p = points[r * w + c]
           if c + 1 < w { image.drawLine(from: p, to: points[r * w + c + 1], colour: line) }
           if r + 1 < h { image.drawLine(from: p, to: points[(r + 1) * w + c], colour: line) }
+        }
+      }
+      if showHandles {
+        let handleColour = RGBA8(255, 214, 10, 230)
+        for (i, handles) in handlePositions.enumerated() {
+          for (_, q) in handles.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            image.drawLine(from: points[i], to: q * frameSize, colour: handleColour)
+            image.fillCircle(
+              centre: q * frameSize, radius: 4, colour: RGBA8(20, 20, 24), outline: handleColour,
+              outlineWidth: 2)
+          }
         }
       }
       for (i, p) in points.enumerated() {

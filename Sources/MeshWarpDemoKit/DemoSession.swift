@@ -31,6 +31,10 @@ package final class DemoSession {
   package private(set) var smooth = false
   /// Silhouette anti-aliasing (4×4 samples) or hard edges.
   package private(set) var antialias = true
+  /// The minification filter (Q): on, as `meshwarp warp` renders by
+  /// default; off, as with `meshwarp warp --no-minification-filter`
+  /// (faster where the warp shrinks the content, with more aliasing there).
+  package private(set) var minificationFilter = true
   /// Render threads for ``WarpRenderer`` (0 = every core).
   package var threads = 0
   /// Whether the content's animation (and the genie) is paused.
@@ -58,6 +62,9 @@ package final class DemoSession {
   package internal(set) var gradient = GradientEditing.defaultGradient
   /// The selected gradient vertex.
   package internal(set) var selectedGradientPoint: Int?
+  /// Whether gradient mode shows (and lets the mouse drag) the vertices'
+  /// bezier handles (B).
+  package internal(set) var showHandles = false
   /// The hex colour being typed (Return started it), or `nil`.
   package internal(set) var hexEntry: String?
   /// Whether the overlay (mesh lines and points, the toggle, the palette)
@@ -88,6 +95,8 @@ package final class DemoSession {
 
   let log: (String) -> Void
   var mappingCache: MeshMapping?
+  /// What ``renderFrame()`` keeps between frames.
+  var reuse = FrameReuse()
   var drag: Drag?
   var pressPoint: Vector2?
   var saveCount = 0
@@ -101,6 +110,8 @@ package final class DemoSession {
     var moved: Bool
     /// The state before the drag, recorded for undo once it moves.
     var before: EditorSnapshot
+    /// In gradient mode, the bezier handle dragged instead of the vertex.
+    var handle: GradientHandle? = nil
   }
 
   /// A click moves less than this many pixels between press and release
@@ -297,6 +308,9 @@ package final class DemoSession {
     case .toggleSmooth:
       smooth.toggle()
       log("smooth: \(smooth ? "on" : "off")")
+    case .toggleMinification:
+      minificationFilter.toggle()
+      log("minification filter: \(minificationFilter ? "on" : "off")")
     case .genie:
       startGenie()
     case .gradientText:
@@ -402,7 +416,8 @@ package final class DemoSession {
   package var warpOptions: WarpOptions {
     WarpOptions(
       width: frameWidth, height: frameHeight, edges: edges, edgeColor: Self.edgeColor,
-      smooth: smooth, antialias: antialias ? 4 : 1, threads: threads)
+      filterMinification: minificationFilter, smooth: smooth, antialias: antialias ? 4 : 1,
+      threads: threads)
   }
 
   /// A rendered frame and where its time went.
@@ -422,35 +437,71 @@ package final class DemoSession {
     }
   }
 
-  /// Renders the frame: the content at the current time (live, redrawn
-  /// every call), warped with ``WarpRenderer``, the mesh's lines and
-  /// points over it (not during the genie), then the help panel if shown.
+  /// Renders the frame: the content at the current time, warped with
+  /// ``WarpRenderer``, the mesh's lines and points over it (not during the
+  /// genie), then the help panel if shown.
+  ///
+  /// Work is reused between frames (``FrameReuse``): the warp itself while
+  /// the content's picture, the toggle, the mesh and the options are all
+  /// unchanged (a still picture, or paused content, costs only the overlay),
+  /// the smooth mesh's subdivision while the grid is unchanged, and the
+  /// frame buffers. The pixels are those of a fresh
+  /// `WarpRenderer.render(source, mesh:options:)`.
   package func renderFrame() -> Frame {
     if mode == .gradient { return renderGradientFrame() }
     let clock = ContinuousClock()
     let t0 = clock.now
-    let source =
-      overlayHidden ? content.background(time: time) : content.image(time: time, toggle: toggle)
-    let t1 = clock.now
     let shown = displayedMesh
-    var image = WarpRenderer.render(source, mesh: shown, options: warpOptions)
+    let options = warpOptions
+    let key = FrameReuse.WarpKey(
+      content: content.token, kind: content.kind, picture: content.frameKey(time: time),
+      toggle: overlayHidden ? nil : toggle.isOn, mesh: shown, options: options)
+    var t1 = t0
+    var warped: RGBAImage
+    if let cached = reuse.warp, cached.key == key {
+      warped = cached.image
+      t1 = clock.now
+    } else {
+      let source =
+        overlayHidden ? content.background(time: time) : content.image(time: time, toggle: toggle)
+      t1 = clock.now
+      // The last warp's buffer, taken out of the cache so that it is unique.
+      warped = RGBAImage(width: 0, height: 0)
+      if reuse.warp != nil {
+        swap(&warped, &reuse.warp!.image)
+        reuse.warp = nil
+      }
+      let (mesh, renderOptions) = reuse.renderable(shown, options: options, frameSize: frameSize)
+      WarpRenderer.render(source, mesh: mesh, options: renderOptions, into: &warped)
+      reuse.warp = (key, warped)
+    }
     let t2 = clock.now
     var clean: RGBAImage?
     if overlayHidden {
-      clean = image
+      clean = warped
     } else if !pendingCleanSaves.isEmpty {
+      let (mesh, renderOptions) = reuse.renderable(shown, options: options, frameSize: frameSize)
       clean = WarpRenderer.render(
-        content.background(time: time), mesh: shown, options: warpOptions)
+        content.background(time: time), mesh: mesh, options: renderOptions)
     }
-    if genie == nil && !overlayHidden {
-      image.drawMeshOverlay(mesh)
-      if let i = drag?.index ?? selectedPoint, i < mesh.pointPairs.count {
-        image.fillCircle(
-          centre: Vector2(mesh.pointPairs[i].to) * frameSize, radius: drag == nil ? 7 : 9,
-          colour: RGBA8(255, 214, 10), outline: .white, outlineWidth: 2)
+    var image: RGBAImage
+    if (genie == nil && !overlayHidden) || showHelp {
+      // Drawn on a copy in a reused buffer: the warp stays clean for reuse.
+      image = reuse.takeOverlayBuffer()
+      FrameReuse.copy(warped, into: &image)
+      if genie == nil && !overlayHidden {
+        image.drawMeshOverlay(mesh)
+        if let i = drag?.index ?? selectedPoint, i < mesh.pointPairs.count {
+          image.fillCircle(
+            centre: Vector2(mesh.pointPairs[i].to) * frameSize, radius: drag == nil ? 7 : 9,
+            colour: RGBA8(255, 214, 10), outline: .white, outlineWidth: 2)
+        }
       }
+      drawHelp(into: &image)
+      reuse.overlay = image
+    } else {
+      image = warped
     }
-    drawHelp(into: &image)
     let t3 = clock.now
     return Frame(
       image: image, clean: clean, contentMilliseconds: Self.milliseconds(t1 - t0),

@@ -6,5 +6,7 @@
 //
 // Must not import: SDL or any window system (the `meshwarp-demo` executable
 // owns the window, the event loop and frame pacing). Depends on MeshWarpIO
-// (PNG files) and, through it, on the renderer and the core.
+// (picture files; videos through MeshWarpVideo's ffmpeg reader, decoded on
+// a thread of its own: LoopingVideo) and, through it, on the renderer and
+// the core.
 @_exported import MeshWarpIO

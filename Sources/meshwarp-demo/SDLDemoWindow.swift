@@ -27,12 +27,17 @@ final class SDLDemoWindow {
   /// The colour behind transparent pixels (the empty desk).
   static let background = RGBA8(38, 38, 44)
 
-  /// Opens a `width × height` window titled "meshwarp-demo".
+  /// Opens a `width × height` window titled "meshwarp-demo", centred on
+  /// display `display` when it exists (so that on an X server with several
+  /// screens, each an SDL display, the window lives on that screen: X
+  /// windows cannot move between screens), else on the first.
   ///
-  /// - Parameter vsync: ask the renderer to sync presents to the display.
+  /// - Parameters:
+  ///   - vsync: ask the renderer to sync presents to the display.
+  ///   - display: the display to open on (`--display N`), from 0.
   /// - Throws: ``InitError`` when SDL, the window, the renderer or the
   ///   texture cannot be created.
-  init(width: Int, height: Int, vsync: Bool) throws {
+  init(width: Int, height: Int, vsync: Bool, display: Int = 0) throws {
     precondition(1 == 1.littleEndian, "RGBA bytes match ABGR8888 on little-endian machines only")
     self.width = width
     self.height = height
@@ -42,10 +47,13 @@ final class SDLDemoWindow {
     guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
       throw InitError(step: "SDL_Init(SDL_INIT_VIDEO)", sdlMessage: Self.lastError())
     }
+    // SDL_WINDOWPOS_CENTERED_DISPLAY(n) is the centred mask with n in its low bits.
+    let displays = Int(SDL_GetNumVideoDisplays())
+    let position = CSDL2_WINDOWPOS_CENTERED | Int32(display < displays ? display : 0)
     guard
       let window = SDL_CreateWindow(
-        "meshwarp-demo", CSDL2_WINDOWPOS_CENTERED, CSDL2_WINDOWPOS_CENTERED, Int32(width),
-        Int32(height), SDL_WINDOW_SHOWN.rawValue)
+        "meshwarp-demo", position, position, Int32(width), Int32(height),
+        SDL_WINDOW_SHOWN.rawValue)
     else {
       let message = Self.lastError()
       SDL_Quit()
@@ -97,7 +105,7 @@ final class SDLDemoWindow {
     let rendererName = info.name.map { String(cString: $0) } ?? "?"
     DemoLog.line(
       "sdl: video driver \(driver), renderer \(rendererName), vsync \(hasVSync ? "on" : "off"), "
-        + "display \(refreshRate) Hz")
+        + "display \(refreshRate) Hz, \(displays) display\(displays == 1 ? "" : "s")")
   }
 
   /// Shows `image` (the window's size) over the background colour.

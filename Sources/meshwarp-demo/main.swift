@@ -25,18 +25,29 @@ if arguments.showUsage {
 let exitCode: Int32
 do {
   let steps = try arguments.scriptPath.map(ScriptPlayer.load) ?? []
-  let picture = try arguments.imagePath.map(DemoFiles.readPicture)
+  let content =
+    try arguments.imagePath.map {
+      try DemoContentLoader.content(path: $0, width: arguments.width, height: arguments.height)
+    } ?? DemoContent(width: arguments.width, height: arguments.height)
   let session = DemoSession(
-    frameWidth: arguments.width, frameHeight: arguments.height,
-    content: DemoContent(width: arguments.width, height: arguments.height, picture: picture),
+    frameWidth: arguments.width, frameHeight: arguments.height, content: content,
     saveDirectory: arguments.saveDirectory, paused: arguments.paused, log: DemoLog.line)
   session.threads = arguments.threads
   session.contentPath = arguments.imagePath
   if let path = arguments.meshPath { try session.useMeshFile(path: path) }
   if let path = arguments.gradientPath { try session.useGradientFile(path: path) }
+  if let frames = arguments.benchmarkFrames {
+    let result = DemoBenchmark.run(session, frames: frames, keepMesh: arguments.meshPath != nil)
+    DemoLog.line(result.dragging.line(session: session, label: "dragging"))
+    DemoLog.line(result.idle.line(session: session, label: "idle"))
+    DemoLog.line(
+      result.draggingUnfiltered.line(session: session, label: "dragging, minification filter off"))
+    exit(0)
+  }
   if arguments.display != nil { session.handle(.key(.fullscreen)) }
   let window = try SDLDemoWindow(
-    width: arguments.width, height: arguments.height, vsync: arguments.fps == nil)
+    width: arguments.width, height: arguments.height, vsync: arguments.fps == nil,
+    display: arguments.display ?? 0)
   let loop = FrameLoop(
     session: session, window: window, script: ScriptPlayer(steps: steps),
     frameLimit: arguments.frameLimit, fps: arguments.fps, display: arguments.display ?? 0)

@@ -210,6 +210,27 @@ final class LoggedSession {
     #expect(DemoKey(name: "Y", control: true) == .redo)
     #expect(DemoKey(name: "R", control: true) == nil)
     #expect(DemoKey(name: "Tab") == .switchMode)
-    #expect(DemoKey(name: "Q") == nil)
+    #expect(DemoKey(name: "Q") == .toggleMinification)
+    #expect(DemoKey(name: "B") == .bezierHandles)
+    #expect(DemoKey(name: "W") == nil)
+  }
+
+  /// Every key name `DemoKey` knows has its line in the help.
+  @Test func helpListsEveryKey() {
+    let keys = Set(
+      DemoHelp.lines.flatMap { $0.key.split(separator: " ").map(String.init) }
+        + DemoHelp.lines.map(\.key))
+    let names: [(name: String, help: String)] = [
+      ("r", "R"), ("e", "E"), ("k", "K"), ("a", "A"), ("q", "Q"), ("g", "G"), ("t", "T"),
+      ("space", "SPACE"), ("s", "S"), ("h", "H"), ("escape", "ESC"), ("tab", "TAB"), ("j", "J"),
+      ("x", "X"), ("p", "P"), ("o", "O"), ("f", "F"), ("return", "RETURN"), ("[", "["),
+      ("]", "]"), ("-", "-"), ("=", "="), ("m", "M"), ("c", "C"), ("b", "B"), ("left", "ARROWS"),
+      ("2", "2-9"), ("1", "1-9"),
+    ]
+    for (name, help) in names {
+      #expect(DemoKey(name: name) != nil, "\(name) is a key")
+      #expect(keys.contains(help), "the help lists \(help)")
+    }
+    #expect(keys.contains("CTRL+Z") && keys.contains("CTRL+Y"))
   }
 }
