@@ -5,7 +5,7 @@ struct ValidateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "validate", summary: "Check a mesh, point set, gradient or keyframe file.",
     details: """
-      Tells the file's kind by its keys, says which it found, and checks it by that kind's rules:
+      Tells the file's kind by its keys, says which it found, and checks it by its rules:
         mesh ("faces", or the grid shorthand "columns"/"rows"): the face-ordering rules,
           coordinates (non-finite, absurd, looking like pixels);
         point set ("from"/"to" or "pairs", no faces): coordinates, and whether the
@@ -13,8 +13,9 @@ struct ValidateCommand: ParsableCommand {
         gradient ("points" or "bezierPoints" with "colors"): the gradient's rules;
         keyframe file ("keyframes"): every keyframe's mesh or gradient.
       Prints every problem, one a line, naming the face (if any), its vertex indices and
-      the rule; a file that cannot be read (JSON syntax, a wrong value) is one error with its
-      line and column, in the --json report too. "units": "pixels" without "width"/"height" is checked against --size.
+      the rule; a file that cannot be read (JSON syntax, a wrong value) is one error with
+      its line and column, in the --json report too. "units": "pixels" without
+      "width"/"height" is checked against --size.
       Exit status: 0 when there is no error (warnings allowed), 1 otherwise.
       """)
 
