@@ -1,7 +1,8 @@
 import Foundation
-@testable import MeshWarpCLI
 import Testing
 import _TestSupport
+
+@testable import MeshWarpCLI
 
 /// Families `fc-list` reports for fonts that have `scalar`.
 private func familiesWith(_ scalar: Unicode.Scalar) -> [String] {
