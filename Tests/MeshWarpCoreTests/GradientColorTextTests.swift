@@ -17,7 +17,9 @@ import Testing
     #expect(GradientColor(text: "transparent") == .clear)
     #expect(GradientColor(text: "none") == .clear)
     #expect(GradientColor(text: "black") == .black)
-    for bad in ["", "#", "#FF88", "#GG0000", "#FF8800F", "#FF88000000", "orange", "#F8 0"] {
+    for bad in [
+      "", "#", "#FF88", "#GG0000", "#FF8800F", "#FF88000000", "orange", "#F8 0", "F80", "bad",
+    ] {
       #expect(GradientColor(text: bad) == nil, "\(bad)")
     }
   }

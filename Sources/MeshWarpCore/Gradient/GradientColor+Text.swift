@@ -5,8 +5,9 @@ extension GradientColor {
   public static let textForms = "#RGB, #RRGGBB, #RRGGBBAA, transparent, black or white"
 
   /// Reads `#RGB`, `#RRGGBB` or `#RRGGBBAA` (hexadecimal sRGB-encoded 8-bit
-  /// components, straight alpha; the `#` may be left out, `#RGB` means
-  /// `#RRGGBB` with each digit doubled) or one of the words `transparent`
+  /// components, straight alpha; `#RGB` means `#RRGGBB` with each digit
+  /// doubled; the `#` may be left out of the longer forms, not of `#RGB`,
+  /// so that words like "bad" are no colours) or one of the words `transparent`
   /// (also `clear`, `none`), `black` and `white`, ignoring case.
   ///
   /// Components come out as `digits / 255`, so 8-bit values survive a round
@@ -29,7 +30,7 @@ extension GradientColor {
     var digits = Array(text.hasPrefix("#") ? text.utf8.dropFirst() : text.utf8[...])
     guard digits.allSatisfy({ Self.hexValue($0) != nil }) else { return nil }
     switch digits.count {
-    case 3: digits = digits.flatMap { [$0, $0] } + Array("ff".utf8)
+    case 3 where text.hasPrefix("#"): digits = digits.flatMap { [$0, $0] } + Array("ff".utf8)
     case 6: digits += Array("ff".utf8)
     case 8: break
     default: return nil
