@@ -2,9 +2,11 @@
 # Installs the Debian packages MeshWarp builds, tests and demos with.
 # Idempotent: installs only what is missing, so a second run costs a second.
 set -euo pipefail
+# fonts-dejavu-extra: DejaVu Math TeX Gyre, the installed fallback font the
+# text tests set characters DejaVu Sans lacks in.
 packages=(
   pkg-config libpng-dev zlib1g-dev libturbojpeg0-dev libwebp-dev libgif-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev
-  libsdl2-dev fonts-dejavu-core ffmpeg xvfb xdotool x11-apps
+  libsdl2-dev fonts-dejavu-core fonts-dejavu-extra ffmpeg xvfb xdotool x11-apps
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -24,7 +24,8 @@ package enum MeshwarpTool {
         "  " + name.padding(toLength: 12, withPad: " ", startingAt: 0) + c.configuration.summary)
     }
     lines += [
-      "", "Options:", "  --help, -h   Show this help.", "  --version    Print the version.", "",
+      "", "Options:", "  --help, -h   Show this help.",
+      "  --version    Print the version (also 'meshwarp version').", "",
       "Run 'meshwarp COMMAND --help' for a command's options.", "",
     ]
     return lines.joined(separator: "\n")
@@ -36,7 +37,7 @@ package enum MeshwarpTool {
       console.error(overview)
       return 2
     }
-    if name == "--version" {
+    if name == "--version" || name == "version" {
       try? console.print("meshwarp \(version)")
       return 0
     }

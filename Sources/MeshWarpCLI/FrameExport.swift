@@ -89,7 +89,8 @@ enum FrameExport {
     }
     if path != StandardOutput.path {
       console.error(
-        "wrote \(path) (\(total) frames, \(width)x\(height), \(times.framesPerSecond) fps)")
+        "wrote \(path) (\(plural(total, "frame")), \(width)x\(height), \(times.framesPerSecond) fps)"
+      )
     }
   }
 }

@@ -35,18 +35,8 @@ struct GradientInput: Sendable {
         timeline.gradient(at: $0)
       }
     }
-    let bytes = try FileInput.readBytes(path: value)
-    let mesh: GradientMesh
-    do {
-      mesh = try GradientMesh(jsonData: Data(bytes))
-    } catch {
-      throw CLIError.failure("\(value): \(error)")
-    }
-    do {
-      try mesh.validate()
-    } catch {
-      throw CLIError.failure("\(value): invalid gradient: \(error)")
-    }
+    // The JSON decoder that places mesh errors at line:column places these too.
+    let mesh = try JSONFile.decode(GradientMesh.self, path: value)
     return GradientInput(describe: value) { _ in mesh }
   }
 }

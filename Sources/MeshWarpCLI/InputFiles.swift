@@ -24,7 +24,7 @@ enum InputFiles {
     let errors = issues.filter { $0.severity == .error }
     guard errors.isEmpty else {
       throw CLIError.failure(
-        "\(source): invalid \(what) (\(errors.count) error\(errors.count == 1 ? "" : "s"))\n"
+        "\(source): invalid \(what) (\(plural(errors.count, "error")))\n"
           + errors.map { "  \($0)" }.joined(separator: "\n"))
     }
   }

@@ -43,13 +43,14 @@ extension WarpMesh: Codable {
       for (i, p) in raw.enumerated() where p.count != 2 {
         throw DecodingError.dataCorruptedError(
           forKey: key, in: container,
-          debugDescription: "\"\(key.stringValue)\"[\(i)] has \(p.count) numbers, expected [x, y]")
+          debugDescription:
+            "\"\(key.stringValue)\"[\(i)] has \(plural(p.count, "number")), expected [x, y]")
       }
       if shorthand && raw.count != gridPoints {
         throw DecodingError.dataCorruptedError(
           forKey: key, in: container,
           debugDescription:
-            "\"\(key.stringValue)\" has \(raw.count) points; a \(columns!)×\(rows!) grid has \(gridPoints)"
+            "\"\(key.stringValue)\" has \(plural(raw.count, "point")); a \(columns!)×\(rows!) grid has \(gridPoints)"
         )
       }
       return raw.map { [$0[0] / scale.x, $0[1] / scale.y] }
@@ -73,7 +74,7 @@ extension WarpMesh: Codable {
     guard from.count == to.count else {
       throw DecodingError.dataCorruptedError(
         forKey: .to, in: container,
-        debugDescription: "\"to\" has \(to.count) points but \"from\" has \(from.count)")
+        debugDescription: "\"to\" has \(plural(to.count, "point")) but \"from\" has \(from.count)")
     }
     let pairs = zip(from, to).map {
       MeshPointPair(from: CGPoint(x: $0[0], y: $0[1]), to: CGPoint(x: $1[0], y: $1[1]))
@@ -97,7 +98,8 @@ extension WarpMesh: Codable {
       guard f.count == 4 else {
         throw DecodingError.dataCorruptedError(
           forKey: .faces, in: container,
-          debugDescription: "\"faces\"[\(i)] has \(f.count) indices, expected 4")
+          debugDescription: "\"faces\"[\(i)] has \(plural(f.count, "index", "indices")), expected 4"
+        )
       }
       meshFaces.append(MeshFace(i0: f[0], i1: f[1], i2: f[2], i3: f[3]))
     }
@@ -229,7 +231,8 @@ public struct WarpPointSet: Hashable, Sendable, Codable {
       guard from.count == to.count else {
         throw DecodingError.dataCorruptedError(
           forKey: .to, in: container,
-          debugDescription: "\"to\" has \(to.count) points but \"from\" has \(from.count)")
+          debugDescription: "\"to\" has \(plural(to.count, "point")) but \"from\" has \(from.count)"
+        )
       }
       raw = Array(zip(from, to))
     }

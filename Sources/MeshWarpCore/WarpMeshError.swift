@@ -32,7 +32,7 @@ public enum WarpMeshError: Error, Hashable, Sendable, CustomStringConvertible {
     case .tooManyPoints(let count, let limit):
       "\(count) points is more than the thin-plate spline's limit of \(limit)"
     case .collinearPoints(let count):
-      "a thin-plate spline needs at least three points not on one line (with the pinned corners); got \(count) points on one line or fewer"
+      "a thin-plate spline needs at least three points not on one line (with the pinned corners); got \(plural(count, "point")) on one line or fewer"
     case .duplicatePoint(let first, let second):
       "point pairs \(first) and \(second) warp to the same position"
     case .singularSystem:

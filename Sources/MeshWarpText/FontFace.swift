@@ -24,6 +24,10 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
   public let widthTreatment: WidthTreatment
   /// Design units per em (`head.unitsPerEm`).
   public let unitsPerEm: Int
+  /// Whether the face declares itself bold (FreeType's style flags).
+  public let isBold: Bool
+  /// Whether the face declares itself italic or oblique.
+  public let isItalic: Bool
 
   private let lock = NSLock()
   private let library: FT_Library
@@ -43,13 +47,21 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
   ///     the face found is narrower, the expansion is synthesized (see
   ///     ``WidthTreatment``). For a file, the face's OS/2 width class
   ///     decides.
+  ///   - stretch: A horizontal scale to apply whatever the face's width
+  ///     (``WidthTreatment/stretched(horizontalScale:)``), e.g. 1.25 for
+  ///     the MeshGradient blog post's expanded look on any font; finite and
+  ///     `> 0`. When given, `width` must be `.standard`.
   /// - Throws: ``FontError``: the family is not installed, the file is
   ///   missing or not a readable scalable font (the error names the path).
   public convenience init(
-    _ specifier: FontSpecifier = .defaultBoldSans, width: FontWidth = .standard
+    _ specifier: FontSpecifier = .defaultBoldSans, width: FontWidth = .standard,
+    stretch: Double? = nil
   )
     throws
   {
+    precondition(
+      stretch.map { $0 > 0 && $0.isFinite && width == .standard } ?? true,
+      "stretch must be finite and > 0, with width .standard")
     switch specifier {
     case .pattern(let pattern):
       let match: FontconfigMatch
@@ -60,18 +72,28 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
       }
       try self.init(
         path: match.path, faceIndex: match.faceIndex, width: width,
-        fontconfigWidthPercent: match.widthPercent, family: match.families.first, style: match.style
-      )
+        fontconfigWidthPercent: match.widthPercent, family: match.families.first,
+        style: match.style,
+        stretch: stretch)
     case .file(let path, let faceIndex):
       try self.init(
         path: path, faceIndex: faceIndex, width: width, fontconfigWidthPercent: nil, family: nil,
-        style: nil)
+        style: nil, stretch: stretch)
     }
+  }
+
+  /// A fallback face (``FontFallback``) for characters `primary` lacks,
+  /// stretched as `primary` is so that the text keeps one width.
+  convenience init(fallbackFile path: String, faceIndex: Int, like primary: FontFace) throws {
+    let scale = primary.widthTreatment.horizontalScale
+    try self.init(
+      path: path, faceIndex: faceIndex, width: .standard, fontconfigWidthPercent: nil,
+      family: nil, style: nil, stretch: scale == 1 ? nil : scale)
   }
 
   private init(
     path: String, faceIndex: Int, width: FontWidth, fontconfigWidthPercent: Double?,
-    family: String?, style: String?
+    family: String?, style: String?, stretch: Double?
   ) throws {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -125,7 +147,11 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     self.style = style ?? face.pointee.style_name.map { String(cString: $0) } ?? "Regular"
     self.unitsPerEm = Int(face.pointee.units_per_EM)
     let faceWidth = fontconfigWidthPercent ?? Self.os2WidthPercent(face) ?? 100
+    self.isBold = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
+    self.isItalic = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
     switch width {
+    case _ where stretch != nil:
+      widthTreatment = .stretched(horizontalScale: stretch!)
     case .standard:
       widthTreatment = .asDesigned
     case .expanded where faceWidth >= FontWidth.expandedPercent:
@@ -156,6 +182,13 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     let widthClass = Int(table.assumingMemoryBound(to: TT_OS2.self).pointee.usWidthClass)
     let percents: [Double] = [50, 62.5, 75, 87.5, 100, 112.5, 125, 150, 200]
     return (1...9).contains(widthClass) ? percents[widthClass - 1] : nil
+  }
+
+  /// Whether the face maps `scalar` to a glyph (its cmap has it).
+  public func hasCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
   }
 
   /// Runs `body` with the FreeType face set to `sizePixels` per em, under

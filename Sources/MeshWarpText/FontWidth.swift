@@ -28,12 +28,18 @@ public enum WidthTreatment: Hashable, Sendable, CustomStringConvertible {
   /// normal-width face). Stems thicken by the same factor, unlike a
   /// designed wide face.
   case synthesized(faceWidthPercent: Double, horizontalScale: Double)
+  /// A horizontal stretch was asked for explicitly (whatever the face's
+  /// width), applied as ``synthesized(faceWidthPercent:horizontalScale:)``
+  /// is.
+  case stretched(horizontalScale: Double)
 
   /// The horizontal stretch applied to outlines and advances (1 unless
-  /// synthesized).
+  /// synthesized or stretched).
   public var horizontalScale: Double {
-    if case .synthesized(_, let scale) = self { return scale }
-    return 1
+    switch self {
+    case .synthesized(_, let scale), .stretched(let scale): return scale
+    case .asDesigned, .wideFace: return 1
+    }
   }
 
   public var description: String {
@@ -44,6 +50,8 @@ public enum WidthTreatment: Hashable, Sendable, CustomStringConvertible {
     case .synthesized(let width, let scale):
       return
         "expanded: no wide face (matched width \(formatPercent(width)) %), synthesized by a horizontal scale of \(formatPercent(scale))"
+    case .stretched(let scale):
+      return "stretched by a horizontal scale of \(formatPercent(scale))"
     }
   }
 }

@@ -9,8 +9,11 @@ import CHarfBuzz
 /// `ascender + i·(lineHeight + extraLineSpacing)` (``FontMetrics``).
 ///
 /// **Shaping**: each line (the text split at `\n`; a `\r` before it is
-/// dropped) is shaped as a whole by `hb_shape` with the script, language
-/// and direction HarfBuzz guesses, default features (kerning, ligatures).
+/// dropped) is split into runs by the font that has each character (the
+/// requested font, else an installed fallback: ``faces``,
+/// ``missingCharacters``); each run is shaped by `hb_shape` with the line
+/// as context, the script, language and direction HarfBuzz guesses, and
+/// default features (kerning, ligatures).
 /// HarfBuzz returns advances and offsets in 26.6 pixels (its scale is
 /// size·64), divided by 64 here. Glyphs are in visual order; a pen walks
 /// them left to right. No bidi reordering of mixed-direction lines.
@@ -22,6 +25,9 @@ public struct TextLayout: Sendable {
   public struct Glyph: Hashable, Sendable {
     /// The font's glyph index (not a character code).
     public var glyphID: UInt32
+    /// The face it comes from: an index into ``TextLayout/faces`` (0: the
+    /// requested font).
+    public var face: Int
     /// Index of the line it belongs to.
     public var line: Int
     /// HarfBuzz cluster: UTF-8 offset, in its line's text, of the first
@@ -60,6 +66,12 @@ public struct TextLayout: Sendable {
   public let metrics: FontMetrics
   /// What the font did to reach its requested width.
   public let widthTreatment: WidthTreatment
+  /// The requested font first, then the installed fonts that set the
+  /// characters it lacks (``TextLayoutOptions/fontFallback``).
+  public let faces: [FontFace]
+  /// Characters no installed font has, in order of first appearance; they
+  /// show the requested font's missing-glyph box.
+  public let missingCharacters: [Unicode.Scalar]
   public let lines: [Line]
   public let glyphs: [Glyph]
   /// Width (the widest line's advance) and height (first ascender to last
@@ -85,12 +97,22 @@ public struct TextLayout: Sendable {
     widthTreatment = font.widthTreatment
 
     let lineTexts = Self.splitLines(text)
-    let shaped = Self.shape(lineTexts, font: font, sizePixels: options.sizePixels)
+    var fallback = FontFallback(primary: font)
+    let lineRuns = lineTexts.map { line in
+      options.fontFallback
+        ? fallback.runs(of: line)
+        : [FontFallback.Run(utf8: 0..<line.utf8.count, face: 0)]
+    }
+    faces = fallback.faces
+    missingCharacters = fallback.missing
+    let shaped = Self.shape(
+      lineTexts, runs: lineRuns, faces: fallback.faces, sizePixels: options.sizePixels)
     let widest = shaped.map(\.width).max() ?? 0
     let pitch = metrics.lineHeight + options.extraLineSpacing
 
     var lines: [Line] = []
-    var placed: [(id: UInt32, origin: Vector2)] = []
+    var placed: [[(index: Int, id: UInt32, origin: Vector2)]] = Array(
+      repeating: [], count: faces.count)
     var glyphs: [Glyph] = []
     for (index, line) in shaped.enumerated() {
       let originX: Double
@@ -103,11 +125,11 @@ public struct TextLayout: Sendable {
       let start = glyphs.count
       for g in line.glyphs {
         let origin = Vector2(originX + g.origin.x, baselineY + g.origin.y)
-        placed.append((g.id, origin))
+        placed[g.face].append((glyphs.count, g.id, origin))
         glyphs.append(
           Glyph(
-            glyphID: g.id, line: index, cluster: g.cluster, origin: origin, advance: g.advance,
-            inkBox: nil, coverage: CoverageMask(width: 0, height: 0)))
+            glyphID: g.id, face: g.face, line: index, cluster: g.cluster, origin: origin,
+            advance: g.advance, inkBox: nil, coverage: CoverageMask(width: 0, height: 0)))
       }
       lines.append(
         Line(
@@ -115,12 +137,17 @@ public struct TextLayout: Sendable {
           baselineY: baselineY, advanceWidth: line.width))
     }
 
-    let rasters = try font.rasterize(placed, sizePixels: options.sizePixels)
+    for (face, list) in zip(faces, placed) where !list.isEmpty {
+      let rasters = try face.rasterize(
+        list.map { ($0.id, $0.origin) }, sizePixels: options.sizePixels)
+      for (glyph, raster) in zip(list, rasters) {
+        glyphs[glyph.index].coverage = raster.coverage
+        glyphs[glyph.index].inkBox = raster.box
+      }
+    }
     var ink: PixelRect?
-    for i in glyphs.indices {
-      glyphs[i].coverage = rasters[i].coverage
-      glyphs[i].inkBox = rasters[i].box
-      if let box = rasters[i].box { ink = ink.map { $0.union(box) } ?? box }
+    for glyph in glyphs {
+      if let box = glyph.inkBox { ink = ink.map { $0.union(box) } ?? box }
     }
     self.lines = lines
     self.glyphs = glyphs
@@ -168,6 +195,7 @@ public struct TextLayout: Sendable {
 
   private struct ShapedGlyph {
     var id: UInt32
+    var face: Int
     var cluster: Int
     /// Relative to the line's pen start on the baseline, y down.
     var origin: Vector2
@@ -187,34 +215,40 @@ public struct TextLayout: Sendable {
     }
   }
 
-  private static func shape(_ lines: [String], font: FontFace, sizePixels: Double) -> [ShapedLine] {
-    let hbFont = font.makeHarfBuzzFont(sizePixels: sizePixels)
-    defer { hb_font_destroy(hbFont) }
+  private static func shape(
+    _ lines: [String], runs: [[FontFallback.Run]], faces: [FontFace], sizePixels: Double
+  ) -> [ShapedLine] {
+    let hbFonts = faces.map { $0.makeHarfBuzzFont(sizePixels: sizePixels) }
+    defer { hbFonts.forEach { hb_font_destroy($0) } }
     let buffer = hb_buffer_create()
     defer { hb_buffer_destroy(buffer) }
-    return lines.map { line in
-      hb_buffer_clear_contents(buffer)
-      let length = Int32(line.utf8.count)
-      hb_buffer_add_utf8(buffer, line, length, 0, length)
-      hb_buffer_guess_segment_properties(buffer)
-      hb_shape(hbFont, buffer, nil, 0)
-      var count: UInt32 = 0
-      guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-        let positions = hb_buffer_get_glyph_positions(buffer, &count), count > 0
-      else { return ShapedLine(glyphs: [], width: 0) }
+    return zip(lines, runs).map { line, runs in
       var pen = Vector2(0, 0)
       var glyphs: [ShapedGlyph] = []
-      glyphs.reserveCapacity(Int(count))
-      for i in 0..<Int(count) {
-        let p = positions[i]
-        // HarfBuzz's y points up; layout space's y points down.
-        let offset = Vector2(Double(p.x_offset), Double(-p.y_offset)) / 64
-        let advance = Vector2(Double(p.x_advance), Double(-p.y_advance)) / 64
-        glyphs.append(
-          ShapedGlyph(
-            id: infos[i].codepoint, cluster: Int(infos[i].cluster), origin: pen + offset,
-            advance: advance))
-        pen += advance
+      let length = Int32(line.utf8.count)
+      for run in runs {
+        hb_buffer_clear_contents(buffer)
+        // The whole line is context; clusters stay UTF-8 offsets in the line.
+        hb_buffer_add_utf8(
+          buffer, line, length, UInt32(run.utf8.lowerBound), Int32(run.utf8.count))
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(hbFonts[run.face], buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+          let positions = hb_buffer_get_glyph_positions(buffer, &count), count > 0
+        else { continue }
+        glyphs.reserveCapacity(glyphs.count + Int(count))
+        for i in 0..<Int(count) {
+          let p = positions[i]
+          // HarfBuzz's y points up; layout space's y points down.
+          let offset = Vector2(Double(p.x_offset), Double(-p.y_offset)) / 64
+          let advance = Vector2(Double(p.x_advance), Double(-p.y_advance)) / 64
+          glyphs.append(
+            ShapedGlyph(
+              id: infos[i].codepoint, face: run.face, cluster: Int(infos[i].cluster),
+              origin: pen + offset, advance: advance))
+          pen += advance
+        }
       }
       return ShapedLine(glyphs: glyphs, width: pen.x)
     }

@@ -28,6 +28,10 @@ public struct TextLayoutOptions: Hashable, Sendable {
   public var extraLineSpacing: Double
   /// How coverage of overlapping glyphs merges in the mask.
   public var combineRule: CoverageCombineRule
+  /// Whether characters the font lacks are set in another installed font
+  /// that has them (fontconfig's fallback order), or left to the font's
+  /// missing-glyph box.
+  public var fontFallback: Bool
 
   /// - Parameters:
   ///   - sizePixels: Em size in pixels, `> 0`; default 150.
@@ -35,14 +39,16 @@ public struct TextLayoutOptions: Hashable, Sendable {
   ///   - extraLineSpacing: Default 0.
   ///   - combineRule: Default `.union` (each glyph drawn over the others
   ///     with source-over).
+  ///   - fontFallback: Default `true`.
   public init(
     sizePixels: Double = 150, alignment: LineAlignment = .leading, extraLineSpacing: Double = 0,
-    combineRule: CoverageCombineRule = .union
+    combineRule: CoverageCombineRule = .union, fontFallback: Bool = true
   ) {
     precondition(sizePixels > 0 && sizePixels.isFinite, "text size \(sizePixels) px must be > 0")
     self.sizePixels = sizePixels
     self.alignment = alignment
     self.extraLineSpacing = extraLineSpacing
     self.combineRule = combineRule
+    self.fontFallback = fontFallback
   }
 }

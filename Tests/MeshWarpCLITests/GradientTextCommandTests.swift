@@ -111,7 +111,7 @@ import _TestSupport
     #expect(
       colour.status == 2
         && colour.errors
-          == "meshwarp text: --background expects transparent, black, white, #RRGGBB or #RRGGBBAA, got 'purple-ish'\n"
+          == "meshwarp text: --background expects #RGB, #RRGGBB, #RRGGBBAA, transparent, black or white, got 'purple-ish'\n"
     )
     let width = ToolRun(["text", "Hi", "--width", "wide", "-o", dir.file("t.png")])
     #expect(

@@ -8,9 +8,10 @@ import _TestSupport
     let dir = TemporaryFolder()
     let run = ToolRun(["validate", dir.write(WarpMesh.identity(columns: 3, rows: 3), "m.json")])
     #expect(run.status == 0)
-    #expect(run.output.contains("valid (9 point pairs, 4 faces)"))
+    #expect(run.output.contains("valid mesh (9 point pairs, 4 faces)"))
     let one = ToolRun(["validate", dir.write(WarpMesh.identity(columns: 2, rows: 2), "one.json")])
-    #expect(one.status == 0 && one.output.hasSuffix("one.json: valid (4 point pairs, 1 face)\n"))
+    #expect(
+      one.status == 0 && one.output.hasSuffix("one.json: valid mesh (4 point pairs, 1 face)\n"))
   }
 
   @Test func warningsAloneExitZeroErrorsExitOne() throws {

@@ -201,6 +201,6 @@ import _TestSupport
 
     let grid = dir.write(#"{"columns": 3, "rows": 2}"#, "grid.json")
     let m = ToolRun(["validate", grid])
-    #expect(m.output == "\(grid): valid (6 point pairs, 2 faces)\n")
+    #expect(m.output == "\(grid): valid mesh (6 point pairs, 2 faces)\n")
   }
 }

@@ -139,9 +139,34 @@ import _TestSupport
     }
     for file in FuzzCorpus.files(.gradient)
     where FuzzCorpus.isHandMade(file.name) && !file.name.hasPrefix("bad_") {
+      if file.name == Self.hugeColourSeed {
+        // Colour components above 1 are a JSON error now (issue 19).
+        #expect(throws: GradientMeshJSONError.self) {
+          _ = try GradientMesh(jsonData: Data(file.bytes))
+        }
+        continue
+      }
       #expect(throws: Never.self, "\(file.name)") {
         _ = try GradientMesh(jsonData: Data(file.bytes))
       }
     }
+  }
+
+  /// The seed whose absurd colours once trapped the Oklab renderer.
+  static let hugeColourSeed = "crash_huge_colour_oklab.json"
+
+  /// The JSON refuses its colours now, but code can still build them: the
+  /// renderer must survive that seed's mesh (the Oklab overflow).
+  @Test func hugeColourSeedStillRendersWhenBuiltInCode() {
+    let mesh = GradientMesh(
+      width: 2, height: 2, points: [Vector2(5, 0), Vector2(1, 0), Vector2(0, 1), Vector2(1, 1)],
+      colors: [
+        GradientColor(red: 2, green: 0, blue: 0),
+        GradientColor(red: 9.2233720368547758e19, green: 1, blue: 0),
+        GradientColor(red: 0, green: 0, blue: 1),
+        GradientColor(red: 1, green: 1, blue: 1, alpha: 0.5),
+      ], smoothsColors: false, colorSpace: .perceptual)
+    #expect(mesh.validationErrors.isEmpty)
+    exercise(mesh)
   }
 }

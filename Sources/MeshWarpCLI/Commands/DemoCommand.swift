@@ -84,7 +84,7 @@ struct DemoCommand: ParsableCommand {
     ) { try genie.frame(progress: $0) }
     written.append(geniePath)
     try console.print(geniePath)
-    console.error("wrote \(written.count) files to \(dir)")
+    console.error("wrote \(plural(written.count, "file")) to \(dir)")
   }
 }
 

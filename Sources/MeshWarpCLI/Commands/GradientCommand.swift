@@ -7,6 +7,7 @@ struct GradientCommand: ParsableCommand {
       "points":[[x,y],...],"colors":[[r,g,b,a],...],"background":[r,g,b,a],
       "smoothsColors":true,"colorSpace":"device"|"perceptual"} (or "bezierPoints" with
       position/leading/top/trailing/bottom); omitted keys take SwiftUI's defaults.
+      A colour is [r,g,b] or [r,g,b,a] in 0...1, or "#RGB", "#RRGGBB", "#RRGGBBAA".
       A gradient keyframe file ({"keyframes": [{"time": 0, "gradient": "a.json",
       "easing": "easeInOut"}, ...]}, all of one width × height) animates; its length is
       the default --duration. A plain gradient file is still: every frame is the same.

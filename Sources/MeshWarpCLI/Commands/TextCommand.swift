@@ -5,6 +5,9 @@ struct TextCommand: ParsableCommand {
     details: """
       The gradient is stretched over the letters' ink bounds and shows only inside the
       letters (SwiftUI: Text(...).foregroundStyle(meshGradient)). Use \\n for line breaks.
+      The default font is widened to the blog's expanded look; a --font you pick keeps its
+      width unless you ask (--width expanded, or --stretch 1.25). Characters the font lacks
+      are set in an installed font that has them; those no font has are named in a warning.
       """)
 
   @Argument(placeholder: "TEXT", help: "The text to draw.") var text: String
@@ -13,15 +16,23 @@ struct TextCommand: ParsableCommand {
   @OptionGroup var image: ImageOutputOptions
   @Option(
     short: "f", placeholder: "F",
-    help: "A fontconfig pattern (\"DejaVu Sans:bold\") or a font file path.")
-  var font = "DejaVu Sans:bold"
+    help: "A fontconfig pattern (\"DejaVu Sans:bold\") or a font file path.",
+    defaultHelp: "DejaVu Sans:bold, expanded")
+  var font: String?
   /// `--size` meant this before it meant WxH in every command: kept as a
   /// deprecated spelling.
   @Option(
     aliases: ["--size", "-s"], placeholder: "PX", range: 1...2000, help: "Font size in pixels.")
   var fontSize: Double = 150
-  @Option(placeholder: "W", help: "Font width: expanded (as the blog) or standard.")
-  var width: FontWidth = .expanded
+  @Option(
+    placeholder: "W",
+    help: "Font width: expanded (a wide face, else stretched 1.25×, as the blog) or standard.",
+    defaultHelp: "expanded for the default font, standard for a --font you pick")
+  var width: FontWidth?
+  @Option(
+    placeholder: "X", range: 0.25...4,
+    help: "Stretch the letters horizontally by X, whatever the font (1.25: the blog's look).")
+  var stretch: Double?
   @Option(placeholder: "A", help: "Lines: leading, center or trailing.")
   var align: LineAlignment = .leading
   @Option(short: "g", placeholder: "G", help: "A gradient JSON file or preset.")
@@ -33,6 +44,14 @@ struct TextCommand: ParsableCommand {
   @OptionGroup var video: VideoOptions
   @OptionGroup var threading: ThreadOptions
 
+  func validate() throws {
+    if stretch != nil, let width {
+      throw CLIError.usage(
+        "--stretch sets the width itself, so --width \(width == .expanded ? "expanded" : "standard") does not apply: drop one"
+      )
+    }
+  }
+
   func run(console: Console) throws {
     let text = self.text.replacingOccurrences(of: "\\n", with: "\n")
     guard !text.isEmpty else { throw CLIError.usage("the text is empty") }
@@ -43,11 +62,27 @@ struct TextCommand: ParsableCommand {
     let times = try frames.frameTimes(gradient: gradient, warp: warp, console: console)
     let threads = threading.threads
 
-    let face = try FontFace(FontSpecifier(argument: font), width: width)
+    // The blog's expanded look is the default font's, not that of a font the user picked.
+    let face = try FontFace(
+      font.map(FontSpecifier.init(argument:)) ?? .defaultBoldSans,
+      width: stretch != nil ? .standard : width ?? (font == nil ? .expanded : .standard),
+      stretch: stretch)
     console.error("font: \(face.family) \(face.style) (\(face.path)); \(face.widthTreatment)")
     let filled = try FilledText(
       text, font: face, options: TextLayoutOptions(sizePixels: fontSize, alignment: align),
       padding: padding)
+    for (index, fallback) in filled.layout.faces.enumerated().dropFirst() {
+      let names = Self.characters(of: filled.layout, face: index).map(Self.name(of:))
+      console.error(
+        "font: \(fallback.family) \(fallback.style) (\(fallback.path)) for \(names.joined(separator: ", ")), which \(face.family) lacks"
+      )
+    }
+    if !filled.layout.missingCharacters.isEmpty {
+      let names = filled.layout.missingCharacters.map(Self.name(of:)).joined(separator: ", ")
+      console.error(
+        "meshwarp text: warning: no installed font has \(names); \(filled.layout.missingCharacters.count == 1 ? "it shows" : "they show") as the font's missing-glyph box"
+      )
+    }
     let renderer = GradientRenderer(
       options: GradientRenderOptions(
         dithering: !fill.noDither, threads: resolvedThreadCount(threads)))
@@ -63,5 +98,25 @@ struct TextCommand: ParsableCommand {
       return WarpRenderer.render(
         frame, mesh: warp.mesh(at: t), options: WarpOptions(threads: threads))
     }
+  }
+
+  /// The characters set in `layout.faces[face]`, each once, in text order.
+  static func characters(of layout: TextLayout, face: Int) -> [Unicode.Scalar] {
+    var seen: [Unicode.Scalar] = []
+    for glyph in layout.glyphs where glyph.face == face {
+      let utf8 = Array(layout.lines[glyph.line].text.utf8)
+      guard glyph.cluster < utf8.count,
+        let scalar = String(decoding: utf8[glyph.cluster...], as: UTF8.self).unicodeScalars.first,
+        !seen.contains(scalar)
+      else { continue }
+      seen.append(scalar)
+    }
+    return seen
+  }
+
+  /// `U+4E2D 中`: a character's code point and the character.
+  static func name(of scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + " " + String(scalar)
   }
 }

@@ -9,7 +9,8 @@ struct ImageOutputOptions: ParsableArguments {
   @Flag(help: "WebP: lossless instead of lossy.") var lossless: Bool
   @Option(
     short: "b",
-    help: "Colour behind transparent pixels: transparent, black, white or #RRGGBB[AA].",
+    help:
+      "Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA, transparent, black or white.",
     defaultHelp: "white in JPEG, none otherwise")
   var background: ArgumentColour?
 

@@ -14,7 +14,7 @@ struct WarpQualityOptions: ParsableArguments {
   )
   var edges: EdgePolicyArgument = EdgePolicyArgument(policy: .transparent, word: "transparent")
   @Option(
-    placeholder: "COLOR", parser: WarpQualityOptions.edgeColorParser,
+    placeholder: "COLOR",
     help: "The colour outside the mesh; implies --edges color (e.g. --edge-color '#336699').",
     defaultHelp: "transparent")
   var edgeColor: ArgumentColour?
@@ -70,20 +70,6 @@ struct WarpQualityOptions: ParsableArguments {
       edgeColor: edgeColor?.rgba ?? .transparent, addressMode: address,
       interpolation: interpolation, filterMinification: !noMinificationFilter, smooth: smooth,
       antialias: antialias, supersample: supersample, threads: threads)
-  }
-
-  /// `#RGB` as well as everything ``ArgumentColour`` reads.
-  static var edgeColorParser: ValueParser<ArgumentColour> {
-    ValueParser(
-      placeholder: "COLOR", expectation: "#RGB, #RRGGBB, #RRGGBBAA, transparent, black or white",
-      parse: { text in
-        var spelled = text
-        let hex = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
-        if hex.count == 3, hex.allSatisfy(\.isHexDigit) {
-          spelled = "#" + hex.map { "\($0)\($0)" }.joined()
-        }
-        return ArgumentColour.parse(spelled).map { ArgumentColour(rgba: $0, text: text) }
-      })
   }
 }
 

@@ -151,32 +151,22 @@ extension GenieQuality: ArgumentChoices {
   }
 }
 
-/// A colour: `transparent`, `black`, `white`, `#RRGGBB` or `#RRGGBBAA`.
+/// A colour: `#RGB`, `#RRGGBB`, `#RRGGBBAA`, `transparent`, `black` or
+/// `white`, read by the one colour parser, `GradientColor(text:)`.
 struct ArgumentColour: ExpressibleByArgument, Sendable {
   var rgba: RGBA8
   var text: String
 
   static var argumentParser: ValueParser<ArgumentColour> {
     ValueParser(
-      placeholder: "COLOR", expectation: "transparent, black, white, #RRGGBB or #RRGGBBAA",
+      placeholder: "COLOR", expectation: GradientColor.textForms,
       parse: { text in parse(text).map { ArgumentColour(rgba: $0, text: text) } })
   }
 
   var argumentDescription: String { text }
 
   static func parse(_ text: String) -> RGBA8? {
-    switch text.lowercased() {
-    case "transparent", "none", "clear": return .transparent
-    case "black": return .black
-    case "white": return .white
-    default: break
-    }
-    let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
-    guard hex.count == 6 || hex.count == 8, hex.allSatisfy(\.isHexDigit),
-      let v = UInt32(hex, radix: 16)
-    else { return nil }
-    let full = hex.count == 6 ? (v << 8) | 0xFF : v
-    return RGBA8(
-      UInt8(full >> 24), UInt8((full >> 16) & 0xFF), UInt8((full >> 8) & 0xFF), UInt8(full & 0xFF))
+    guard let c = GradientColor(text: text)?.rgba8 else { return nil }
+    return RGBA8(c.x, c.y, c.z, c.w)
   }
 }

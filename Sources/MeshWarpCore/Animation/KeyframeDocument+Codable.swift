@@ -119,7 +119,8 @@ extension TimingCurve: Codable {
     guard values.count == 4 else {
       throw DecodingError.dataCorruptedError(
         forKey: key, in: container,
-        debugDescription: "cubicBezier has \(values.count) numbers, expected [x1, y1, x2, y2]")
+        debugDescription:
+          "cubicBezier has \(plural(values.count, "number")), expected [x1, y1, x2, y2]")
     }
     self = .cubicBezier(x1: values[0], y1: values[1], x2: values[2], y2: values[3])
     if let problem {

@@ -39,7 +39,7 @@ extension WarpMesh: KeyframeFileValue {
       return "\(pointPairs.count) point pairs instead of \(first.pointPairs.count)"
     }
     if faces.count != first.faces.count {
-      return "\(faces.count) faces instead of \(first.faces.count)"
+      return "\(plural(faces.count, "face")) instead of \(first.faces.count)"
     }
     if let i = faces.indices.first(where: { faces[$0] != first.faces[$0] }) {
       return "faces[\(i)] is \(faces[i].indices) instead of \(first.faces[i].indices)"

@@ -47,7 +47,7 @@ package enum AutomaticHandles {
   {
     precondition(
       points.count == width * height,
-      "\(points.count) points for a \(width)×\(height) mesh (expected \(width * height))")
+      "\(plural(points.count, "point")) for a \(width)×\(height) mesh (expected \(width * height))")
     var result: [GradientMesh.BezierPoint] = []
     result.reserveCapacity(points.count)
     for row in 0..<height {

@@ -7,13 +7,15 @@ import Foundation
 ///  "points": [[x, y], …]                                  (or)
 ///  "bezierPoints": [{"position": [x, y], "leading": [x, y], "top": [x, y],
 ///                    "trailing": [x, y], "bottom": [x, y]}, …],
-///  "colors": [[r, g, b, a], …],           ([r, g, b] means alpha 1)
+///  "colors": [[r, g, b, a], …],           ([r, g, b] means alpha 1; or "#RRGGBB")
 ///  "background": [r, g, b, a],            (default [0, 0, 0, 0], SwiftUI's .clear)
 ///  "smoothsColors": true,                 (default true)
 ///  "colorSpace": "device" | "perceptual"} (default "device")
 /// ```
 ///
-/// Positions are unit points, colours sRGB-encoded 0…1 with straight alpha.
+/// Positions are unit points, colours sRGB-encoded 0…1 with straight alpha
+/// or strings `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` (``GradientColor/init(from:)``;
+/// a component above 1 is an error).
 /// Decoding validates (``GradientMesh/validate()``); its errors name the key
 /// and index. Encoding writes every key. Unknown keys are ignored.
 extension GradientMesh: Codable {
@@ -95,8 +97,22 @@ extension GradientMesh: Codable {
     if let problem = validationErrors.first {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
-          codingPath: decoder.codingPath, debugDescription: problem.description,
-          underlyingError: problem))
+          codingPath: decoder.codingPath + Self.jsonPath(of: problem, bezier: hasBezier),
+          debugDescription: problem.description, underlyingError: problem))
+    }
+  }
+
+  /// Where in the gradient JSON a validation problem lies (`colors[4]`),
+  /// so that file errors can give its line and column.
+  private static func jsonPath(of problem: GradientMeshError, bezier: Bool) -> [any CodingKey] {
+    let locations: CodingKeys = bezier ? .bezierPoints : .points
+    switch problem {
+    case .locationCount: return [locations]
+    case .colorCount: return [CodingKeys.colors]
+    case .nonFiniteLocation(let index, _, _, _): return [locations, GradientIndexKey(index)]
+    case .nonFiniteColor(let index, _, _): return [CodingKeys.colors, GradientIndexKey(index)]
+    case .nonFiniteBackground: return [CodingKeys.background]
+    default: return []
     }
   }
 
@@ -190,4 +206,13 @@ public struct GradientMeshJSONError: Error, Hashable, Sendable, CustomStringConv
 
   public var description: String { message }
   public var errorDescription: String? { message }
+}
+
+/// An array position in a coding path.
+private struct GradientIndexKey: CodingKey {
+  var intValue: Int?
+  var stringValue: String { intValue.map(String.init) ?? "" }
+  init(_ index: Int) { intValue = index }
+  init?(intValue: Int) { self.intValue = intValue }
+  init?(stringValue: String) { nil }
 }

@@ -38,9 +38,9 @@ public enum GradientMeshError: Error, Hashable, Sendable, CustomStringConvertibl
     case .tooFewVertices(let width, let height):
       "a mesh gradient needs width and height of at least 2 vertices, not \(width)×\(height)"
     case .locationCount(let count, let width, let height):
-      "\(count) locations for a \(width)×\(height) mesh (expected width·height = \(Self.product(width, height)))"
+      "\(plural(count, "location")) for a \(width)×\(height) mesh (expected width·height = \(Self.product(width, height)))"
     case .colorCount(let count, let width, let height):
-      "\(count) colors for a \(width)×\(height) mesh (expected width·height = \(Self.product(width, height)))"
+      "\(plural(count, "color")) for a \(width)×\(height) mesh (expected width·height = \(Self.product(width, height)))"
     case .nonFiniteLocation(let index, let column, let row, let field):
       "location \(index) (column \(column), row \(row)): \(field) is not a finite number"
     case .nonFiniteColor(let index, let column, let row):
