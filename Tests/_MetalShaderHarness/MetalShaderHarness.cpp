@@ -39,11 +39,26 @@ metal::half4 positionLayer(metal::float2 p, void *) { return metal::half4(p.x, p
 extern "C" void meshwarp_shader_layer_call(const float *mesh, int count, float width,
                                            float height, float positionX, float positionY,
                                            float *outRGBA) {
+  const float clear[4] = {0, 0, 0, 0};
+  meshwarp_shader_layer_call_with(mesh, count, width, height, positionX, positionY, 0, 1, clear,
+                                  outRGBA);
+}
+
+extern "C" void meshwarp_shader_layer_call_with(const float *mesh, int count, float width,
+                                                float height, float positionX, float positionY,
+                                                float addressMode, float pixelSize,
+                                                const float *edgeRGBA, float *outRGBA) {
   SwiftUI::Layer layer{positionLayer, nullptr};
-  metal::half4 c = meshWarpLayer(
-    metal::float2(positionX, positionY), layer, mesh, count, metal::float2(width, height));
+  metal::half4 edge(edgeRGBA[0], edgeRGBA[1], edgeRGBA[2], edgeRGBA[3]);
+  metal::half4 c = meshWarpLayer(metal::float2(positionX, positionY), layer, mesh, count,
+                                 metal::float2(width, height), addressMode, pixelSize, edge);
   outRGBA[0] = c.x;
   outRGBA[1] = c.y;
   outRGBA[2] = c.z;
   outRGBA[3] = c.w;
+}
+
+extern "C" float meshwarp_shader_address_axis(float position, float extent, float pixelSize,
+                                              int addressMode) {
+  return meshwarp::addressAxis(position, extent, pixelSize, addressMode);
 }

@@ -22,6 +22,18 @@ void meshwarp_shader_map_image(const float *mesh, int count, int width, int heig
 void meshwarp_shader_layer_call(const float *mesh, int count, float width, float height,
                                 float positionX, float positionY, float *outRGBA);
 
+/// As meshwarp_shader_layer_call, with the layer effect's other arguments:
+/// the address-mode code, one pixel in points and the edge colour (4 floats,
+/// premultiplied). The call above passes 0 (clampToEdge), 1 and clear.
+void meshwarp_shader_layer_call_with(const float *mesh, int count, float width, float height,
+                                     float positionX, float positionY, float addressMode,
+                                     float pixelSize, const float *edgeRGBA, float *outRGBA);
+
+/// The shader's address mode along one axis (meshwarp::addressAxis): the
+/// position it samples, or a value <= -1e29 for a transparent tap.
+float meshwarp_shader_address_axis(float position, float extent, float pixelSize,
+                                   int addressMode);
+
 #ifdef __cplusplus
 }
 #endif
