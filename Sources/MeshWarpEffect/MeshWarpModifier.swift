@@ -5,12 +5,13 @@
   /// Warps the content it modifies through a ``WarpMesh`` with the Metal
   /// layer-effect shader `meshWarpLayer` (Shaders/MeshWarp.metal), which
   /// samples the view's layer where the mesh maps each pixel (after the
-  /// address mode) and returns the edge colour or transparent where no
-  /// face covers it.
+  /// address mode; several samples averaged where the warp shrinks the
+  /// content) and returns the edge colour or transparent where no face
+  /// covers it.
   ///
   /// The warped points are the animatable data, so changing the mesh inside
   /// `withAnimation` animates the warp. Use it through
-  /// `View/meshWarpEffect(_:maxSampleOffset:edges:addressMode:edgeColor:smooth:)`
+  /// `View/meshWarpEffect(_:maxSampleOffset:edges:addressMode:edgeColor:smooth:filterMinification:)`
   /// or the original MeshWarpEffect package's
   /// `View/meshWarpEffect(pointPairs:faces:maxSampleOffset:)`.
   ///
@@ -38,6 +39,10 @@
     /// at the view's size in pixels); a mesh without grid structure draws
     /// piecewise.
     public var smooth: Bool
+    /// Average several samples per pixel where the warp shrinks the content
+    /// (up to 16 per axis, as the CPU renderer's filter: about two per
+    /// source pixel), so fine patterns do not alias into moiré. Default on.
+    public var filterMinification: Bool
 
     @Environment(\.displayScale) private var displayScale
 
@@ -53,9 +58,12 @@
     ///   - edgeColor: the colour of `edges: .color` (inside the view's own
     ///     bounds; transparent beyond them); default clear.
     ///   - smooth: draw the smooth surface through a grid mesh.
+    ///   - filterMinification: filter where the warp shrinks the content
+    ///     (default on; off: one sample per pixel, faster, may alias).
     nonisolated public init(
       mesh: WarpMesh, maxSampleOffset: CGSize, edges: EdgePolicy = .transparent,
-      addressMode: AddressMode = .clampToEdge, edgeColor: Color = .clear, smooth: Bool = false
+      addressMode: AddressMode = .clampToEdge, edgeColor: Color = .clear, smooth: Bool = false,
+      filterMinification: Bool = true
     ) {
       self.mesh = mesh
       self.maxSampleOffset = maxSampleOffset
@@ -63,6 +71,7 @@
       self.addressMode = addressMode
       self.edgeColor = edgeColor
       self.smooth = smooth
+      self.filterMinification = filterMinification
     }
 
     /// The warped points, `[x0, y0, x1, y1, …]` (see ``MeshWarpAnimatableData``).
@@ -76,6 +85,7 @@
     public func body(content: Content) -> some View {
       let (mesh, smooth, edges, addressMode) = (mesh, smooth, edges, addressMode)
       let (offset, edgeColor, displayScale) = (maxSampleOffset, edgeColor, displayScale)
+      let filterMinification = filterMinification
       content
         .visualEffect { effect, proxy in
           // The mesh the shader draws (smoothed at this size when asked) and
@@ -86,7 +96,8 @@
           return effect.layerEffect(
             MeshWarpShader.shader(
               data: ShaderMeshData.pack(plan.mesh, edges: edges), size: proxy.size,
-              addressMode: addressMode, displayScale: displayScale, edgeColor: edgeColor),
+              addressMode: addressMode, displayScale: displayScale,
+              filterMinification: filterMinification, edgeColor: edgeColor),
             maxSampleOffset: plan.maxSampleOffset)
         }
         .modifier(MeshWarpDiagnostics(mesh: mesh, smooth: smooth))

@@ -10,7 +10,7 @@
     /// and meaning).
     ///
     /// Pixels outside every warped face are transparent; use
-    /// ``meshWarpEffect(_:maxSampleOffset:edges:addressMode:edgeColor:smooth:)`` with `.origin` for the
+    /// ``meshWarpEffect(_:maxSampleOffset:edges:addressMode:edgeColor:smooth:filterMinification:)`` with `.origin` for the
     /// original package's smear of the origin pixel, or `.unwarped` for the
     /// unwarped content (inside the view's bounds; transparent beyond them).
     ///
@@ -63,16 +63,22 @@
     ///     view's size in pixels, within 0.1 px) instead of bilinear faces;
     ///     the points stay where they are. A mesh without grid structure
     ///     draws piecewise (debug builds print a warning).
+    ///   - filterMinification: where the warp shrinks the content, average
+    ///     several samples per pixel (up to 16 per axis, about two per
+    ///     source pixel, as the CPU renderer's filter) so fine patterns come
+    ///     out smooth instead of as moiré; default on. Off: one sample per
+    ///     pixel, cheaper where the warp squeezes hard.
     /// - Complexity: O(faces) per update (of the smoothed mesh with `smooth`);
-    ///   O(1) average per pixel.
+    ///   O(1) average per pixel, times the samples where the filter works.
     public func meshWarpEffect(
       _ mesh: WarpMesh, maxSampleOffset: CGSize, edges: EdgePolicy = .transparent,
-      addressMode: AddressMode = .clampToEdge, edgeColor: Color = .clear, smooth: Bool = false
+      addressMode: AddressMode = .clampToEdge, edgeColor: Color = .clear, smooth: Bool = false,
+      filterMinification: Bool = true
     ) -> some View {
       modifier(
         MeshWarpModifier(
           mesh: mesh, maxSampleOffset: maxSampleOffset, edges: edges, addressMode: addressMode,
-          edgeColor: edgeColor, smooth: smooth))
+          edgeColor: edgeColor, smooth: smooth, filterMinification: filterMinification))
     }
   }
 #endif

@@ -15,16 +15,18 @@ import _TestSupport
   }
 
   /// `meshWarpLayer` at (x, y) in a 400 × 400 view on the harness layer
-  /// (colour at p = (p.x, p.y, 1, 1)), with the given arguments.
+  /// (colour at p = (p.x, p.y, 1, 1)), with the given arguments; by default
+  /// one sample per pixel (no minification filter), so the colour names the
+  /// sampled position.
   static func layerColor(
     _ data: [Float], x: Float, y: Float, address: AddressMode = .clampToEdge, pixel: Float = 1,
-    edge: SIMD4<Float> = .zero
+    maxSamples: Float = 1, edge: SIMD4<Float> = .zero
   ) -> SIMD4<Float> {
     var rgba = [Float](repeating: -1, count: 4)
     let edgeRGBA = [edge.x, edge.y, edge.z, edge.w]
     meshwarp_shader_layer_call_with(
       data, Int32(data.count), 400, 400, x, y, Float(ShaderMeshData.code(for: address)), pixel,
-      edgeRGBA, &rgba)
+      maxSamples, edgeRGBA, &rgba)
     return SIMD4(rgba[0], rgba[1], rgba[2], rgba[3])
   }
 

@@ -42,7 +42,16 @@
 //   package's behaviour: (0, 0)) or color (kNoSource from the mapping;
 //   meshWarpLayer returns the `edgeColor` argument there, inside the view's
 //   own bounds only).
-//   6. (meshWarpLayer) The address mode brings the source position back
+//   6. (meshWarpLayer) Minification filter, the per-pixel form of the CPU
+//   renderer's (Sources/MeshWarpRender/Genie/MinificationFilter.swift):
+//   the mapped source moves mₐ pixels per output pixel along output axis a
+//   (finite differences of the mapping one pixel over); the pixel takes
+//   nₐ = ceil(1 + 2·(mₐ − 1)) samples along a (1 where mₐ ≤ 1 + 10⁻⁶; at
+//   most `maxSamples`) on a regular grid inside it, and returns their mean
+//   (a box filter on premultiplied colour, which keeps the mean exact).
+//   Unminified pixels take one sample at their centre, so an identity warp
+//   is untouched.
+//   7. (meshWarpLayer) The address mode brings the source position back
 //   onto the layer, as Core's AddressMode.texelIndex does for texel indices
 //   (Sources/MeshWarpCore/EdgePolicy.swift; tests compare the two):
 //   clampToEdge clamps to the centres of the edge pixels, repeat wraps,
@@ -64,6 +73,8 @@
 //             (.float): clampToEdge and the reflections stop at the centres
 //             of the edge pixels, so the layer's filter never blends in what
 //             lies beyond the layer.
+//   maxSamples (meshWarpLayer only) the minification filter's largest
+//             sample count per axis (.float; 1 turns the filter off).
 //   edgeColor (meshWarpLayer only) the colour of the color edge policy
 //             (.color(_:): a premultiplied half4 in the destination colour
 //             space, per Apple's Shader.Argument.color(_:) page).
@@ -404,19 +415,88 @@ inline float2 meshTransformTrisQuads(
   return float2(meshwarp::kNoSource, meshwarp::kNoSource);
 }
 
-// The layer effect (signature from Apple's layerEffect page, cited above):
-// the layer's colour at the mapped position after the address mode, the
-// edge colour, or transparent.
-[[ stitchable ]] half4 meshWarpLayer(
+namespace meshwarp {
+
+// Samples per texel of the minification filter (GenieQuality.standard's
+// samplesPerTexel) and the hard cap on samples per axis.
+constant float kSamplesPerTexel = 2.0f;
+constant int kMaxSamplesPerAxis = 16;
+
+// One sample of the layer effect at `position`: the layer at the mapped
+// position after the address mode, the edge colour, or transparent.
+inline half4 layerSample(
   float2 position, SwiftUI::Layer layer, device const float *mesh, int count, float2 size,
-  float addressMode, float pixelSize, half4 edgeColor
+  int mode, float pixelSize, half4 edgeColor
 ) {
   float2 source = meshTransformTrisQuads(position, mesh, count, size);
-  if (meshwarp::isNoSource(source)) {
-    return meshwarp::showsEdgeColor(position, mesh, count, size) ? edgeColor : half4(half(0));
+  if (isNoSource(source)) {
+    return showsEdgeColor(position, mesh, count, size) ? edgeColor : half4(half(0));
   }
-  int mode = abs(addressMode) <= 3.0f ? int(addressMode) : 0;
-  float2 samplePoint = meshwarp::addressPosition(source, size, pixelSize, mode);
-  if (meshwarp::isNoSource(samplePoint)) return half4(half(0));
+  float2 samplePoint = addressPosition(source, size, pixelSize, mode);
+  if (isNoSource(samplePoint)) return half4(half(0));
   return layer.sample(samplePoint);
+}
+
+// Source pixels crossed per output pixel along `step` (one output pixel,
+// in points) from `position`, whose source is `source`: forward difference,
+// else backward; 1 where neither neighbour maps.
+inline float minification(
+  float2 position, float2 source, float2 step, float pixelSize, device const float *mesh,
+  int count, float2 size
+) {
+  float2 next = meshTransformTrisQuads(position + step, mesh, count, size);
+  if (isNoSource(next)) next = meshTransformTrisQuads(position - step, mesh, count, size);
+  if (isNoSource(next)) return 1.0f;
+  float2 d = next - source;
+  return sqrt(d.x * d.x + d.y * d.y) / pixelSize;
+}
+
+// Samples along an axis minified m times: ceil(1 + 2·(m − 1)), 1..cap.
+inline int sampleCount(float m, int cap) {
+  if (!(m > 1.000001f)) return 1;
+  float n = 1.0f + kSamplesPerTexel * (m - 1.0f);
+  return n >= float(cap) ? cap : max(1, int(ceil(n)));
+}
+
+}  // namespace meshwarp
+
+// The layer effect (signature from Apple's layerEffect page, cited above):
+// the mean of the pixel's samples (one where the warp does not shrink the
+// content), each the layer at the mapped position after the address mode,
+// the edge colour, or transparent.
+[[ stitchable ]] half4 meshWarpLayer(
+  float2 position, SwiftUI::Layer layer, device const float *mesh, int count, float2 size,
+  float addressMode, float pixelSize, float maxSamples, half4 edgeColor
+) {
+  int mode = abs(addressMode) <= 3.0f ? int(addressMode) : 0;
+  if (!(pixelSize > 0.0f)) pixelSize = 1.0f;
+  int cap = maxSamples >= float(meshwarp::kMaxSamplesPerAxis)
+    ? meshwarp::kMaxSamplesPerAxis
+    : (maxSamples >= 1.0f ? int(maxSamples) : 1);
+  float2 source = meshTransformTrisQuads(position, mesh, count, size);
+  int nx = 1;
+  int ny = 1;
+  if (cap > 1 && !meshwarp::isNoSource(source)) {
+    nx = meshwarp::sampleCount(
+      meshwarp::minification(position, source, float2(pixelSize, 0.0f), pixelSize, mesh, count,
+        size), cap);
+    ny = meshwarp::sampleCount(
+      meshwarp::minification(position, source, float2(0.0f, pixelSize), pixelSize, mesh, count,
+        size), cap);
+  }
+  if (nx == 1 && ny == 1) {
+    return meshwarp::layerSample(position, layer, mesh, count, size, mode, pixelSize, edgeColor);
+  }
+  // A regular nx × ny grid inside the pixel, averaged (float accumulator).
+  float4 sum = float4(0.0f);
+  for (int j = 0; j < ny; j++) {
+    for (int i = 0; i < nx; i++) {
+      float2 offset = float2((float(i) + 0.5f) / float(nx) - 0.5f,
+                             (float(j) + 0.5f) / float(ny) - 0.5f) * pixelSize;
+      half4 c = meshwarp::layerSample(position + offset, layer, mesh, count, size, mode,
+                                      pixelSize, edgeColor);
+      sum += float4(c);
+    }
+  }
+  return half4(sum / float(nx * ny));
 }
