@@ -674,6 +674,12 @@ public struct Shader: Sendable {
     public static func floatArray(_ array: [Float]) -> Shader.Argument { Argument() }
     /// doc: shader/argument/float2(_:)-7uxd — `static func float2(_ size: CGSize) -> Shader.Argument`
     public static func float2(_ size: CGSize) -> Shader.Argument { Argument() }
+    /// doc: shader/argument/float(_:) — `static func float<T>(_ x: T) -> Shader.Argument where T : BinaryFloatingPoint`
+    public static func float<T>(_ x: T) -> Shader.Argument where T: BinaryFloatingPoint {
+      Argument()
+    }
+    /// doc: shader/argument/color(_:) — `static func color(_ color: Color) -> Shader.Argument`
+    public static func color(_ color: Color) -> Shader.Argument { Argument() }
   }
   /// doc: shader/init(function:arguments:) — `init(function: ShaderFunction, arguments: [Shader.Argument])`
   public init(function: ShaderFunction, arguments: [Shader.Argument]) {}

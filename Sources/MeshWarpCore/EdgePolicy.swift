@@ -23,8 +23,8 @@ public enum EdgePolicy: String, Hashable, Sendable, CaseIterable, Codable {
   /// that pixel transparent).
   case origin
   /// One colour, given by the renderer's options (the CPU renderer's
-  /// `WarpOptions.edgeColor`). The Metal shader has no colour input and
-  /// shows transparent for it.
+  /// `WarpOptions.edgeColor`; the SwiftUI modifier's `edgeColor`, inside
+  /// the view's own bounds).
   case color
 
   /// The former name of ``unwarped``, kept so that existing code compiles.

@@ -12,7 +12,7 @@
 ///       [2]  header length = 16
 ///       [3]  F: number of packed faces
 ///       [4]  floats per face = 24
-///       [5]  edge policy: 0 transparent, 1 clamp, 2 origin
+///       [5]  edge policy: 0 transparent, 1 unwarped, 2 origin, 3 color
 ///       [6]  grid columns C ≥ 1
 ///       [7]  grid rows R ≥ 1
 ///       [8]  grid origin x       [9]  grid origin y     (normalized UV)
@@ -60,13 +60,26 @@ public enum ShaderMeshData {
     case facesOffset, cellStartOffset, triangleIndicesOffset, totalCount
   }
 
-  /// The shader's number for an edge policy (header field 5). The shader
-  /// has no colour input: ``EdgePolicy/color`` packs as transparent (0).
+  /// The shader's number for an edge policy (header field 5). For
+  /// ``EdgePolicy/color`` (3) the layer-effect function returns its
+  /// `edgeColor` argument.
   public static func code(for policy: EdgePolicy) -> Int {
     switch policy {
-    case .transparent, .color: 0
+    case .transparent: 0
     case .unwarped: 1
     case .origin: 2
+    case .color: 3
+    }
+  }
+
+  /// The shader's number for an address mode: the layer-effect function's
+  /// `addressMode` argument (not part of the packed array).
+  public static func code(for address: AddressMode) -> Int {
+    switch address {
+    case .clampToEdge: 0
+    case .repeat: 1
+    case .mirrorRepeat: 2
+    case .clampToZero: 3
     }
   }
 

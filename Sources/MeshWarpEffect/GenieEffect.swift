@@ -19,6 +19,10 @@
     /// Where the target lies.
     public var edge: GenieEdge
 
+    /// Pixels per point: the shader's clamp to the edge stops at the edge
+    /// pixels' centres.
+    @Environment(\.displayScale) private var displayScale
+
     /// `nonisolated` so that `AnyTransition.genie` (not main-actor isolated)
     /// can build it under Swift 6's strict concurrency checking.
     nonisolated public init(progress: Double, target: CGRect, edge: GenieEdge = .bottom) {
@@ -37,6 +41,7 @@
       let progress = min(max(progress, 0), 1)
       let target = target
       let edge = edge
+      let displayScale = displayScale
       content.visualEffect { effect, proxy in
         // An impossible layout (target overlapping the view) draws the view
         // untouched rather than garbage.
@@ -44,7 +49,8 @@
           viewSize: proxy.size, target: target, edge: edge, progress: progress)
         let mesh = genie?.mesh ?? WarpMesh.identity(columns: 2, rows: 2)
         return effect.layerEffect(
-          MeshWarpShader.shader(data: ShaderMeshData.pack(mesh), size: proxy.size),
+          MeshWarpShader.shader(
+            data: ShaderMeshData.pack(mesh), size: proxy.size, displayScale: displayScale),
           maxSampleOffset: genie?.maxSampleOffset ?? .zero)
       }
     }

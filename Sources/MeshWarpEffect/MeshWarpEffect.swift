@@ -28,6 +28,7 @@
 #if MESHWARP_DOCS
   @_exported import MeshWarpCore
 #else
+  @_exported import enum MeshWarpCore.AddressMode
   @_exported import enum MeshWarpCore.EasingCurve
   @_exported import enum MeshWarpCore.EdgePolicy
   @_exported import struct MeshWarpCore.GenieAnimation

@@ -9,8 +9,9 @@
     /// The `[[ stitchable ]]` layer-effect function in Shaders/MeshWarp.metal.
     static let functionName = "meshWarpLayer"
 
-    /// The shader bound to a packed mesh and the view's size:
-    /// `meshWarpLayer(position, layer, mesh, count, size)`, applied with
+    /// The shader bound to a packed mesh, the view's size and the sampling
+    /// options: `meshWarpLayer(position, layer, mesh, count, size,
+    /// addressMode, pixelSize, maxSamples, edgeColor)`, applied with
     /// `layerEffect(_:maxSampleOffset:isEnabled:)`
     /// (https://developer.apple.com/documentation/swiftui/visualeffect/layereffect(_:maxsampleoffset:isenabled:)),
     /// which passes `position` and `layer` before the arguments.
@@ -18,11 +19,28 @@
     /// - Parameters:
     ///   - data: ``ShaderMeshData/pack(_:edges:)``'s output; `.floatArray`
     ///     passes it as `device const float *mesh, int count`.
-    ///   - size: the view's size in points.
-    static func shader(data: [Float], size: CGSize) -> Shader {
-      Shader(
+    ///   - size: the view's size in points (`.float2`: `float2 size`).
+    ///   - addressMode: how content is sampled beyond its edges
+    ///     (`.float` of `ShaderMeshData.code(for:)`: `float addressMode`).
+    ///   - displayScale: pixels per point; the shader gets one pixel in
+    ///     points (`.float`: `float pixelSize`).
+    ///   - filterMinification: average several samples per pixel where the
+    ///     warp shrinks the content (`.float`: `float maxSamples`, the cap
+    ///     per axis, 16; 1 when off).
+    ///   - edgeColor: the `.color` edge policy's colour (`.color`, which
+    ///     Apple's page says arrives as a premultiplied `half4` in the
+    ///     destination colour space: `half4 edgeColor`).
+    static func shader(
+      data: [Float], size: CGSize, addressMode: AddressMode = .clampToEdge,
+      displayScale: CGFloat = 1, filterMinification: Bool = true, edgeColor: Color = .clear
+    ) -> Shader {
+      let pixelSize = displayScale.isFinite && displayScale > 0 ? 1 / displayScale : 1
+      return Shader(
         function: ShaderFunction(library: .bundle(.module), name: functionName),
-        arguments: [.floatArray(data), .float2(size)])
+        arguments: [
+          .floatArray(data), .float2(size), .float(Float(ShaderMeshData.code(for: addressMode))),
+          .float(pixelSize), .float(Float(filterMinification ? 16 : 1)), .color(edgeColor),
+        ])
     }
   }
 #endif

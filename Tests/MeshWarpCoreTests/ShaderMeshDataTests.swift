@@ -63,6 +63,7 @@ import Testing
   }
 
   @Test func policyCodesAreStable() {
-    #expect(EdgePolicy.allCases.map(ShaderMeshData.code(for:)) == [0, 1, 2, 0])
+    #expect(EdgePolicy.allCases.map { ShaderMeshData.code(for: $0) } == [0, 1, 2, 3])
+    #expect(AddressMode.allCases.map { ShaderMeshData.code(for: $0) } == [0, 1, 2, 3])
   }
 }

@@ -39,11 +39,71 @@ metal::half4 positionLayer(metal::float2 p, void *) { return metal::half4(p.x, p
 extern "C" void meshwarp_shader_layer_call(const float *mesh, int count, float width,
                                            float height, float positionX, float positionY,
                                            float *outRGBA) {
+  const float clear[4] = {0, 0, 0, 0};
+  meshwarp_shader_layer_call_with(mesh, count, width, height, positionX, positionY, 0, 1, 1,
+                                  clear, outRGBA);
+}
+
+extern "C" void meshwarp_shader_layer_call_with(const float *mesh, int count, float width,
+                                                float height, float positionX, float positionY,
+                                                float addressMode, float pixelSize,
+                                                float maxSamples, const float *edgeRGBA,
+                                                float *outRGBA) {
   SwiftUI::Layer layer{positionLayer, nullptr};
-  metal::half4 c = meshWarpLayer(
-    metal::float2(positionX, positionY), layer, mesh, count, metal::float2(width, height));
+  metal::half4 edge(edgeRGBA[0], edgeRGBA[1], edgeRGBA[2], edgeRGBA[3]);
+  metal::half4 c = meshWarpLayer(metal::float2(positionX, positionY), layer, mesh, count,
+                                 metal::float2(width, height), addressMode, pixelSize, maxSamples,
+                                 edge);
   outRGBA[0] = c.x;
   outRGBA[1] = c.y;
   outRGBA[2] = c.z;
   outRGBA[3] = c.w;
+}
+
+extern "C" float meshwarp_shader_address_axis(float position, float extent, float pixelSize,
+                                              int addressMode) {
+  return meshwarp::addressAxis(position, extent, pixelSize, addressMode);
+}
+
+namespace {
+/// A layer of side `*(int *)context` points holding a 1-point checkerboard
+/// (texel (i, j) is white when i + j is even, else black; opaque),
+/// sampled bilinearly with texel centres at i + 0.5, as a GPU sampler
+/// would; taps beyond the layer read transparent.
+metal::half4 checkerLayer(metal::float2 p, void *context) {
+  int side = *(int *)context;
+  auto texel = [side](int i, int j) -> float {
+    if (i < 0 || j < 0 || i >= side || j >= side) return -1;  // transparent
+    return (i + j) % 2 == 0 ? 1.0f : 0.0f;
+  };
+  float fx = p.x - 0.5f, fy = p.y - 0.5f;
+  int i = (int)__builtin_floorf(fx), j = (int)__builtin_floorf(fy);
+  float wx = fx - i, wy = fy - j;
+  float value = 0, alpha = 0;
+  for (int dj = 0; dj < 2; dj++) {
+    for (int di = 0; di < 2; di++) {
+      float w = (di ? wx : 1 - wx) * (dj ? wy : 1 - wy);
+      float t = texel(i + di, j + dj);
+      if (t >= 0) {
+        value += w * t;
+        alpha += w;
+      }
+    }
+  }
+  return metal::half4(value, value, value, alpha);
+}
+}  // namespace
+
+extern "C" void meshwarp_shader_checker_image(const float *mesh, int count, int side,
+                                              float maxSamples, float *outGray) {
+  SwiftUI::Layer layer{checkerLayer, &side};
+  metal::half4 clear(0, 0, 0, 0);
+  for (int y = 0; y < side; y++) {
+    for (int x = 0; x < side; x++) {
+      metal::half4 c = meshWarpLayer(metal::float2(x + 0.5f, y + 0.5f), layer, mesh, count,
+                                     metal::float2((float)side, (float)side), 0, 1, maxSamples,
+                                     clear);
+      outGray[(long)y * side + x] = c.x;
+    }
+  }
 }

@@ -36,10 +36,27 @@
 //      (u, v) to [0, 1].
 //   5. Evaluate the original quad at (u, v) and scale back to user space.
 //   Outside the mesh the header's edge policy decides: transparent
-//   (kNoSource), clamp (inside the view's own bounds the destination point
-//   itself, i.e. the content unwarped; outside them, in the maxSampleOffset
-//   margin, kNoSource) or origin (the original MeshWarpEffect package's
-//   behaviour: (0, 0)).
+//   (kNoSource), unwarped (inside the view's own bounds the destination
+//   point itself, i.e. the content unwarped; outside them, in the
+//   maxSampleOffset margin, kNoSource), origin (the original MeshWarpEffect
+//   package's behaviour: (0, 0)) or color (kNoSource from the mapping;
+//   meshWarpLayer returns the `edgeColor` argument there, inside the view's
+//   own bounds only).
+//   6. (meshWarpLayer) Minification filter, the per-pixel form of the CPU
+//   renderer's (Sources/MeshWarpRender/Genie/MinificationFilter.swift):
+//   the mapped source moves mₐ pixels per output pixel along output axis a
+//   (finite differences of the mapping one pixel over); the pixel takes
+//   nₐ = ceil(1 + 2·(mₐ − 1)) samples along a (1 where mₐ ≤ 1 + 10⁻⁶; at
+//   most `maxSamples`) on a regular grid inside it, and returns their mean
+//   (a box filter on premultiplied colour, which keeps the mean exact).
+//   Unminified pixels take one sample at their centre, so an identity warp
+//   is untouched.
+//   7. (meshWarpLayer) The address mode brings the source position back
+//   onto the layer, as Core's AddressMode.texelIndex does for texel indices
+//   (Sources/MeshWarpCore/EdgePolicy.swift; tests compare the two):
+//   clampToEdge clamps to the centres of the edge pixels, repeat wraps,
+//   mirrorRepeat reflects at every edge, clampToZero is transparent beyond
+//   the view's bounds.
 //
 // Parameters
 //   position  user-space destination position, points (SwiftUI passes it).
@@ -49,6 +66,18 @@
 //   count     the array's length (SwiftUI passes it with the pointer).
 //   size      the view's size in points (.float2(proxy.size)); the mesh's
 //             normalized coordinates are scaled by it. Must be > 0.
+//   addressMode  (meshWarpLayer only) ShaderMeshData.code(for: AddressMode)
+//             as a float (.float): 0 clampToEdge, 1 repeat, 2 mirrorRepeat,
+//             3 clampToZero; anything else reads as clampToEdge.
+//   pixelSize (meshWarpLayer only) one pixel in points, 1 / displayScale
+//             (.float): clampToEdge and the reflections stop at the centres
+//             of the edge pixels, so the layer's filter never blends in what
+//             lies beyond the layer.
+//   maxSamples (meshWarpLayer only) the minification filter's largest
+//             sample count per axis (.float; 1 turns the filter off).
+//   edgeColor (meshWarpLayer only) the colour of the color edge policy
+//             (.color(_:): a premultiplied half4 in the destination colour
+//             space, per Apple's Shader.Argument.color(_:) page).
 //   If the data is not a valid version-1 mesh the mapping returns `position`
 //   (the content unwarped) instead of reading garbage.
 //
@@ -72,6 +101,13 @@ constant int kFloatsPerFace = 24;
 constant int kPolicyTransparent = 0;
 constant int kPolicyClamp = 1;
 constant int kPolicyOrigin = 2;
+constant int kPolicyColor = 3;
+
+// Address modes (the addressMode argument; ShaderMeshData.code(for:) of
+// Core's AddressMode).
+constant int kAddressRepeat = 1;
+constant int kAddressMirrorRepeat = 2;
+constant int kAddressClampToZero = 3;
 
 // Inclusive edge tolerance of the triangle test, in points (derived: float
 // rounding of the edge functions is ~1e-4 pt for views up to ~1000 pt; this
@@ -310,6 +346,50 @@ inline float2 sourcePosition(
   return position;
 }
 
+// The address mode along one axis of `extent` points with pixels of `pixel`
+// points: the position to sample, in [pixel/2, extent − pixel/2] (in
+// [0, extent] for clampToZero), or kNoSource for a transparent tap. The
+// twin of AddressMode.texelIndex(_:size:) in
+// Sources/MeshWarpCore/EdgePolicy.swift: with pixel = 1 and an integer
+// extent, floor(result) is texelIndex(floor(p), extent) (tested).
+inline float addressAxis(float p, float extent, float pixel, int mode) {
+  float lo = 0.5f * pixel;
+  float hi = extent - 0.5f * pixel;
+  if (mode == kAddressClampToZero) {
+    return p >= 0.0f && p <= extent ? p : kNoSource;
+  }
+  if (mode == kAddressRepeat) {
+    p = p - extent * floor(p / extent);
+  } else if (mode == kAddressMirrorRepeat) {
+    float period = 2.0f * extent;
+    float m = p - period * floor(p / period);
+    p = m < extent ? m : period - m;
+  }
+  // clampToEdge (and unknown modes); also pulls the wrapped positions off
+  // the seams, so the layer's filter does not blend in what lies beyond it.
+  return min(max(p, lo), hi);
+}
+
+// The address mode on both axes: the position to sample the layer at, or
+// float2(kNoSource) where the tap is transparent.
+inline float2 addressPosition(float2 source, float2 size, float pixel, int mode) {
+  if (!(pixel > 0.0f)) pixel = 0.0f;
+  float x = addressAxis(source.x, size.x, pixel, mode);
+  float y = addressAxis(source.y, size.y, pixel, mode);
+  if (x <= kNoSourceLimit || y <= kNoSourceLimit) return float2(kNoSource, kNoSource);
+  return float2(x, y);
+}
+
+// Whether an uncovered pixel shows the edge colour: a valid mesh whose edge
+// policy is color, and a position inside the view's own bounds (beyond
+// them, in the maxSampleOffset margin, nothing: as the unwarped policy).
+inline bool showsEdgeColor(float2 position, device const float *mesh, int count, float2 size) {
+  Header header;
+  if (!readHeader(mesh, count, header) || header.policy != kPolicyColor) return false;
+  return position.x >= 0.0f && position.y >= 0.0f && position.x <= size.x
+    && position.y <= size.y;
+}
+
 }  // namespace meshwarp
 
 // The mapping (no longer a distortion function itself: meshWarpLayer calls
@@ -330,16 +410,93 @@ inline float2 meshTransformTrisQuads(
     return inView ? position : float2(meshwarp::kNoSource, meshwarp::kNoSource);
   }
   if (header.policy == meshwarp::kPolicyOrigin) return float2(0.0f, 0.0f);
-  // meshwarp::kPolicyTransparent (and unknown policies): draw nothing here.
+  // meshwarp::kPolicyTransparent, kPolicyColor (meshWarpLayer draws the
+  // colour) and unknown policies: no content here.
   return float2(meshwarp::kNoSource, meshwarp::kNoSource);
 }
 
-// The layer effect (signature from Apple's layerEffect page, cited above):
-// the layer's colour at the mapped position, or transparent.
-[[ stitchable ]] half4 meshWarpLayer(
-  float2 position, SwiftUI::Layer layer, device const float *mesh, int count, float2 size
+namespace meshwarp {
+
+// Samples per texel of the minification filter (GenieQuality.standard's
+// samplesPerTexel) and the hard cap on samples per axis.
+constant float kSamplesPerTexel = 2.0f;
+constant int kMaxSamplesPerAxis = 16;
+
+// One sample of the layer effect at `position`: the layer at the mapped
+// position after the address mode, the edge colour, or transparent.
+inline half4 layerSample(
+  float2 position, SwiftUI::Layer layer, device const float *mesh, int count, float2 size,
+  int mode, float pixelSize, half4 edgeColor
 ) {
   float2 source = meshTransformTrisQuads(position, mesh, count, size);
-  if (meshwarp::isNoSource(source)) return half4(half(0));
-  return layer.sample(source);
+  if (isNoSource(source)) {
+    return showsEdgeColor(position, mesh, count, size) ? edgeColor : half4(half(0));
+  }
+  float2 samplePoint = addressPosition(source, size, pixelSize, mode);
+  if (isNoSource(samplePoint)) return half4(half(0));
+  return layer.sample(samplePoint);
+}
+
+// Source pixels crossed per output pixel along `step` (one output pixel,
+// in points) from `position`, whose source is `source`: forward difference,
+// else backward; 1 where neither neighbour maps.
+inline float minification(
+  float2 position, float2 source, float2 step, float pixelSize, device const float *mesh,
+  int count, float2 size
+) {
+  float2 next = meshTransformTrisQuads(position + step, mesh, count, size);
+  if (isNoSource(next)) next = meshTransformTrisQuads(position - step, mesh, count, size);
+  if (isNoSource(next)) return 1.0f;
+  float2 d = next - source;
+  return sqrt(d.x * d.x + d.y * d.y) / pixelSize;
+}
+
+// Samples along an axis minified m times: ceil(1 + 2·(m − 1)), 1..cap.
+inline int sampleCount(float m, int cap) {
+  if (!(m > 1.000001f)) return 1;
+  float n = 1.0f + kSamplesPerTexel * (m - 1.0f);
+  return n >= float(cap) ? cap : max(1, int(ceil(n)));
+}
+
+}  // namespace meshwarp
+
+// The layer effect (signature from Apple's layerEffect page, cited above):
+// the mean of the pixel's samples (one where the warp does not shrink the
+// content), each the layer at the mapped position after the address mode,
+// the edge colour, or transparent.
+[[ stitchable ]] half4 meshWarpLayer(
+  float2 position, SwiftUI::Layer layer, device const float *mesh, int count, float2 size,
+  float addressMode, float pixelSize, float maxSamples, half4 edgeColor
+) {
+  int mode = abs(addressMode) <= 3.0f ? int(addressMode) : 0;
+  if (!(pixelSize > 0.0f)) pixelSize = 1.0f;
+  int cap = maxSamples >= float(meshwarp::kMaxSamplesPerAxis)
+    ? meshwarp::kMaxSamplesPerAxis
+    : (maxSamples >= 1.0f ? int(maxSamples) : 1);
+  float2 source = meshTransformTrisQuads(position, mesh, count, size);
+  int nx = 1;
+  int ny = 1;
+  if (cap > 1 && !meshwarp::isNoSource(source)) {
+    nx = meshwarp::sampleCount(
+      meshwarp::minification(position, source, float2(pixelSize, 0.0f), pixelSize, mesh, count,
+        size), cap);
+    ny = meshwarp::sampleCount(
+      meshwarp::minification(position, source, float2(0.0f, pixelSize), pixelSize, mesh, count,
+        size), cap);
+  }
+  if (nx == 1 && ny == 1) {
+    return meshwarp::layerSample(position, layer, mesh, count, size, mode, pixelSize, edgeColor);
+  }
+  // A regular nx × ny grid inside the pixel, averaged (float accumulator).
+  float4 sum = float4(0.0f);
+  for (int j = 0; j < ny; j++) {
+    for (int i = 0; i < nx; i++) {
+      float2 offset = float2((float(i) + 0.5f) / float(nx) - 0.5f,
+                             (float(j) + 0.5f) / float(ny) - 0.5f) * pixelSize;
+      half4 c = meshwarp::layerSample(position + offset, layer, mesh, count, size, mode,
+                                      pixelSize, edgeColor);
+      sum += float4(c);
+    }
+  }
+  return half4(sum / float(nx * ny));
 }

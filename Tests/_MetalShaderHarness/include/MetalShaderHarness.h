@@ -22,6 +22,28 @@ void meshwarp_shader_map_image(const float *mesh, int count, int width, int heig
 void meshwarp_shader_layer_call(const float *mesh, int count, float width, float height,
                                 float positionX, float positionY, float *outRGBA);
 
+/// As meshwarp_shader_layer_call, with the layer effect's other arguments:
+/// the address-mode code, one pixel in points, the minification filter's
+/// sample cap per axis (1 = off) and the edge colour (4 floats,
+/// premultiplied). The call above passes 0 (clampToEdge), 1, 1 (no filter:
+/// one sample, so the result names the sampled position) and clear.
+void meshwarp_shader_layer_call_with(const float *mesh, int count, float width, float height,
+                                     float positionX, float positionY, float addressMode,
+                                     float pixelSize, float maxSamples, const float *edgeRGBA,
+                                     float *outRGBA);
+
+/// Runs meshWarpLayer at every pixel centre of a side × side view (1-point
+/// pixels, clampToEdge, transparent edges) over a layer holding a 1-point
+/// black-and-white checkerboard of the same size, sampled bilinearly.
+/// Writes the premultiplied grey (0…1) of each pixel, row-major.
+void meshwarp_shader_checker_image(const float *mesh, int count, int side, float maxSamples,
+                                   float *outGray);
+
+/// The shader's address mode along one axis (meshwarp::addressAxis): the
+/// position it samples, or a value <= -1e29 for a transparent tap.
+float meshwarp_shader_address_axis(float position, float extent, float pixelSize,
+                                   int addressMode);
+
 #ifdef __cplusplus
 }
 #endif
