@@ -119,7 +119,7 @@ let package = Package(
       cxxSettings: [.headerSearchPath("shim")]),
     .testTarget(
       name: "MeshWarpShaderTests",
-      dependencies: ["_MetalShaderHarness", "MeshWarpCore", "_TestSupport"]),
+      dependencies: ["_MetalShaderHarness", "MeshWarpCore", "MeshWarpRender", "_TestSupport"]),
     .testTarget(name: "MeshWarpEffectTests", dependencies: ["MeshWarpEffect", "_TestSupport"]),
     // The original MeshWarpEffect package's demo, Apple only (compiles to
     // nothing / a message elsewhere): a library product so that Xcode can

@@ -3,6 +3,8 @@ import MeshWarpCore
 import Testing
 import _MetalShaderHarness
 
+@testable import MeshWarpRender
+
 /// The layer effect's minification filter, run through the C++ harness on
 /// a layer holding a 1-point black-and-white checkerboard (1-point pixels).
 @Suite struct ShaderMinificationTests {
@@ -79,5 +81,25 @@ import _MetalShaderHarness
       enlarge.pointPairs[i].from = ((p - Vector2(0.5, 0.5)) * 0.4 + Vector2(0.5, 0.5)).cgPoint
     }
     #expect(Self.render(enlarge, maxSamples: 16) == Self.render(enlarge, maxSamples: 1))
+  }
+
+  /// The shader's sample count per axis is the CPU filter's
+  /// (`MinificationFilter.samples` at α = 2 and the same cap), one up to the
+  /// 1.25× bilinear limit; m = k/64 is exact in Float and Double alike.
+  @Test func sampleCountMatchesTheCPUFilter() {
+    for cap in [1, 4, 16] {
+      let quality = GenieQuality(samplesPerTexel: 2, maxSamplesPerAxis: cap)
+      for k in 0...2560 {
+        let m = Double(k) / 64
+        let cpu = MinificationFilter.samples(m, quality)
+        let shader = Int(meshwarp_shader_sample_count(Float(m), Int32(cap)))
+        if cpu != shader {
+          Issue.record("m = \(m), cap \(cap): shader \(shader) samples, CPU \(cpu)")
+          return
+        }
+      }
+    }
+    #expect(meshwarp_shader_sample_count(1.25, 16) == 1)
+    #expect(meshwarp_shader_sample_count(1.27, 16) == 2)
   }
 }

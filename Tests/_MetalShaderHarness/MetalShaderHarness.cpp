@@ -65,6 +65,10 @@ extern "C" float meshwarp_shader_address_axis(float position, float extent, floa
   return meshwarp::addressAxis(position, extent, pixelSize, addressMode);
 }
 
+extern "C" int meshwarp_shader_sample_count(float m, int cap) {
+  return meshwarp::sampleCount(m, cap);
+}
+
 namespace {
 /// A layer of side `*(int *)context` points holding a 1-point checkerboard
 /// (texel (i, j) is white when i + j is even, else black; opaque),

@@ -46,8 +46,9 @@
 //   renderer's (Sources/MeshWarpRender/Genie/MinificationFilter.swift):
 //   the mapped source moves mₐ pixels per output pixel along output axis a
 //   (finite differences of the mapping one pixel over); the pixel takes
-//   nₐ = ceil(1 + 2·(mₐ − 1)) samples along a (1 where mₐ ≤ 1 + 10⁻⁶; at
-//   most `maxSamples`) on a regular grid inside it, and returns their mean
+//   nₐ = ceil(1 + 2·(mₐ − 1)) samples along a (1 where mₐ ≤ 1.25, the
+//   CPU filter's `bilinearLimit`, below which one bilinear sample is the
+//   closer estimate of the pixel's area average; at most `maxSamples`) on a regular grid inside it, and returns their mean
 //   (a box filter on premultiplied colour, which keeps the mean exact).
 //   Unminified pixels take one sample at their centre, so an identity warp
 //   is untouched.
@@ -451,9 +452,11 @@ inline float minification(
   return sqrt(d.x * d.x + d.y * d.y) / pixelSize;
 }
 
-// Samples along an axis minified m times: ceil(1 + 2·(m − 1)), 1..cap.
+// Samples along an axis minified m times: ceil(1 + 2·(m − 1)), 1..cap; 1 up
+// to the CPU filter's bilinear limit (MinificationFilter.bilinearLimit;
+// ShaderMinificationTests compares the two counts).
 inline int sampleCount(float m, int cap) {
-  if (!(m > 1.000001f)) return 1;
+  if (!(m > 1.25f)) return 1;
   float n = 1.0f + kSamplesPerTexel * (m - 1.0f);
   return n >= float(cap) ? cap : max(1, int(ceil(n)));
 }

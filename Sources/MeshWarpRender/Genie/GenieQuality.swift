@@ -8,7 +8,8 @@
 /// the minification m of every face per axis, and re-renders each 16 px
 /// tile that needs it with `ceil(1 + samplesPerTexel · (m − 1))` samples per
 /// axis (anisotropic, at most ``maxSamplesPerAxis``), box-filtered. Pixels where
-/// the warp does not shrink keep the plain bilinear render, so progress 0
+/// the warp shrinks the content by at most 1.25× (where one bilinear sample
+/// is the better estimate) keep the plain bilinear render, so progress 0
 /// stays bit-exact.
 public struct GenieQuality: Hashable, Sendable {
   /// Samples per content pixel, per axis, taken where the warp minifies

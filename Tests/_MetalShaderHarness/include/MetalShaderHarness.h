@@ -44,6 +44,10 @@ void meshwarp_shader_checker_image(const float *mesh, int count, int side, float
 float meshwarp_shader_address_axis(float position, float extent, float pixelSize,
                                    int addressMode);
 
+/// The shader's minification-filter samples along an axis minified `m`
+/// times (meshwarp::sampleCount), at most `cap`.
+int meshwarp_shader_sample_count(float m, int cap);
+
 #ifdef __cplusplus
 }
 #endif
