@@ -51,7 +51,8 @@ struct GradientCommand: ParsableCommand {
       options: GradientRenderOptions(
         dithering: !fill.noDither, threads: resolvedThreadCount(threads)))
     try FrameExport.write(
-      times, width: size.width, height: size.height, to: output.output, video: video.encoding,
+      times, width: size.width, height: size.height, to: output.output,
+      video: video.encoding(image),
       console: console, image: image
     ) { t in
       let image = renderer.render(input.gradient(t), width: size.width, height: size.height)

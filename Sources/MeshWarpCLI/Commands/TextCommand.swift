@@ -54,7 +54,7 @@ struct TextCommand: ParsableCommand {
     let background = image.background?.rgba ?? .transparent
     try FrameExport.write(
       times, width: filled.width, height: filled.height, to: output.output,
-      video: video.encoding, console: console, image: image
+      video: video.encoding(image), console: console, image: image
     ) { t in
       let frame = filled.render(background: background) { w, h in
         renderer.render(gradient.gradient(t), width: w, height: h)
