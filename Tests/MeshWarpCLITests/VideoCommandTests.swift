@@ -311,6 +311,31 @@ struct VideoCommandTests {
     #expect(keyframed.mesh(at: 1.5) == a)
   }
 
+  /// `gradient --warp a.json --warp-to b.json`: the warp animates over
+  /// --duration (default 1 s) like `warp --to-mesh`; `--warp-to` alone is a
+  /// usage error.
+  @Test func gradientWarpToAnimatesTheWarp() throws {
+    let folder = TemporaryFolder()
+    let still = folder.write(
+      #"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": [[1,0,0,1],[0,1,0,1],[0,0,1,1],[1,1,1,1]]}"#,
+      "g.json")
+    let a = folder.write(WarpMesh.identity(columns: 2, rows: 2), "a.json")
+    var moved = WarpMesh.identity(columns: 2, rows: 2)
+    moved.pointPairs[0].to = CGPoint(x: 0.3, y: 0.3)
+    let b = folder.write(moved, "b.json")
+    let dir = folder.file("frames") + "/"
+    let run = ToolRun([
+      "gradient", still, "--size", "8x8", "--warp", a, "--warp-to", b, "--fps", "4", "-o", dir,
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+    #expect(files.count == 5, "\(files)")  // 1 s at 4 fps, plus the end frame
+    let first = try ImageDecoder.decodeFile(path: dir + files.first!).image
+    let last = try ImageDecoder.decodeFile(path: dir + files.last!).image
+    #expect(first.pixels[3] == 255 && last.pixels[3] == 0, "top-left pulled in at the end")
+    #expect(ToolRun(["gradient", still, "--warp-to", b, "-o", folder.file("x.png")]).status == 2)
+  }
+
   @Test func stillGradientWithDurationSaysSoAndKeyframeGradientsAnimate() throws {
     let folder = TemporaryFolder()
     let g =

@@ -37,9 +37,7 @@ struct TextCommand: ParsableCommand {
     let text = self.text.replacingOccurrences(of: "\\n", with: "\n")
     guard !text.isEmpty else { throw CLIError.usage("the text is empty") }
     let gradient = try GradientInput.parse(self.gradient)
-    let warp = try fill.warp.map {
-      try MeshAnimation.load($0, to: nil, duration: nil, console: console)
-    }
+    let warp = try fill.warpAnimation(duration: frames.animation.duration, console: console)
     let times = try frames.frameTimes(gradient: gradient, warp: warp, console: console)
     let threads = threading.threads
 
