@@ -333,7 +333,7 @@ public final class MP4Writer: FrameSink {
     let index = lifecycle.framesAccepted
     try lifecycle.accept(image, cancel: cancel)
     var frame = image
-    if !options.codec.keepsAlpha {
+    if !options.codec.keepsAlpha && !Self.isOpaque(image) {
       frame = background
       frame.drawOver(image, at: 0, 0)
     }
@@ -357,6 +357,20 @@ public final class MP4Writer: FrameSink {
         reason:
           "it stopped reading its input (exit status \(status)) while frame \(index) was being sent (\(error))",
         stderrTail: tail)
+    }
+  }
+
+  /// Whether every pixel is opaque (then compositing changes nothing and
+  /// is skipped: a warp that covers the frame costs no blend).
+  static func isOpaque(_ image: RGBAImage) -> Bool {
+    image.pixels.withUnsafeBufferPointer { p in
+      var all: UInt8 = 255
+      var i = 3
+      while i < p.count {
+        all &= p[i]
+        i += 4
+      }
+      return all == 255
     }
   }
 
