@@ -7,11 +7,16 @@
 # scikit-image, pycairo; apt: libcairo2-dev).
 #
 # Then the video case: ffmpeg's own `remap` filter (nearest neighbour, maps
-# precomputed as 16-bit PGM, libx264 at its defaults) against `meshwarp warp`
-# (bilinear, anti-aliased edges, the same x264 preset and CRF) on 1080p 30 fps
-# H.264 clips of 3 s and 30 s: frames per second and peak RSS
-# (/usr/bin/time -v) of each. `--video-only` runs just that part (needs
-# ffmpeg, python3 with numpy, /usr/bin/time).
+# precomputed as 16-bit PGM, libx264 at its defaults: preset medium, CRF 23)
+# against `meshwarp warp` (bilinear, anti-aliased edges, the same x264 preset
+# and `--crf 23`) on 1080p 30 fps H.264 clips with a sine tone (AAC, copied by
+# both) of $VIDEO_SECONDS seconds (default "10 100": a clip and one 10x
+# longer): frames per second and peak RSS (/usr/bin/time -v; the largest
+# process of each run, ffmpeg children included). The first clip is run
+# $VIDEO_RUNS times (default 3), the two tools alternating, and the medians
+# printed; the load average is printed beside them (on a shared machine the
+# ratio is the figure to compare). `--video-only` runs just that part (needs
+# ffmpeg, python3 with numpy, /usr/bin/time; $VIDEO_DIR keeps its files).
 #
 # Usage: Scripts/bench-vs-peers.sh [--quick] [--video-only] [--no-video]
 set -euo pipefail
@@ -30,9 +35,17 @@ timed() {
   echo "$wall $rss"
 }
 
+# The median of column $1 of the lines on standard input.
+median_of() {
+  awk -v c="$1" '{print $c}' | sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'
+}
+
 video_bench() {
   swift build -c release --product meshwarp >&2
-  local dir; dir=$(mktemp -d /tmp/meshwarp-video-bench.XXXXXX)
+  # $VIDEO_DIR: a folder to work in, whose clips (clip_<seconds>s.mp4) are
+  # reused when there.
+  local dir=${VIDEO_DIR:-}
+  [ -n "$dir" ] || dir=$(mktemp -d /tmp/meshwarp-video-bench.XXXXXX)
   local w=1920 h=1080
   # The 16x16 wave mesh and the remap filter's maps of the same displacement.
   python3 - "$dir" <<'PY'
@@ -60,22 +73,43 @@ for name, a in (("xmap.pgm", mx), ("ymap.pgm", my)):
         f.write(a.tobytes())
 PY
   echo "# video: $(nproc) cores; files in $dir" >&2
-  printf '%-28s %8s %8s %10s\n' case seconds fps "peak MiB"
-  for seconds in 3 30; do
+  local lengths=${VIDEO_SECONDS:-10 100} runs=${VIDEO_RUNS:-3} first=1
+  printf '%-28s %8s %8s %10s  %s\n' case seconds fps "peak MiB" "load average (1/5/15 min)"
+  for seconds in $lengths; do
     local clip="$dir/clip_${seconds}s.mp4" frames=$((seconds * 30))
-    ffmpeg -v error -nostdin -y -f lavfi -i "testsrc2=size=${w}x${h}:rate=30:duration=$seconds" \
-      -c:v libx264 -preset veryfast -pix_fmt yuv420p "$clip"
-    local peer ours
-    peer=$(timed ffmpeg -v error -nostdin -y -i "$clip" -i "$dir/xmap.pgm" -i "$dir/ymap.pgm" \
-      -lavfi "[0:v][1:v][2:v]remap,format=yuv420p" -c:v libx264 "$dir/remap_${seconds}s.mp4")
-    ours=$(timed .build/release/meshwarp warp "$clip" --mesh "$dir/mesh16.json" --edges unwarped \
-      --crf 23 -o "$dir/meshwarp_${seconds}s.mp4")
-    for row in "ffmpeg-remap ${seconds}s:$peer" "meshwarp warp ${seconds}s:$ours"; do
-      local name=${row%%:*} t rss
-      read -r t rss <<<"${row#*:}"
-      printf '%-28s %8.2f %8.1f %10.1f\n' "$name" "$t" "$(echo "$frames / $t" | bc -l)" \
-        "$(echo "$rss / 1024" | bc -l)"
+    [ -s "$clip" ] || ffmpeg -v error -nostdin -y -f lavfi \
+      -i "testsrc2=size=${w}x${h}:rate=30:duration=$seconds" -f lavfi -i "sine=frequency=440:duration=$seconds" -c:v libx264 -preset veryfast \
+      -pix_fmt yuv420p -c:a aac -shortest "$clip"
+    local n=1 peers=() ours=()
+    [ $first = 1 ] && n=$runs
+    first=0
+    for ((i = 1; i <= n; i++)); do
+      local peer mine
+      peer=$(timed ffmpeg -v error -nostdin -y -i "$clip" -i "$dir/xmap.pgm" -i "$dir/ymap.pgm" \
+        -lavfi "[0:v][1:v][2:v]remap,format=yuv420p" -c:v libx264 -c:a copy \
+        "$dir/remap_${seconds}s.mp4")
+      mine=$(timed .build/release/meshwarp warp "$clip" --mesh "$dir/mesh16.json" \
+        --edges unwarped --crf 23 -o "$dir/meshwarp_${seconds}s.mp4")
+      peers+=("$peer") ours+=("$mine")
+      local load; load=$(cut -d' ' -f1-3 /proc/loadavg)
+      for row in "ffmpeg-remap ${seconds}s #$i:$peer" "meshwarp warp ${seconds}s #$i:$mine"; do
+        local name=${row%%:*} t rss
+        read -r t rss <<<"${row#*:}"
+        printf '%-28s %8.2f %8.1f %10.1f  %s\n' "$name" "$t" "$(echo "$frames / $t" | bc -l)" \
+          "$(echo "$rss / 1024" | bc -l)" "$load"
+      done
     done
+    if [ "$n" -gt 1 ]; then
+      local tool rows
+      for tool in ffmpeg-remap meshwarp; do
+        if [ $tool = meshwarp ]; then rows=$(printf '%s\n' "${ours[@]}"); else rows=$(printf '%s\n' "${peers[@]}"); fi
+        local t rss
+        t=$(median_of 1 <<<"$rows")
+        rss=$(median_of 2 <<<"$rows")
+        printf '%-28s %8.2f %8.1f %10.1f  median of %d\n' "$tool ${seconds}s" "$t" \
+          "$(echo "$frames / $t" | bc -l)" "$(echo "$rss / 1024" | bc -l)" "$n"
+      done
+    fi
   done
 }
 

@@ -30,18 +30,31 @@ enum FrameExport {
     return false
   }
 
+  /// `image` over `--background` (its alpha ignored) when one is given and
+  /// not transparent, else `image` itself: the frames of formats that keep
+  /// alpha get the background as stills do (formats without alpha are
+  /// composited by their writer, over black by default).
+  static func flattened(_ image: RGBAImage, over background: ArgumentColour?) -> RGBAImage {
+    guard let b = background?.rgba, b.a > 0 else { return image }
+    var result = image
+    _ = image.composite(over: RGBA8(b.r, b.g, b.b), into: &result)
+    return result
+  }
+
   /// Renders `times.count` frames with `render` and writes them to `path`
   /// (format from its extension: .png, .apng, .mp4, a `%04d` pattern or a
   /// folder). A still goes to a PNG, JPEG or WebP (`image`'s `--format`
   /// overrides the extension); an animation to any of the others. On failure
   /// nothing is left at `path` (writers write to a temporary file first).
-  /// `video` sets the ffmpeg outputs' quality and background. Ctrl-C or
+  /// `video` sets the ffmpeg outputs' quality and background (default:
+  /// from `image`'s `--quality` and `--background`). Ctrl-C or
   /// SIGTERM stops the export (`CLIError.interrupted`) with no output left.
   static func write(
     _ times: FrameTimes, width: Int, height: Int, to path: String,
-    video: MP4Options = .init(), console: Console,
+    video: MP4Options? = nil, console: Console,
     image: ImageOutputOptions = ImageOutputOptions(), render: (Double) throws -> RGBAImage
   ) throws {
+    let video = video ?? VideoOptions.encoding(image)
     if !times.isAnimation {
       if image.format == nil, let animated = try? OutputFormat.infer(path: path), animated != .png,
         ImageFormat.fileExtension(of: path).flatMap(ImageFormat.init(fileExtension:)) == nil
@@ -64,6 +77,7 @@ enum FrameExport {
       totalFrames: total,
       progress: { p in meter.update(p.framesWritten) })
     var noted = false
+    let background = image.background
     try SignalGuard.run { signals in
       do {
         for t in times.times {
@@ -78,7 +92,7 @@ enum FrameExport {
               "note: \(codec.displayName) has no alpha: transparent parts are composited over "
                 + String(format: "#%02X%02X%02X", b.r, b.g, b.b))
           }
-          try sink.append(image)
+          try sink.append(flattened(image, over: background))
         }
         try signals.check()
         try sink.finish()

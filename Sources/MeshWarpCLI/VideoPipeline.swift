@@ -68,6 +68,9 @@ struct VideoPipeline {
   var size: PixelSize?
   var warp: WarpOptions
   var encoding: MP4Options
+  /// `--background`: composited under every frame, also in formats that
+  /// keep alpha (`FrameExport.flattened`); nil: none.
+  var background: ArgumentColour? = nil
   /// Frames waiting between two stages.
   static let queueCapacity = 2
 
@@ -165,7 +168,7 @@ struct VideoPipeline {
         options: WarpOptions(
           width: width, height: height, edges: warp.edges, antialias: warp.antialias,
           supersample: warp.supersample, threads: warp.threads))
-      guard warped.put(image) else { break }
+      guard warped.put(FrameExport.flattened(image, over: background)) else { break }
     }
     if signals.signal != nil { failures.record(CLIError.interrupted(signal: signals.signal!)) }
     if failures.failed { decoded.abandon() }

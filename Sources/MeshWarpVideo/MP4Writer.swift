@@ -17,7 +17,11 @@ public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
   /// `.webm`: VP9 (libvpx-vp9) with alpha (`yuva420p`).
   case vp9
   /// `.gif`: one palette for the whole clip (palettegen), dithered
-  /// (paletteuse), looping; 1-bit transparency.
+  /// (paletteuse), looping; 1-bit transparency. Written in two passes so
+  /// that no process holds the clip in memory: the frames go losslessly
+  /// (FFV1) to a temporary file beside the output while the palette is
+  /// made, then a second ffmpeg maps them to it; the temporary files are
+  /// removed afterwards (the disk briefly holds a lossless copy of the clip).
   case gif
   /// `.webp`: animated WebP (libwebp_anim), looping, with alpha.
   case webp
@@ -59,13 +63,17 @@ public struct MP4Options: Sendable, Equatable {
 
   /// Frames per second (> 0).
   public var framesPerSecond: Double
-  /// x264 constant rate factor, 0 (lossless) … 51; 18 (default) is visually
-  /// near-lossless for graphics.
-  public var constantRateFactor: Int
+  /// Quality 1 … 100 (default 90), mapped to each encoder's setting by
+  /// ``VideoQuality``: the H.264 and VP9 constant rate factor, the WebP
+  /// quality; no effect on ProRes and GIF.
+  public var quality: Int
+  /// An expert override of the H.264 (0 … 51) or VP9 (0 … 63) constant rate
+  /// factor, lower is better; nil (default): from ``quality``.
+  public var constantRateFactor: Int?
   public var preset: Preset
   public var oddSize: OddSizeHandling
-  /// Video has no alpha: frames are composited over this colour (and
-  /// padding uses it). Opaque black by default.
+  /// Video has no alpha: frames are composited over this colour, its alpha
+  /// ignored (and padding uses it). Opaque black by default.
   public var background: RGBA8
   /// The ffmpeg to run; nil: `MESHWARP_FFMPEG`, else `ffmpeg` on PATH.
   public var ffmpegPath: String?
@@ -77,13 +85,15 @@ public struct MP4Options: Sendable, Equatable {
   public var audioSource: String?
 
   public init(
-    framesPerSecond: Double = 30, constantRateFactor: Int = 18, preset: Preset = .medium,
+    framesPerSecond: Double = 30, quality: Int = VideoQuality.defaultQuality,
+    constantRateFactor: Int? = nil, preset: Preset = .medium,
     oddSize: OddSizeHandling = .pad, background: RGBA8 = .black, ffmpegPath: String? = nil,
     codec: VideoCodec = .h264, audioSource: String? = nil
   ) {
     self.codec = codec
     self.audioSource = audioSource
     self.framesPerSecond = framesPerSecond
+    self.quality = quality
     self.constantRateFactor = constantRateFactor
     self.preset = preset
     self.oddSize = oddSize
@@ -239,9 +249,13 @@ public final class MP4Writer: FrameSink {
     let codec = options.codec
     let audio = codec.carriesAudio ? options.audioSource : nil
     if let audio { arguments += ["-i", "file:" + audio] }
-    arguments += ["-map", "0:v"]
+    if codec != .gif { arguments += ["-map", "0:v"] }
     if audio != nil { arguments += ["-map", "1:a?", "-c:a", "copy"] }
-    let crf = "\(min(max(options.constantRateFactor, 0), 63))"
+    // The constant rate factor of H.264 and VP9: the override, else from
+    // the quality.
+    let crf =
+      options.constantRateFactor ?? VideoQuality.constantRateFactor(
+        quality: options.quality, codec: codec) ?? 0
     // sRGB to BT.709 YUV in limited range (the matrix on the frames, then
     // the pixel format), with the tags that say so on the frames (what
     // ProRes writes in its headers) and on the stream.
@@ -265,7 +279,7 @@ public final class MP4Writer: FrameSink {
       arguments += ["-vf", filters.joined(separator: ",")]
       arguments += [
         "-c:v", "libx264", "-preset", options.preset.rawValue,
-        "-crf", "\(min(max(options.constantRateFactor, 0), 51))",
+        "-crf", "\(min(max(crf, 0), 51))",
       ]
       arguments += tags + ["-movflags", "+faststart", "-f", "mp4"]
     case .prores4444:
@@ -274,17 +288,23 @@ public final class MP4Writer: FrameSink {
       arguments += tags + ["-f", "mov"]
     case .vp9:
       arguments += ["-vf", bt709("yuva420p")]
-      arguments += ["-c:v", "libvpx-vp9", "-crf", crf, "-b:v", "0", "-row-mt", "1"]
+      arguments += [
+        "-c:v", "libvpx-vp9", "-crf", "\(min(max(crf, 0), 63))", "-b:v", "0", "-row-mt", "1",
+      ]
       arguments += tags + ["-f", "webm"]
     case .gif:
-      // One palette for the clip: ffmpeg holds the frames until the end.
+      // Pass 1 of 2 (``gifSecondPassArguments(outputPath:)``): the clip's
+      // palette, and the frames losslessly (FFV1 in Matroska) to a file,
+      // so that no process holds the clip in memory.
       arguments += [
-        "-vf",
-        "split[a][b];[a]palettegen=stats_mode=full:reserve_transparent=1[p];[b][p]paletteuse=dither=sierra2_4a:alpha_threshold=128",
-        "-loop", "0", "-f", "gif",
+        "-filter_complex",
+        "[0:v]split[a][b];[a]palettegen=stats_mode=full:reserve_transparent=1[p]",
+        "-map", "[p]", "-f", "image2", "-update", "1", "-y", gifPalettePath(outputPath),
+        "-map", "[b]", "-c:v", "ffv1", "-f", "matroska", "-y", gifFramesPath(outputPath),
       ]
+      return arguments
     case .webp:
-      let quality = max(0, min(100, 100 - options.constantRateFactor))
+      let quality = max(1, min(100, options.quality))
       arguments += [
         "-c:v", "libwebp_anim", "-pix_fmt", "yuva420p", "-quality", "\(quality)", "-loop", "0",
         "-f", "webp",
@@ -294,11 +314,26 @@ public final class MP4Writer: FrameSink {
     return arguments
   }
 
+  /// GIF pass 2 (after ``arguments(width:height:options:outputPath:)``):
+  /// the saved frames mapped to the clip's palette, dithered, looping.
+  static func gifSecondPassArguments(outputPath: String) -> [String] {
+    [
+      "-hide_banner", "-nostdin", "-loglevel", "error",
+      "-i", gifFramesPath(outputPath), "-i", gifPalettePath(outputPath),
+      "-filter_complex", "[0:v][1:v]paletteuse=dither=sierra2_4a:alpha_threshold=128",
+      "-loop", "0", "-f", "gif", "-y", outputPath,
+    ]
+  }
+
+  /// The GIF passes' intermediate files, beside the temporary output.
+  static func gifFramesPath(_ outputPath: String) -> String { outputPath + ".frames.mkv" }
+  static func gifPalettePath(_ outputPath: String) -> String { outputPath + ".palette.png" }
+
   public func append(_ image: RGBAImage) throws {
     let index = lifecycle.framesAccepted
     try lifecycle.accept(image, cancel: cancel)
     var frame = image
-    if !options.codec.keepsAlpha {
+    if !options.codec.keepsAlpha && !Self.isOpaque(image) {
       frame = background
       frame.drawOver(image, at: 0, 0)
     }
@@ -325,6 +360,20 @@ public final class MP4Writer: FrameSink {
     }
   }
 
+  /// Whether every pixel is opaque (then compositing changes nothing and
+  /// is skipped: a warp that covers the frame costs no blend).
+  static func isOpaque(_ image: RGBAImage) -> Bool {
+    image.pixels.withUnsafeBufferPointer { p in
+      var all: UInt8 = 255
+      var i = 3
+      while i < p.count {
+        all &= p[i]
+        i += 4
+      }
+      return all == 255
+    }
+  }
+
   public func finish() throws {
     try lifecycle.checkFinish(cancel: cancel)
     close(socket)  // end of input: ffmpeg finishes the file
@@ -340,6 +389,8 @@ public final class MP4Writer: FrameSink {
       throw MeshWarpIOError.toolFailed(
         tool: "ffmpeg", destination: destination, reason: how, stderrTail: tail)
     }
+    if options.codec == .gif { try runGIFSecondPass() }
+    removeGIFIntermediates()
     try lifecycle.cancelling(abandon) { try output.commit() }
     close(stderrFile)
     lifecycle.markFinished()
@@ -359,12 +410,50 @@ public final class MP4Writer: FrameSink {
     abandon()
   }
 
+  /// GIF: a second ffmpeg maps the saved frames to the palette (stopped,
+  /// like the first, by ``RunningTools/stopAll()`` on a signal).
+  private func runGIFSecondPass() throws {
+    let second = Process()
+    second.executableURL = URL(fileURLWithPath: ffmpegPath)
+    second.arguments = Self.gifSecondPassArguments(outputPath: output.temporaryPath)
+    second.standardInput = FileHandle.nullDevice
+    second.standardOutput = FileHandle.nullDevice
+    second.standardError = FileHandle(fileDescriptor: stderrFile, closeOnDealloc: false)
+    do {
+      try second.run()
+    } catch {
+      abandon()
+      throw MeshWarpIOError.toolUnavailable(
+        tool: "ffmpeg", reason: "could not start \(ffmpegPath): \(error.localizedDescription)")
+    }
+    RunningTools.add(second.processIdentifier)
+    second.waitUntilExit()
+    RunningTools.remove(second.processIdentifier)
+    guard second.terminationReason == .exit, second.terminationStatus == 0 else {
+      let tail = stderrTail()
+      let status = second.terminationStatus
+      let how =
+        second.terminationReason == .exit ? "exit status \(status)" : "killed by signal \(status)"
+      abandon()
+      throw MeshWarpIOError.toolFailed(
+        tool: "ffmpeg", destination: destination, reason: "palette pass: " + how, stderrTail: tail)
+    }
+  }
+
+  /// Removes the GIF passes' intermediate files (none for other codecs).
+  private func removeGIFIntermediates() {
+    guard options.codec == .gif else { return }
+    unlink(Self.gifFramesPath(output.temporaryPath))
+    unlink(Self.gifPalettePath(output.temporaryPath))
+  }
+
   /// Drops the temporary output and the error log.
   private func abandon() {
     if socket >= 0 {
       close(socket)
       socket = -1
     }
+    removeGIFIntermediates()
     output.discard()
     close(stderrFile)
     _ = lifecycle.markCancelled()

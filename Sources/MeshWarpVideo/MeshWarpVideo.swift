@@ -4,7 +4,8 @@
 // processes (`VideoInput/`: probe, raw-frame parser, reader), loading
 // keyframe files (`KeyframeFile`), the `FrameSink` protocol and the sink an output path asks for
 // (`FrameSinks.make`), the writers of frame sequences (animated PNG, numbered
-// PNG files, MP4 through an `ffmpeg` process), their shared lifecycle
+// PNG files, video through an `ffmpeg` process, with the quality scale mapped
+// per encoder by `VideoQuality`), their shared lifecycle
 // (`FrameWriterLifecycle`) and parallel encoding (`FrameBatch`), and
 // frame-number patterns.
 //

@@ -123,6 +123,53 @@ struct VideoCommandTests {
       #expect(alpha.count == 64 * 48, "\(name)")
       #expect(alpha.min() == 0 && alpha.max() == 255, "\(name): alpha has no transparency")
     }
+    // GIF's two passes leave no intermediate files.
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(!left.contains { $0.hasSuffix(".mkv") || $0.contains("palette") }, "\(left)")
+  }
+
+  /// Transparency into H.264 (no alpha): composited over `--background`
+  /// with a note, black without it. Mesh b leaves the top-left corner
+  /// uncovered (its top-left vertex is at (12.8, 4.8) px); the decoded
+  /// pixel (2, 1) must be that colour.
+  @Test func mp4CompositesOverTheBackground() throws {
+    let folder = try Self.fixture()
+    func corner(_ arguments: [String], _ name: String) throws -> [Int] {
+      let out = folder.file(name)
+      let run = ToolRun(
+        ["warp", folder.file("clip.mp4"), "--mesh", folder.file("b.json"), "-o", out] + arguments)
+      #expect(run.status == 0, "\(run.errors)")
+      let colour = arguments.last.map { $0.hasPrefix("#") ? $0 : "#000000" } ?? "#000000"
+      #expect(run.errors.contains("composited over \(colour)"), "\(run.errors)")
+      let rgb = try Self.ffmpeg([
+        "-i", out, "-vf", "select=eq(n\\,5)", "-frames:v", "1", "-f", "rawvideo", "-pix_fmt",
+        "rgb24", "-",
+      ])
+      try #require(rgb.count == 64 * 48 * 3)
+      let i = (1 * 64 + 2) * 3
+      return [Int(rgb[i]), Int(rgb[i + 1]), Int(rgb[i + 2])]
+    }
+    let green = try corner(["--background", "#00FF00"], "green.mp4")
+    #expect(green[0] <= 16 && green[1] >= 239 && green[2] <= 16, "\(green)")
+    let black = try corner([], "black.mp4")
+    #expect(black.allSatisfy { $0 <= 16 }, "\(black)")
+  }
+
+  /// `--quality` drives x264's CRF (x264 writes its settings into the
+  /// stream: `crf=33.0` for quality 50); `--crf` overrides it.
+  @Test func qualityAndCRFReachTheEncoder() throws {
+    let folder = try Self.fixture()
+    for (arguments, expected) in [
+      ([String](), "crf=18.0"), (["--quality", "50"], "crf=33.0"),
+      (["--quality", "50", "--crf", "27"], "crf=27.0"),
+    ] {
+      let out = folder.file("q.mp4")
+      let run = ToolRun(
+        ["warp", folder.file("clip.mp4"), "--mesh", folder.file("a.json"), "-o", out] + arguments)
+      #expect(run.status == 0, "\(run.errors)")
+      let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self)
+      #expect(text.contains(" \(expected) "), "\(arguments): \(expected)")
+    }
   }
 
   /// The middle frame of a lossless (APNG) export equals the still-image
@@ -262,6 +309,31 @@ struct VideoCommandTests {
     let keyframed = try MeshAnimation.load(file, to: nil, duration: nil, console: console)
     #expect(keyframed.mesh(at: 0) == a && keyframed.mesh(at: 0.5) == b)
     #expect(keyframed.mesh(at: 1.5) == a)
+  }
+
+  /// `gradient --warp a.json --warp-to b.json`: the warp animates over
+  /// --duration (default 1 s) like `warp --to-mesh`; `--warp-to` alone is a
+  /// usage error.
+  @Test func gradientWarpToAnimatesTheWarp() throws {
+    let folder = TemporaryFolder()
+    let still = folder.write(
+      #"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": [[1,0,0,1],[0,1,0,1],[0,0,1,1],[1,1,1,1]]}"#,
+      "g.json")
+    let a = folder.write(WarpMesh.identity(columns: 2, rows: 2), "a.json")
+    var moved = WarpMesh.identity(columns: 2, rows: 2)
+    moved.pointPairs[0].to = CGPoint(x: 0.3, y: 0.3)
+    let b = folder.write(moved, "b.json")
+    let dir = folder.file("frames") + "/"
+    let run = ToolRun([
+      "gradient", still, "--size", "8x8", "--warp", a, "--warp-to", b, "--fps", "4", "-o", dir,
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+    #expect(files.count == 5, "\(files)")  // 1 s at 4 fps, plus the end frame
+    let first = try ImageDecoder.decodeFile(path: dir + files.first!).image
+    let last = try ImageDecoder.decodeFile(path: dir + files.last!).image
+    #expect(first.pixels[3] == 255 && last.pixels[3] == 0, "top-left pulled in at the end")
+    #expect(ToolRun(["gradient", still, "--warp-to", b, "-o", folder.file("x.png")]).status == 2)
   }
 
   @Test func stillGradientWithDurationSaysSoAndKeyframeGradientsAnimate() throws {

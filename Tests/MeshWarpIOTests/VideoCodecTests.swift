@@ -35,13 +35,44 @@ import Testing
     #expect(prores.contains { $0.contains("format=yuva444p10le") })
     let vp9 = arguments(.vp9)
     #expect(vp9.contains("libvpx-vp9") && vp9.contains { $0.contains("format=yuva420p") })
+    // GIF in two passes: the palette and a lossless copy of the frames
+    // beside the output, then the copy mapped to the palette.
     let gif = arguments(.gif)
-    #expect(gif.contains { $0.contains("palettegen") && $0.contains("paletteuse=dither") })
-    #expect(gif.contains("-loop"))
+    #expect(gif.contains { $0.contains("palettegen") } && gif.contains("ffv1"))
+    #expect(gif.contains("x.palette.png") && gif.contains("x.frames.mkv") && gif.last != "x")
+    let second = MP4Writer.gifSecondPassArguments(outputPath: "x")
+    #expect(second.contains { $0.contains("paletteuse=dither") } && second.contains("-loop"))
+    #expect(second.contains("x.palette.png") && second.contains("x.frames.mkv"))
+    #expect(second.last == "x")
     #expect(arguments(.webp).contains("libwebp_anim"))
     // Audio: copied from a second input, where the container holds it.
     let withAudio = arguments(.h264, audio: "in.mp4").joined(separator: " ")
     #expect(withAudio.contains("-i file:in.mp4 -map 0:v -map 1:a? -c:a copy"))
     #expect(!arguments(.gif, audio: "in.mp4").contains("file:in.mp4"))
+  }
+
+  /// `--quality` to each encoder's setting: the anchors the table in
+  /// `VideoQuality` documents, monotonic in between, and `--crf` over it.
+  @Test func qualityMapsToEachEncodersSetting() {
+    func crf(_ q: Int, _ codec: VideoCodec) -> Int? {
+      VideoQuality.constantRateFactor(quality: q, codec: codec)
+    }
+    #expect(crf(100, .h264) == 0 && crf(90, .h264) == 18 && crf(1, .h264) == 51)
+    #expect(crf(77, .h264) == 23 && crf(0, .h264) == 51 && crf(200, .h264) == 0)
+    #expect(crf(100, .vp9) == 0 && crf(90, .vp9) == 24 && crf(1, .vp9) == 63)
+    #expect(crf(90, .prores4444) == nil && crf(90, .gif) == nil && crf(90, .webp) == nil)
+    for codec in [VideoCodec.h264, .vp9] {
+      let values = (1...100).map { crf($0, codec)! }
+      #expect(zip(values, values.dropFirst()).allSatisfy { $0 >= $1 }, "\(codec) monotonic")
+    }
+    func value(after flag: String, _ options: MP4Options) -> String? {
+      let a = MP4Writer.arguments(width: 64, height: 48, options: options, outputPath: "x")
+      return a.firstIndex(of: flag).map { a[$0 + 1] }
+    }
+    #expect(value(after: "-crf", MP4Options()) == "18")
+    #expect(value(after: "-crf", MP4Options(quality: 50)) == "33")
+    #expect(value(after: "-crf", MP4Options(quality: 50, codec: .vp9)) == "42")
+    #expect(value(after: "-crf", MP4Options(quality: 50, constantRateFactor: 23)) == "23")
+    #expect(value(after: "-quality", MP4Options(quality: 63, codec: .webp)) == "63")
   }
 }

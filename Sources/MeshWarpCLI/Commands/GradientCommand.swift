@@ -43,16 +43,15 @@ struct GradientCommand: ParsableCommand {
     let input = try GradientInput.parse(file ?? preset?.rawValue ?? "")
     let size = size.size ?? Self.defaultSize
     try limits.checkOutputSize(size.width, size.height)
-    let warp = try fill.warp.map {
-      try MeshAnimation.load($0, to: nil, duration: nil, console: console)
-    }
+    let warp = try fill.warpAnimation(duration: frames.animation.duration, console: console)
     let times = try frames.frameTimes(gradient: input, warp: warp, console: console)
     let threads = threading.threads
     let renderer = GradientRenderer(
       options: GradientRenderOptions(
         dithering: !fill.noDither, threads: resolvedThreadCount(threads)))
     try FrameExport.write(
-      times, width: size.width, height: size.height, to: output.output, video: video.encoding,
+      times, width: size.width, height: size.height, to: output.output,
+      video: video.encoding(image),
       console: console, image: image
     ) { t in
       let image = renderer.render(input.gradient(t), width: size.width, height: size.height)

@@ -56,9 +56,7 @@ struct TextCommand: ParsableCommand {
     let text = self.text.replacingOccurrences(of: "\\n", with: "\n")
     guard !text.isEmpty else { throw CLIError.usage("the text is empty") }
     let gradient = try GradientInput.parse(self.gradient)
-    let warp = try fill.warp.map {
-      try MeshAnimation.load($0, to: nil, duration: nil, console: console)
-    }
+    let warp = try fill.warpAnimation(duration: frames.animation.duration, console: console)
     let times = try frames.frameTimes(gradient: gradient, warp: warp, console: console)
     let threads = threading.threads
 
@@ -89,7 +87,7 @@ struct TextCommand: ParsableCommand {
     let background = image.background?.rgba ?? .transparent
     try FrameExport.write(
       times, width: filled.width, height: filled.height, to: output.output,
-      video: video.encoding, console: console, image: image
+      video: video.encoding(image), console: console, image: image
     ) { t in
       let frame = filled.render(background: background) { w, h in
         renderer.render(gradient.gradient(t), width: w, height: h)

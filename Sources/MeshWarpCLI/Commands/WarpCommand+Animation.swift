@@ -22,8 +22,8 @@ extension WarpCommand {
     try limits.checkOutputSize(width * supersample, height * supersample)
     let options = warpOptions(width: width, height: height)
     try FrameExport.write(
-      times, width: width, height: height, to: output.output, video: video.encoding,
-      console: console
+      times, width: width, height: height, to: output.output, video: video.encoding(image),
+      console: console, image: image
     ) { t in
       WarpRenderer.render(source, mesh: animation.mesh(at: t), options: options)
     }
@@ -41,7 +41,8 @@ extension WarpCommand {
     }
     let pipeline = VideoPipeline(
       input: input, output: output.output, mesh: animation, size: size.size,
-      warp: warpOptions(width: 0, height: 0), encoding: video.encoding)
+      warp: warpOptions(width: 0, height: 0), encoding: video.encoding(image),
+      background: image.background)
     try pipeline.run(console: console)
   }
 }

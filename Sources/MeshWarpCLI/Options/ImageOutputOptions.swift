@@ -5,13 +5,18 @@ struct ImageOutputOptions: ParsableArguments {
     placeholder: "FORMAT", help: "Image format: png, jpg, webp.",
     defaultHelp: "from OUT's extension; png for '-'")
   var format: String?
-  @Option(range: 1...100, help: "JPEG and lossy WebP quality.") var quality: Int = 90
+  @Option(
+    range: 1...100,
+    help:
+      "Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it)."
+  )
+  var quality: Int = 90
   @Flag(help: "WebP: lossless instead of lossy.") var lossless: Bool
   @Option(
     short: "b",
     help:
       "Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA, transparent, black or white.",
-    defaultHelp: "white in JPEG, none otherwise")
+    defaultHelp: "white in JPEG, black in .mp4 video, none otherwise")
   var background: ArgumentColour?
 
   init() {}

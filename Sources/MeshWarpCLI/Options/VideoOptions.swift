@@ -1,13 +1,24 @@
-/// `--crf N`: the quality of video outputs (.mp4, .webm, .webp), used only
-/// when an export goes through ffmpeg.
+/// `--crf N`: an expert override of the H.264/VP9 constant rate factor;
+/// video quality is otherwise `--quality` (`ImageOutputOptions`), mapped
+/// per encoder by `VideoQuality`. Used only when an export goes through
+/// ffmpeg.
 struct VideoOptions: ParsableArguments {
   @Option(
-    placeholder: "N", range: 0...51,
+    placeholder: "N", range: 0...63,
     help:
-      "Video quality: H.264/VP9 constant rate factor, lower is better (animated WebP: quality 100 − N)."
-  )
-  var crf = 18
+      "Expert: the H.264 (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality.",
+    defaultHelp: "from --quality: 90 is H.264 CRF 18, VP9 CRF 24")
+  var crf: Int?
 
-  /// The encoder settings for `framesPerSecond` (set by the sink factory).
-  var encoding: MP4Options { MP4Options(constantRateFactor: crf) }
+  /// The encoder settings (frame rate and codec are set by the sink
+  /// factory): quality from `--quality`, background from `--background`
+  /// (black when none or transparent; its alpha is ignored).
+  func encoding(_ image: ImageOutputOptions) -> MP4Options { Self.encoding(image, crf: crf) }
+
+  /// `encoding(_:)` for a command without `--crf` (genie, demo).
+  static func encoding(_ image: ImageOutputOptions, crf: Int? = nil) -> MP4Options {
+    var options = MP4Options(quality: image.quality, constantRateFactor: crf)
+    if let b = image.background?.rgba, b.a > 0 { options.background = RGBA8(b.r, b.g, b.b) }
+    return options
+  }
 }

@@ -1,0 +1,36 @@
+/// The one quality scale of every output, 1 (smallest) … 100 (best), the
+/// scale of JPEG and lossy WebP, mapped to each video encoder's own setting.
+///
+/// | encoder | quality 100 | 90 (default) | 1 | between |
+/// | --- | --- | --- | --- | --- |
+/// | H.264 (libx264 CRF 0…51, lower is better) | CRF 0 | CRF 18 | CRF 51 | linear in 90…100 and in 1…90 |
+/// | VP9 (libvpx-vp9 CRF 0…63) | CRF 0 | CRF 24 | CRF 63 | linear in 90…100 and in 1…90 |
+/// | animated WebP (libwebp quality 0…100) | 100 | 90 | 1 | the quality itself |
+/// | ProRes 4444 | — | — | — | no effect: the profile fixes the quality |
+/// | GIF | — | — | — | no effect: the palette decides |
+///
+/// CRF 18 is x264's "visually lossless" point and CRF 24 is a little better
+/// than the CRF 31 that the VP9 encoding guide gives for 1080p; x264's CRF 23
+/// (ffmpeg's default) is quality 77.
+public enum VideoQuality {
+  /// The quality when none is given.
+  public static let defaultQuality = 90
+
+  /// The constant rate factor for `quality` (clamped to 1…100) with
+  /// `codec`, nil for an encoder without one (ProRes, GIF, WebP).
+  public static func constantRateFactor(quality: Int, codec: VideoCodec) -> Int? {
+    let anchor: Double
+    let worst: Double
+    switch codec {
+    case .h264: (anchor, worst) = (18, 51)
+    case .vp9: (anchor, worst) = (24, 63)
+    case .prores4444, .gif, .webp: return nil
+    }
+    let q = Double(min(max(quality, 1), 100))
+    let crf =
+      q >= 90
+      ? anchor * (100 - q) / 10
+      : anchor + (worst - anchor) * (90 - q) / 89
+    return Int(crf.rounded())
+  }
+}
