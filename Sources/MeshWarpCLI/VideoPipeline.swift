@@ -68,6 +68,9 @@ struct VideoPipeline {
   var size: PixelSize?
   var warp: WarpOptions
   var encoding: MP4Options
+  /// `--max-pixels`: the largest decoded frame (and output frame) accepted,
+  /// checked before any frame is read or any output is opened.
+  var maxPixels: Int = PNGDecoder.defaultMaxPixels
   /// Frames waiting between two stages.
   static let queueCapacity = 2
 
@@ -85,8 +88,20 @@ struct VideoPipeline {
       throw CLIError.failure(error.description)
     }
     let info = opened.info
+    // Every decoded frame has the stream's size: one check covers them all.
+    guard info.width * info.height <= maxPixels else {
+      opened.cancel()
+      throw MeshWarpIOError.imageTooLarge(
+        source: input, width: info.width, height: info.height, maxPixels: maxPixels)
+    }
     let width = size?.width ?? info.width
     let height = size?.height ?? info.height
+    guard width * height <= maxPixels else {
+      opened.cancel()
+      throw CLIError.usage(
+        "output \(width)x\(height) = \(width * height) pixels exceeds the limit of \(maxPixels) (raise it with --max-pixels)"
+      )
+    }
     let format = try OutputFormat.infer(path: output, pngIsAnimated: true)
     var encoding = self.encoding
     if let codec = format.codec {

@@ -41,7 +41,8 @@ extension WarpCommand {
     }
     let pipeline = VideoPipeline(
       input: input, output: output.output, mesh: animation, size: size.size,
-      warp: warpOptions(width: 0, height: 0), encoding: video.encoding)
+      warp: warpOptions(width: 0, height: 0), encoding: video.encoding,
+      maxPixels: limits.maxPixels)
     try pipeline.run(console: console)
   }
 }
