@@ -304,8 +304,9 @@ def pointset_seeds():
     ring = [[0.5 + 0.3 * math.cos(k), 0.5 + 0.3 * math.sin(k)] for k in range(12)]
     write("pointset", "ring_12.json", json.dumps(
         {"from": ring, "to": [[x * 0.9 + 0.05, y] for x, y in ring]}))
+    # The spline's control points are the "to" points: those are on a line.
     write("pointset", "bad_collinear.json", json.dumps({"pinCorners": False, "from": [
-        [0, 0], [0.5, 0.5], [1, 1]], "to": [[0, 0], [0.5, 0.6], [1, 1]]}))
+        [0, 0], [0.5, 0.6], [1, 1]], "to": [[0, 0], [0.5, 0.5], [1, 1]]}))
     write("pointset", "bad_duplicate.json", json.dumps({"from": [
         [0.3, 0.3], [0.6, 0.6]], "to": [[0.4, 0.4], [0.4, 0.4]]}))
     write("pointset", "bad_huge.json", json.dumps({"from": [[0.5, 0.5]], "to": [[1e300, 0.5]]}))
@@ -334,6 +335,10 @@ def video_seeds():
     write("video", "bad_probe_no_video.json", probe_report([audio]))
     write("video", "bad_probe_no_rate.json",
           probe_report([dict(h264, avg_frame_rate="0/0", r_frame_rate="0/0")]))
+    # Found by review of the probe code (not by the fuzzer in 941 659 runs):
+    # a claimed duration of 1e300 s made estimatedFrameCount trap in Int().
+    write("video", "probe_huge_duration.json",
+          probe_report([dict(rotated, duration="1e300")], duration="1e300"))
     write("video", "bad_probe_not_json.txt", "Invalid data found when processing input\n")
     # Raw streams: bytes 0-2 choose the frame size (b % 8 + 1) and rate (b / 4).
     frame = bytes(range(2 * 3 * 4))

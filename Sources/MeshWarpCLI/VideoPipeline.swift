@@ -148,6 +148,14 @@ struct VideoPipeline {
         while let frame = try reader.value.nextFrame() {
           guard decoded.put(frame) else { break }
         }
+        // ffmpeg may decode nothing from a truncated file and still exit 0:
+        // say so about the input, not "no frames to write" about the output.
+        if reader.value.framesRead == 0, signals.signal == nil {
+          let said = reader.value.warnings
+          throw CLIError.failure(
+            "\(input): no frame could be decoded (truncated or corrupt?)"
+              + (said.isEmpty ? "" : "; ffmpeg reported: \(said)"))
+        }
       } catch {
         failures.record(error)
       }

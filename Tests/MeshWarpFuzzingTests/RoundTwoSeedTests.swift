@@ -91,4 +91,22 @@ import Testing
       _ = try short.frames(in: Array(FuzzCorpus.seed(.video, "bad_raw_ended_early.bin")[3...]))
     }
   }
+
+  /// A container claiming 10³⁰⁰ seconds: the frame estimate is unknown
+  /// (nil), not a trap converting 3·10³⁰¹ to `Int` (in a child process:
+  /// the old code trapped).
+  @Test func hugeClaimedDurationHasNoFrameEstimate() async {
+    let child = ChildProcess()
+    let log = child.log
+    let result = await #expect(processExitsWith: .success) {
+      [log = log as String] in
+      ChildProcess.announce("video/probe_huge_duration.json", log: log)
+      let info = try? VideoProbe.parse(
+        FuzzCorpus.seed(.video, "probe_huge_duration.json"), path: "huge")
+      guard let info, info.duration == 1e300, info.estimatedFrameCount == nil else {
+        fatalError("probe_huge_duration.json: \(String(describing: info))")
+      }
+    }
+    child.report(result)
+  }
 }
