@@ -172,8 +172,8 @@ struct ReliabilityCatalogueTests {
     .enabled(if: VideoCommandTests.binary != nil, "the meshwarp binary is not built"),
     arguments: [
       ("missing", nil, ["ffmpeg"]),
-      ("killed", "head -c 12288 /dev/zero; kill -9 $$", ["in.mp4", "ffmpeg"]),
-      ("ended early", "head -c 18000 /dev/zero; exit 0", ["in.mp4", "ended"]),
+      ("killed", "/usr/bin/head -c 12288 /dev/zero; kill -9 $$", ["in.mp4", "ffmpeg"]),
+      ("ended early", "/usr/bin/head -c 18000 /dev/zero; exit 0", ["in.mp4", "ended"]),
     ] as [(String, String?, [String])])
   func ffmpegMissingKilledOrEndingEarly(label: String, script: String?, mentions: [String]) throws {
     let (folder, out, mesh) = Self.folder(output: "out.apng")
@@ -200,7 +200,7 @@ struct ReliabilityCatalogueTests {
     return mount("tmpfs", folder.file("t"), "tmpfs", 0, "size=64k") == 0
   }()
 
-  /// A 2 MB tmpfs filling during a video export (lossless H.264 through
+  /// A 1 MB tmpfs filling during a video export (lossless H.264 through
   /// ffmpeg) and during an APNG export (our writer): ENOSPC is a clear
   /// error, the old file stays, no temporary file is left in the full
   /// folder.
@@ -210,7 +210,7 @@ struct ReliabilityCatalogueTests {
   func diskFillingDuringExport(output: String) throws {
     let folder = TemporaryFolder()
     // Noise (incompressible) at 160×120: ≥ 28 KB a frame even losslessly
-    // compressed, 100 frames: more than the 2 MB the output folder holds.
+    // compressed, 100 frames: more than the 1 MB the output folder holds.
     let input = folder.file("noise.mp4")
     try VideoCommandTests.ffmpeg([
       "-f", "lavfi", "-i", "nullsrc=s=160x120:r=10:d=10,geq=random(1)*255:128:128", "-c:v",
@@ -219,7 +219,7 @@ struct ReliabilityCatalogueTests {
     let mesh = folder.write(WarpMesh.identity(columns: 2, rows: 2), "m.json")
     let full = folder.file("full")
     try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: true)
-    try #require(mount("tmpfs", full, "tmpfs", 0, "size=2m") == 0)
+    try #require(mount("tmpfs", full, "tmpfs", 0, "size=1m") == 0)
     defer { umount2(full, Int32(MNT_DETACH)) }
     let out = full + "/" + output
     try Self.old.write(toFile: out, atomically: false, encoding: .utf8)
@@ -265,7 +265,7 @@ struct ReliabilityCatalogueTests {
         #"{"pinCorners": false, "from": [[0,0],[0.5,0.6],[1,1]], "to": [[0,0],[0.5,0.5],[1,1]]}"#,
         ["line"]
       ),
-      ("duplicated", #"{"from": [[0.3,0.3],[0.3,0.3]], "to": [[0.4,0.4],[0.5,0.5]]}"#, ["same"]),
+      ("duplicated", #"{"from": [[0.3,0.3],[0.5,0.5]], "to": [[0.4,0.4],[0.4,0.4]]}"#, ["same"]),
       ("enormous", #"{"from": [\#(enormous)], "to": [\#(enormous)]}"#, ["100000", "2000"]),
     ]
     for (label, json, words) in cases {
@@ -275,29 +275,31 @@ struct ReliabilityCatalogueTests {
       let before = Self.listing(folder.path)
       let start = Date()
       let run = ToolRun(["warp", input, "--mesh", points, "-o", out])
-      #expect(Date().timeIntervalSince(start) < 30, "\(label) took too long")
+      // Wall time of a debug build on a shared machine: generous. (The
+      // limit itself is checked before any spline work:
+      // ThinPlateSplineTests.tooManyPointsFailsFast, < 1 s.)
+      #expect(Date().timeIntervalSince(start) < 300, "\(label) took too long")
       Self.expectRefused(
         status: run.status, errors: run.errors, folder: folder.path, before: before, output: out,
         mentions: ["\(label).json"] + words)
     }
   }
 
-  /// A bent 3×3 grid at a size whose smooth subdivision would need more
-  /// faces than the limit.
+  /// A 3×3 grid whose centre is pulled 10⁵ image widths away: its smooth
+  /// subdivision would need 67 million faces (4096² per cell), above the
+  /// limit of 2²². (At ordinary sizes `--max-pixels` bounds the output long
+  /// before curvature does.)
   @Test func smoothSubdivisionBeyondTheLimit() {
     let (folder, out, _) = Self.folder(output: "out.png")
     let mesh = folder.write(
-      #"{"columns": 3, "rows": 3, "to": [[0,0],[0.5,0.1],[1,0],[0.1,0.5],[0.6,0.45],[0.9,0.5],[0,1],[0.5,0.95],[1,1]]}"#,
-      "bent.json")
+      #"{"columns": 3, "rows": 3, "to": [[0,0],[0.5,0],[1,0],[0,0.5],[100000,0.5],[1,0.5],[0,1],[0.5,1],[1,1]]}"#,
+      "far.json")
     let input = folder.write(RGBAImage(width: 8, height: 8), "in.png")
     let before = Self.listing(folder.path)
-    let run = ToolRun([
-      "warp", input, "--mesh", mesh, "--smooth", "--size", "30000x30000", "--max-pixels",
-      "1000000000", "-o", out,
-    ])
+    let run = ToolRun(["warp", input, "--mesh", mesh, "--smooth", "--size", "64x64", "-o", out])
     Self.expectRefused(
       status: run.status, errors: run.errors, folder: folder.path, before: before, output: out,
-      mentions: ["faces"])
+      mentions: ["far.json", "67108864 faces", "4194304"])
   }
 
   // MARK: --max-pixels on every decoded frame
