@@ -273,7 +273,9 @@ def keyframe_seeds():
     write("keyframes", "gradient_two_keyframes.json", json.dumps(
         {"loop": True, "keyframes": [{"time": 0, "gradient": meshing(0)},
                                      {"time": 2, "gradient": meshing(2), "easing": "easeIn"}]}))
-    write("keyframes", "single_keyframe.json", json.dumps({"keyframes": [{"time": 0, "mesh": a}]}))
+    write("keyframes", "single_keyframe_duration.json", json.dumps(
+        {"duration": 3, "keyframes": [{"time": 0, "mesh": a}]}))
+    write("keyframes", "bad_single_keyframe.json", json.dumps({"keyframes": [{"time": 0, "mesh": a}]}))
     write("keyframes", "bad_topology.json", json.dumps(
         {"keyframes": [{"time": 0, "mesh": a}, {"time": 1, "mesh": c3}]}))
     write("keyframes", "bad_unsorted_times.json", json.dumps(

@@ -54,11 +54,15 @@ cleanup() {
 trap cleanup EXIT
 
 # Its own scratch folder: a release build there does not wait on (or for)
-# a `swift test` holding the lock on .build.
-echo "soak: building meshwarp (release, into .build/soak)"
-swift build --package-path "$root" --scratch-path "$root/.build/soak" -c release --product meshwarp 2>&1 |
-  grep -v -e "prohibited flag" -e "^\[" || true
-tool="$(swift build --package-path "$root" --scratch-path "$root/.build/soak" -c release --show-bin-path)/meshwarp"
+# a `swift test` holding the lock on .build. SOAK_TOOL=PATH uses a built
+# meshwarp instead.
+tool="${SOAK_TOOL:-}"
+if [ -z "$tool" ]; then
+  echo "soak: building meshwarp (release, into .build/soak)"
+  swift build --package-path "$root" --scratch-path "$root/.build/soak" -c release --product meshwarp 2>&1 |
+    grep -v -e "prohibited flag" -e "^\[" || true
+  tool="$(swift build --package-path "$root" --scratch-path "$root/.build/soak" -c release --show-bin-path)/meshwarp"
+fi
 [ -x "$tool" ] || { echo "soak: meshwarp did not build" >&2; exit 2; }
 
 # The cap.
