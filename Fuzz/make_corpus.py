@@ -301,7 +301,7 @@ def pointset_seeds():
         {"from": [0.5, 0.8], "to": [0.5, 0.9]}]}))
     write("pointset", "unpinned_four.json", json.dumps({"pinCorners": False, "from": [
         [0, 0], [1, 0], [0, 1], [1, 1]], "to": [[0.1, 0], [1, 0.1], [0, 0.9], [0.9, 1]]}))
-    write("pointset", "pixels_units.json", json.dumps({"units": "pixels", "from": [
+    write("pointset", "pixels_units.json", json.dumps({"units": "pixels", "width": 16, "height": 16, "from": [
         [8, 8], [4, 12]], "to": [[10, 6], [4, 12]]}))
     ring = [[0.5 + 0.3 * math.cos(k), 0.5 + 0.3 * math.sin(k)] for k in range(12)]
     write("pointset", "ring_12.json", json.dumps(
