@@ -227,10 +227,137 @@ def photo_seeds():
     write("webp", "bad_riff_only.webp", ok[:12])
 
 
+# MARK: GIF (written by Pillow)
+
+def gif_seeds():
+    import io
+    import numpy as np
+    from PIL import Image
+    y, x = np.mgrid[0:12, 0:16]
+    rgb = np.stack([x * 16, y * 20, (x ^ y) * 16], -1).astype(np.uint8)
+    im = Image.fromarray(rgb)
+
+    def save(name, img, **kw):
+        b = io.BytesIO()
+        img.save(b, format="GIF", **kw)
+        write("gif", name, b.getvalue())
+        return b.getvalue()
+
+    ok = save("palette_16x12.gif", im.convert("P"))
+    p = im.convert("P")
+    save("transparent_16x12.gif", p, transparency=0)
+    save("interlaced_16x12.gif", p, interlace=True)
+    save("animated_2frames.gif", p, save_all=True, append_images=[p.rotate(90)], duration=100,
+         loop=0)
+    save("grey_8x8.gif", im.resize((8, 8)).convert("L"))
+    write("gif", "bad_truncated.gif", ok[: len(ok) // 2])
+    write("gif", "bad_header_only.gif", ok[:13])
+    write("gif", "bad_zero_screen.gif", b"GIF89a\0\0\0\0\0\0\0;")
+    write("gif", "bad_huge_screen.gif", b"GIF89a\xff\xff\xff\xff\0\0\0" + ok[13:])
+
+
+# MARK: Keyframe JSON
+
+def keyframe_seeds():
+    a = grid(2, 2)
+    b = grid(2, 2, lambda c, r, p: (0.8, 0.75) if (c, r) == (1, 1) else p)
+    c3 = grid(3, 3)
+    write("keyframes", "mesh_two_keyframes.json", json.dumps(
+        {"keyframes": [{"time": 0, "mesh": a, "easing": "easeInOut"}, {"time": 2, "mesh": b}]}))
+    write("keyframes", "mesh_loop_bezier.json", json.dumps(
+        {"loop": True, "duration": 3, "keyframes": [
+            {"time": 0, "mesh": a, "easing": {"cubicBezier": [0.25, 0.1, 0.25, 1]}},
+            {"time": 1, "mesh": b, "easing": "ease"}, {"time": 2.5, "mesh": a}]}))
+    write("keyframes", "mesh_pingpong_reference.json", json.dumps(
+        {"loop": "pingPong", "keyframes": [{"time": 0, "mesh": a}, {"time": 1, "mesh": "b.json"}]}))
+    write("keyframes", "gradient_two_keyframes.json", json.dumps(
+        {"loop": True, "keyframes": [{"time": 0, "gradient": meshing(0)},
+                                     {"time": 2, "gradient": meshing(2), "easing": "easeIn"}]}))
+    write("keyframes", "single_keyframe_duration.json", json.dumps(
+        {"duration": 3, "keyframes": [{"time": 0, "mesh": a}]}))
+    write("keyframes", "bad_single_keyframe.json", json.dumps({"keyframes": [{"time": 0, "mesh": a}]}))
+    write("keyframes", "bad_topology.json", json.dumps(
+        {"keyframes": [{"time": 0, "mesh": a}, {"time": 1, "mesh": c3}]}))
+    write("keyframes", "bad_unsorted_times.json", json.dumps(
+        {"keyframes": [{"time": 2, "mesh": a}, {"time": 1, "mesh": b}]}))
+    write("keyframes", "bad_duplicate_times.json", json.dumps(
+        {"keyframes": [{"time": 1, "mesh": a}, {"time": 1, "mesh": b}]}))
+    write("keyframes", "bad_negative_duration.json", json.dumps(
+        {"duration": -2, "keyframes": [{"time": 0, "mesh": a}, {"time": 1, "mesh": b}]}))
+    write("keyframes", "bad_negative_time.json", json.dumps(
+        {"keyframes": [{"time": -1, "mesh": a}, {"time": 1, "mesh": b}]}))
+    write("keyframes", "bad_no_keyframes.json", '{"keyframes": []}')
+    write("keyframes", "bad_easing.json", json.dumps(
+        {"keyframes": [{"time": 0, "mesh": a, "easing": {"cubicBezier": [2, 0, -1, 1]}},
+                       {"time": 1, "mesh": b}]}))
+
+
+# MARK: Point-set JSON
+
+def pointset_seeds():
+    write("pointset", "one_pull.json", json.dumps({"from": [[0.5, 0.5]], "to": [[0.6, 0.4]]}))
+    write("pointset", "pairs_three.json", json.dumps({"pairs": [
+        {"from": [0.2, 0.2], "to": [0.25, 0.2]}, {"from": [0.8, 0.3], "to": [0.7, 0.35]},
+        {"from": [0.5, 0.8], "to": [0.5, 0.9]}]}))
+    write("pointset", "unpinned_four.json", json.dumps({"pinCorners": False, "from": [
+        [0, 0], [1, 0], [0, 1], [1, 1]], "to": [[0.1, 0], [1, 0.1], [0, 0.9], [0.9, 1]]}))
+    write("pointset", "pixels_units.json", json.dumps({"units": "pixels", "width": 16, "height": 16, "from": [
+        [8, 8], [4, 12]], "to": [[10, 6], [4, 12]]}))
+    ring = [[0.5 + 0.3 * math.cos(k), 0.5 + 0.3 * math.sin(k)] for k in range(12)]
+    write("pointset", "ring_12.json", json.dumps(
+        {"from": ring, "to": [[x * 0.9 + 0.05, y] for x, y in ring]}))
+    # The spline's control points are the "to" points: those are on a line.
+    write("pointset", "bad_collinear.json", json.dumps({"pinCorners": False, "from": [
+        [0, 0], [0.5, 0.6], [1, 1]], "to": [[0, 0], [0.5, 0.5], [1, 1]]}))
+    write("pointset", "bad_duplicate.json", json.dumps({"from": [
+        [0.3, 0.3], [0.6, 0.6]], "to": [[0.4, 0.4], [0.4, 0.4]]}))
+    write("pointset", "bad_huge.json", json.dumps({"from": [[0.5, 0.5]], "to": [[1e300, 0.5]]}))
+    write("pointset", "bad_is_a_mesh.json", json.dumps(grid(2, 2)))
+    write("pointset", "bad_counts.json", '{"from": [[0,0],[1,1]], "to": [[0,0]]}')
+
+
+# MARK: Video: ffprobe's JSON and ffmpeg's raw frames
+
+def probe_report(streams, duration="10.0"):
+    return json.dumps({"streams": streams, "format": {"duration": duration}}, indent=1)
+
+
+def video_seeds():
+    h264 = {"index": 0, "codec_name": "h264", "codec_type": "video", "width": 64, "height": 48,
+            "pix_fmt": "yuv420p", "r_frame_rate": "30/1", "avg_frame_rate": "30/1",
+            "duration": "2.000000", "nb_frames": "60", "disposition": {"attached_pic": 0}}
+    write("video", "probe_h264.json", probe_report([h264]))
+    rotated = dict(h264, side_data_list=[{"rotation": -90}], nb_frames=None)
+    del rotated["nb_frames"]
+    write("video", "probe_rotated_no_count.json", probe_report([rotated]))
+    audio = {"index": 1, "codec_name": "aac", "codec_type": "audio"}
+    tagged = dict(h264, tags={"rotate": "180", "alpha_mode": "1"}, codec_name="vp9",
+                  pix_fmt="yuva420p", avg_frame_rate="0/0", r_frame_rate="30000/1001")
+    write("video", "probe_vp9_alpha_audio.json", probe_report([audio, tagged]))
+    write("video", "bad_probe_no_video.json", probe_report([audio]))
+    write("video", "bad_probe_no_rate.json",
+          probe_report([dict(h264, avg_frame_rate="0/0", r_frame_rate="0/0")]))
+    # Found by review of the probe code (not by the fuzzer in 941 659 runs):
+    # a claimed duration of 1e300 s made estimatedFrameCount trap in Int().
+    write("video", "probe_huge_duration.json",
+          probe_report([dict(rotated, duration="1e300")], duration="1e300"))
+    write("video", "bad_probe_not_json.txt", "Invalid data found when processing input\n")
+    # Raw streams: bytes 0-2 choose the frame size (b % 8 + 1) and rate (b / 4).
+    frame = bytes(range(2 * 3 * 4))
+    write("video", "raw_2x3_two_frames.bin", bytes([1, 2, 120]) + frame + frame[::-1])
+    write("video", "raw_1x1_ten_frames.bin", bytes([0, 0, 100]) + bytes(range(40)))
+    write("video", "bad_raw_ended_early.bin", bytes([1, 2, 120]) + frame + frame[:5])
+    write("video", "bad_raw_zero_rate.bin", bytes([1, 1, 0]) + bytes(16))
+
+
 if __name__ == "__main__":
-    for kind in ["png", "mesh", "gradient", "jpeg", "webp"]:
+    for kind in ["png", "mesh", "gradient", "jpeg", "webp", "gif", "keyframes", "pointset", "video"]:
         os.makedirs(os.path.join(CORPUS, kind), exist_ok=True)
     png_seeds()
     mesh_seeds()
     gradient_seeds()
     photo_seeds()
+    gif_seeds()
+    keyframe_seeds()
+    pointset_seeds()
+    video_seeds()

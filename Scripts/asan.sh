@@ -64,6 +64,18 @@ trap 'rm -rf "$work"' EXIT
 cp Fuzz/Corpus/mesh/seed_demo_warp.json "$work/mesh.json"
 printf '{"from": [[0,0],[1,0]], "to": [[0,0]], "faces": []}' >"$work/bad-mesh.json"
 printf 'not a png' >"$work/bad.png"
+# Round two's inputs: a GIF, a keyframe file, a smooth grid, a point set, a
+# clip (ffmpeg), a text fill.
+cp Fuzz/Corpus/gif/transparent_16x12.gif "$work/in.gif"
+cp Fuzz/Corpus/keyframes/mesh_two_keyframes.json "$work/anim.json"
+cp Fuzz/Corpus/pointset/pairs_three.json "$work/points.json"
+printf '{"columns": 3, "rows": 3, "to": [[0,0],[0.5,0.1],[1,0],[0.1,0.5],[0.6,0.45],[0.9,0.5],[0,1],[0.5,0.95],[1,1]]}' >"$work/grid.json"
+have_ffmpeg=0
+if command -v ffmpeg >/dev/null; then
+  have_ffmpeg=1
+  ffmpeg -v error -nostdin -f lavfi -i testsrc2=size=96x64:rate=10:duration=1 -f lavfi \
+    -i sine=duration=1 -c:v libx264 -pix_fmt yuv420p -c:a aac -shortest "$work/clip.mp4"
+fi
 
 # Each: expected exit status, then the arguments.
 runs=(
@@ -75,7 +87,29 @@ runs=(
   "1 warp $work/bad.png --mesh $work/mesh.json -o $work/never.png"
   "1 warp Fuzz/Corpus/png/bad_huge_ihdr.png --mesh $work/mesh.json -o $work/never.png"
   "1 warp $work/demo/card.png --mesh Fuzz/Corpus/mesh/bad_syntax.json -o $work/never.png"
+  "0 warp $work/demo/card.png --mesh $work/mesh.json --size 64x48 -o $work/card.jpg"
+  "0 warp $work/card.jpg --mesh $work/mesh.json -o $work/card.webp --quality 80"
+  "0 warp $work/card.webp --mesh $work/mesh.json -o $work/card-lossless.webp --lossless"
+  "0 warp $work/in.gif --mesh $work/mesh.json -o $work/from-gif.png"
+  "0 warp $work/card.jpg --mesh $work/grid.json --smooth -o $work/smooth.png"
+  "0 warp $work/card.jpg --mesh $work/points.json -o $work/points.png"
+  "0 warp $work/card.jpg --mesh $work/anim.json --fps 5 -o $work/anim.apng"
+  "0 gradient --preset meshing --size 64x64 --duration 0.4 --fps 5 -o $work/gradient.apng"
+  "0 text MESH --font-size 40 --warp $work/mesh.json -o $work/text.png"
+  "1 warp $work/card.jpg --mesh Fuzz/Corpus/keyframes/bad_topology.json -o $work/never.apng"
+  "1 warp $work/card.jpg --mesh Fuzz/Corpus/pointset/bad_duplicate.json -o $work/never.png"
+  "1 warp Fuzz/Corpus/jpeg/bad_truncated.jpg --mesh $work/mesh.json -o $work/never.png"
 )
+if [ "$have_ffmpeg" = 1 ]; then
+  runs+=(
+    "0 warp $work/clip.mp4 --mesh $work/anim.json -o $work/warped.mp4"
+    "0 warp $work/clip.mp4 --mesh $work/mesh.json -o $work/warped.apng"
+    "0 warp $work/in.gif --mesh $work/anim.json -o $work/from-gif.mp4"
+    "0 gradient --preset meshing --size 64x64 --duration 0.4 --fps 5 -o $work/gradient.mp4"
+    "0 genie $work/card.jpg --duration 0.3 --fps 10 -o $work/genie.mp4"
+    "1 warp $work/clip.mp4 --mesh $work/mesh.json --max-pixels 1000 -o $work/never.mp4"
+  )
+fi
 for run in "${runs[@]}"; do
   expected="${run%% *}"
   args="${run#* }"

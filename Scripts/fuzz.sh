@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (the package in Fuzz/) with AddressSanitizer
-# and runs each for SECONDS (default 60) on its corpus in Fuzz/Corpus/.
+# and runs each for SECONDS (default 60) on its corpus in Fuzz/Corpus/, or
+# for FUZZ_RUNS executions when that is set (then SECONDS, if given, is an
+# upper bound on the time).
 #
 #   Scripts/fuzz.sh [SECONDS]
 #
@@ -15,7 +17,11 @@
 # Fuzz/Corpus/<target>/ so that `swift test` replays it.
 #
 # Environment:
-#   FUZZ_TARGETS        targets to run (default "png mesh gradient jpeg webp")
+#   FUZZ_TARGETS        targets to run (default "png mesh gradient jpeg webp
+#                       gif keyframes pointset video")
+#   FUZZ_RUNS           executions per target (libFuzzer -runs); the run
+#                       stops at FUZZ_RUNS or SECONDS, whichever comes first
+#                       (SECONDS defaults to 0, no limit, when FUZZ_RUNS is set)
 #   FUZZ_CONFIGURATION  release (default: what the tool ships) or debug
 #   FUZZ_JOBS           parallel fuzzing processes per target (libFuzzer
 #                       -fork; default 1)
@@ -29,8 +35,9 @@
 # away from ASan's.
 set -euo pipefail
 
-seconds="${1:-60}"
-targets="${FUZZ_TARGETS:-png mesh gradient jpeg webp}"
+runs_limit="${FUZZ_RUNS:-}"
+if [ -n "$runs_limit" ]; then seconds="${1:-0}"; else seconds="${1:-60}"; fi
+targets="${FUZZ_TARGETS:-png mesh gradient jpeg webp gif keyframes pointset video}"
 configuration="${FUZZ_CONFIGURATION:-release}"
 jobs="${FUZZ_JOBS:-1}"
 merge="${FUZZ_MERGE:-1}"
@@ -77,11 +84,12 @@ for target in $targets; do
   scratch="$(mktemp -d "$work/scratch-$target.XXXXXX")"
   log="$work/logs/$target.log"
   before=$(ls "$corpus" | wc -l)
-  echo "fuzz.sh: fuzz-$target for ${seconds}s on $before corpus files (log: $log)"
+  echo "fuzz.sh: fuzz-$target for ${runs_limit:+$runs_limit runs, }${seconds}s on $before corpus files (log: $log)"
   options=(
     -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1
     -artifact_prefix="$work/artifacts/$target-" -dict="$root/Fuzz/Dictionaries/$target.dict"
   )
+  [ -n "$runs_limit" ] && options+=(-runs="$runs_limit")
   [ "$jobs" -gt 1 ] && options+=(-fork="$jobs" -ignore_crashes=0)
   status=0
   "$fuzzer" "${options[@]}" "$scratch" "$corpus" >"$log" 2>&1 || status=$?
@@ -127,7 +135,7 @@ for target in $targets; do
 done
 
 echo
-echo "fuzz.sh: results (${seconds}s per target)"
+echo "fuzz.sh: results (${runs_limit:+$runs_limit runs or }${seconds}s per target; 0 s: no time limit)"
 printf '  %s\n' "${summary[@]}"
 if [ "$failed" -ne 0 ]; then
   echo "fuzz.sh: FAILED; reproducers are in $work/artifacts/" >&2

@@ -71,6 +71,9 @@ struct VideoPipeline {
   /// `--background`: composited under every frame, also in formats that
   /// keep alpha (`FrameExport.flattened`); nil: none.
   var background: ArgumentColour? = nil
+  /// `--max-pixels`: the largest decoded frame (and output frame) accepted,
+  /// checked before any frame is read or any output is opened.
+  var maxPixels: Int = PNGDecoder.defaultMaxPixels
   /// Frames waiting between two stages.
   static let queueCapacity = 2
 
@@ -88,8 +91,20 @@ struct VideoPipeline {
       throw CLIError.failure(error.description)
     }
     let info = opened.info
+    // Every decoded frame has the stream's size: one check covers them all.
+    guard info.width * info.height <= maxPixels else {
+      opened.cancel()
+      throw MeshWarpIOError.imageTooLarge(
+        source: input, width: info.width, height: info.height, maxPixels: maxPixels)
+    }
     let width = size?.width ?? info.width
     let height = size?.height ?? info.height
+    guard width * height <= maxPixels else {
+      opened.cancel()
+      throw CLIError.usage(
+        "output \(width)x\(height) = \(width * height) pixels exceeds the limit of \(maxPixels) (raise it with --max-pixels)"
+      )
+    }
     let format = try OutputFormat.infer(path: output, pngIsAnimated: true)
     var encoding = self.encoding
     if let codec = format.codec {
@@ -135,6 +150,14 @@ struct VideoPipeline {
       do {
         while let frame = try reader.value.nextFrame() {
           guard decoded.put(frame) else { break }
+        }
+        // ffmpeg may decode nothing from a truncated file and still exit 0:
+        // say so about the input, not "no frames to write" about the output.
+        if reader.value.framesRead == 0, signals.signal == nil {
+          let said = reader.value.warnings
+          throw CLIError.failure(
+            "\(input): no frame could be decoded (truncated or corrupt?)"
+              + (said.isEmpty ? "" : "; ffmpeg reported: \(said)"))
         }
       } catch {
         failures.record(error)

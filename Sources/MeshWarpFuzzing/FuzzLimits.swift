@@ -23,4 +23,14 @@ public enum FuzzLimits {
   /// and not equal to the source, so that scaling is exercised).
   public static let renderWidth = 24
   public static let renderHeight = 20
+  /// Point sets with more pairs are decoded only: the spline solve is
+  /// O(n³), and 64 pairs reach every path of it.
+  public static let splineMaxPoints = 64
+  /// Keyframed meshes with more faces are evaluated but not rendered.
+  public static let keyframeMaxRenderedFaces = 256
+  /// Times every fuzzed timeline is evaluated at, besides fractions of its
+  /// duration: before the start, 0, far beyond, and the non-finite ones.
+  public static let keyframeProbeTimes: [Double] = [
+    -1, 0, 0.5, 1e300, .infinity, -.infinity, .nan, .leastNonzeroMagnitude,
+  ]
 }

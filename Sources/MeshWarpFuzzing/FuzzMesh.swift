@@ -38,12 +38,17 @@ func exercise(_ mesh: WarpMesh) {
     Vector2(.nan, 0.5), Vector2(.infinity, -.infinity), Vector2(1e308, -1e308),
   ]
   // Points on and inside the first faces, where lookups reach the inverter.
+  // (From the public point pairs: the fuzz package is another package, so
+  // the core's `package` quad accessors are out of its reach.)
   for i in mesh.faces.indices.prefix(4) where mesh.isRenderable(i) {
-    let q = mesh.warpedQuad(i)
-    probes.append(q.a)
-    probes.append((q.a + q.b + q.c + q.d) * 0.25)
-    let o = mesh.originalQuad(i)
-    probes.append((o.a + o.c) * 0.5)
+    let corners = mesh.faces[i].indices.map { mesh.pointPairs[$0] }
+    let to = corners.map { Vector2($0.to) }
+    let from = corners.map { Vector2($0.from) }
+    probes.append(to[0])
+    let sum: Vector2 = to[0] + to[1] + to[2] + to[3]
+    probes.append(sum * 0.25)
+    let diagonal: Vector2 = from[0] + from[2]
+    probes.append(diagonal * 0.5)
   }
   for p in probes {
     _ = mapping.locate(destination: p)

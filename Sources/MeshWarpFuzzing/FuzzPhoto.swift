@@ -53,3 +53,14 @@ private func checkDecoded(_ decoded: DecodedImage?, bytes: [UInt8], entry: Strin
     fatalError("\(entry): PNG round trip failed: \(error)")
   }
 }
+
+/// The GIF entry (giflib, first frame on the logical screen); see
+/// ``fuzzJPEG(_:)-([UInt8])``.
+public func fuzzGIF(_ bytes: [UInt8]) {
+  checkDecoded(
+    try? GIFDecoder.decode(bytes, maxPixels: FuzzLimits.pngMaxPixels), bytes: bytes,
+    entry: "fuzzGIF")
+}
+
+/// ``fuzzGIF(_:)-([UInt8])`` on a buffer (libFuzzer's form).
+public func fuzzGIF(_ buffer: UnsafeRawBufferPointer) { fuzzGIF([UInt8](buffer)) }

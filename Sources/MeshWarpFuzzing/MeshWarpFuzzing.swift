@@ -1,7 +1,8 @@
 // MeshWarpFuzzing: the bodies of the libFuzzer targets, as a plain library so
 // that `swift test` can replay the same inputs without the fuzzer runtime.
 //
-// Owns: one entry function per input format (PNG, mesh JSON, gradient JSON).
+// Owns: one entry function per input format (PNG, JPEG, WebP, GIF, mesh,
+// gradient, keyframe and point-set JSON, ffprobe/ffmpeg video output).
 // Each takes arbitrary bytes, runs them through the same decoding,
 // validation and rendering code the `meshwarp` tool runs, and returns
 // normally whatever the bytes are; errors thrown by the code under test are

@@ -1,11 +1,31 @@
 import Foundation
 
+@testable import MeshWarpFuzzing
+
 /// The committed fuzz corpus, `Fuzz/Corpus/<kind>/`, found from this file's
 /// path (the tests run from the package's build folder).
 enum FuzzCorpus {
-  /// The three input kinds, one folder each.
+  /// The input kinds, one folder (and one fuzz target) each.
   enum Kind: String, CaseIterable, Codable, Sendable {
-    case png, mesh, gradient, jpeg, webp
+    case png, mesh, gradient, jpeg, webp, gif, keyframes, pointset, video
+
+    /// Runs `bytes` through this kind's fuzz entry.
+    func fuzz(_ bytes: [UInt8]) {
+      switch self {
+      case .png: fuzzPNG(bytes)
+      case .mesh: fuzzMesh(bytes)
+      case .gradient: fuzzGradient(bytes)
+      case .jpeg: fuzzJPEG(bytes)
+      case .webp: fuzzWebP(bytes)
+      case .gif: fuzzGIF(bytes)
+      case .keyframes: fuzzKeyframes(bytes)
+      case .pointset: fuzzPointSet(bytes)
+      case .video: fuzzVideo(bytes)
+      }
+    }
+
+    /// Binary formats are shown in base64 in failure messages.
+    var isBinary: Bool { [.png, .jpeg, .webp, .gif, .video].contains(self) }
   }
 
   static let root = URL(fileURLWithPath: #filePath)

@@ -26,17 +26,11 @@ import Testing
         let file = files[n % files.count]
         let mutant = mutator.mutate(file.bytes)
         let shown =
-          kind == .png || kind == .jpeg || kind == .webp
+          kind.isBinary
           ? "base64 " + Data(mutant).base64EncodedString()
           : String(reflecting: String(decoding: mutant, as: UTF8.self))
         ChildProcess.announce("mutant \(n) of \(kind.rawValue)/\(file.name): \(shown)", log: log)
-        switch kind {
-        case .png: fuzzPNG(mutant)
-        case .mesh: fuzzMesh(mutant)
-        case .gradient: fuzzGradient(mutant)
-        case .jpeg: fuzzJPEG(mutant)
-        case .webp: fuzzWebP(mutant)
-        }
+        kind.fuzz(mutant)
       }
     }
     child.report(result)

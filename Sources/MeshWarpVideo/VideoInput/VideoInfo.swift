@@ -33,11 +33,15 @@ public struct VideoInfo: Hashable, Sendable {
   /// Frames per second as a number.
   public var framesPerSecond: Double { frameRate.value }
 
-  /// The frame count when stated, else duration × frame rate rounded.
+  /// The frame count when stated, else duration × frame rate rounded; nil
+  /// when that is not a plausible count (a container may claim any
+  /// duration: 10³⁰⁰ s must not trap converting to `Int`).
   public var estimatedFrameCount: Int? {
     if let frameCount { return frameCount }
     guard let duration, duration.isFinite, duration >= 0 else { return nil }
-    return Int((duration * framesPerSecond).rounded())
+    let frames = (duration * framesPerSecond).rounded()
+    guard frames.isFinite, frames < 1e15 else { return nil }
+    return Int(frames)
   }
 
   public init(
