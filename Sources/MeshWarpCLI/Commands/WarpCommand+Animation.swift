@@ -41,13 +41,8 @@ extension WarpCommand {
     }
     let pipeline = VideoPipeline(
       input: input, output: output.output, mesh: animation, size: size.size,
-<<<<<<< HEAD
       warp: warpOptions(width: 0, height: 0), encoding: video.encoding(image),
-      background: image.background)
-=======
-      warp: warpOptions(width: 0, height: 0), encoding: video.encoding,
-      maxPixels: limits.maxPixels)
->>>>>>> robust
+      background: image.background, maxPixels: limits.maxPixels)
     try pipeline.run(console: console)
   }
 }
