@@ -32,12 +32,12 @@ struct WarpQualityOptions: ParsableArguments {
   var interpolation: Interpolation = .bilinear
   @Flag(
     help:
-      "Do not average where the warp shrinks the content (faster, but fine patterns alias into moiré)."
+      "Do not average where the warp shrinks the content by more than 1.25× (faster, but fine patterns alias into moiré); e.g. --no-minification-filter for a quick preview."
   )
   var noMinificationFilter: Bool
   @Flag(
     help:
-      "A point-set --mesh: leave the image corners free (the file's \"pinCorners\" otherwise; default pinned)."
+      "A point-set --mesh: leave the image corners free (the file's \"pinCorners\" otherwise; default pinned); e.g. --mesh pull.json --no-pin-corners to move the whole picture with the points."
   )
   var noPinCorners: Bool
 
