@@ -4,22 +4,9 @@ import _TestSupport
 
 @testable import MeshWarpCLI
 
-/// Families `fc-list` reports for fonts that have `scalar`.
-private func familiesWith(_ scalar: Unicode.Scalar) -> [String] {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["fc-list", ":charset=\(String(scalar.value, radix: 16))", "family"]
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  process.standardError = FileHandle.nullDevice
-  guard (try? process.run()) != nil else { return [] }
-  let data = pipe.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-}
-
-private let hasScriptAFont = !familiesWith("\u{1D49C}").isEmpty
-private let privateUseIsMissing = familiesWith("\u{E000}").isEmpty && !familiesWith("A").isEmpty
+private let hasScriptAFont = !fontFamilies(with: "\u{1D49C}").isEmpty
+private let privateUseIsMissing =
+  fontFamilies(with: "\u{E000}").isEmpty && !fontFamilies(with: "A").isEmpty
 
 /// The command line's messages: colours in every form, gradient errors
 /// placed at line:column, validate's kinds and JSON report, plurals,

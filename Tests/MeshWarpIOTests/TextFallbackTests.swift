@@ -1,31 +1,18 @@
 import Foundation
 import MeshWarpIO
 import Testing
-
-/// Families `fc-list` reports for fonts that have `scalar` (an independent
-/// look at what is installed).
-private func familiesWith(_ scalar: Unicode.Scalar) -> [String] {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["fc-list", ":charset=\(String(scalar.value, radix: 16))", "family"]
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  process.standardError = FileHandle.nullDevice
-  guard (try? process.run()) != nil else { return [] }
-  let data = pipe.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-}
+import _TestSupport
 
 /// U+1D49C MATHEMATICAL SCRIPT CAPITAL A: DejaVu Sans lacks it; DejaVu Math
 /// TeX Gyre (fonts-dejavu-extra) has it.
 private let scriptA: Unicode.Scalar = "\u{1D49C}"
-private let hasScriptAFont = !familiesWith(scriptA).isEmpty
+private let hasScriptAFont = !fontFamilies(with: scriptA).isEmpty
 /// U+E000, a private-use character no Debian font package draws.
 private let privateUse: Unicode.Scalar = "\u{E000}"
-private let privateUseIsMissing = familiesWith(privateUse).isEmpty && !familiesWith("A").isEmpty
+private let privateUseIsMissing =
+  fontFamilies(with: privateUse).isEmpty && !fontFamilies(with: "A").isEmpty
 /// U+4E2D 中, when a CJK font is installed (fonts-wqy-microhei, fonts-noto-cjk).
-private let hasCJKFont = !familiesWith("\u{4E2D}").isEmpty
+private let hasCJKFont = !fontFamilies(with: "\u{4E2D}").isEmpty
 
 /// Characters the font lacks: set in another installed font, per run,
 /// or named as missing.
@@ -38,7 +25,7 @@ private let hasCJKFont = !familiesWith("\u{4E2D}").isEmpty
     #expect(layout.faces.count == 2)
     let fallback = layout.faces[1]
     #expect(fallback.hasCharacter(scriptA))
-    #expect(familiesWith(scriptA).contains { $0.contains(fallback.family) })
+    #expect(fontFamilies(with: scriptA).contains { $0.contains(fallback.family) })
     #expect(layout.missingCharacters.isEmpty)
     // Runs: A (face 0), the two script letters (face 1), B (face 0);
     // clusters stay UTF-8 offsets in the line.
