@@ -133,15 +133,7 @@ import _TestSupport
   @Test func squeezedCheckerboardIsFlatGrey() throws {
     let size = 256
     let src = TestImages.checkerboard(width: size, height: size, cell: 1, .white, .black)
-    let (angle, squeeze) = (2.5 * Double.pi / 180, Vector2(1 / 7.7, 1 / 8.3))
-    let centre = Vector2(0.4137, 0.3871)
-    var mesh = WarpMesh.identity(columns: 2, rows: 2)
-    for i in mesh.pointPairs.indices {
-      let q = (Vector2(mesh.pointPairs[i].from) - Vector2(0.5, 0.5)) * squeeze
-      let turned = Vector2(
-        q.x * cos(angle) - q.y * sin(angle), q.x * sin(angle) + q.y * cos(angle))
-      mesh.pointPairs[i].to = (centre + turned).cgPoint
-    }
+    let mesh = squeezedCheckerboardMesh
     // The interior: pixels whose centre maps at least 20 source pixels
     // (≈ 2.5 output pixels) inside the content's edges, away from the
     // anti-aliased silhouette.

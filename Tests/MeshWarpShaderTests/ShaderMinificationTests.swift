@@ -2,6 +2,7 @@ import Foundation
 import MeshWarpCore
 import Testing
 import _MetalShaderHarness
+import _TestSupport
 
 @testable import MeshWarpRender
 
@@ -20,18 +21,7 @@ import _MetalShaderHarness
 
   /// The squeeze of the renderer's squeezed-checkerboard test: 7.7 × 8.3,
   /// a sub-pixel offset and a 2.5° turn.
-  static let squeezed: WarpMesh = {
-    let (angle, squeeze) = (2.5 * Double.pi / 180, Vector2(1 / 7.7, 1 / 8.3))
-    let centre = Vector2(0.4137, 0.3871)
-    var mesh = WarpMesh.identity(columns: 2, rows: 2)
-    for i in mesh.pointPairs.indices {
-      let q = (Vector2(mesh.pointPairs[i].from) - Vector2(0.5, 0.5)) * squeeze
-      let turned = Vector2(
-        q.x * cos(angle) - q.y * sin(angle), q.x * sin(angle) + q.y * cos(angle))
-      mesh.pointPairs[i].to = (centre + turned).cgPoint
-    }
-    return mesh
-  }()
+  static let squeezed = squeezedCheckerboardMesh
 
   /// Mean and standard deviation over the pixels whose centre maps at
   /// least 20 source pixels inside the content (away from the silhouette).
