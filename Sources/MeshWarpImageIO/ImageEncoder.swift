@@ -14,12 +14,14 @@ public struct ImageEncodingOptions: Sendable, Equatable {
   public var greyscale: Bool
   /// PNG: libpng's trade between time and size.
   public var pngSpeed: PNGEncoder.Speed
+  /// PNG and JPEG encoder threads; 0: every core.
+  public var threads: Int
 
-  /// Options; defaults: quality 90, lossy, white background.
+  /// Options; defaults: quality 90, lossy, white background, every core.
   public init(
     format: ImageFormat, quality: Int = JPEGEncoder.defaultQuality, lossless: Bool = false,
     background: RGBA8 = .white, color: ColorDescription = ColorDescription(),
-    greyscale: Bool = false, pngSpeed: PNGEncoder.Speed = .balanced
+    greyscale: Bool = false, pngSpeed: PNGEncoder.Speed = .balanced, threads: Int = 0
   ) {
     self.format = format
     self.quality = quality
@@ -28,6 +30,7 @@ public struct ImageEncodingOptions: Sendable, Equatable {
     self.color = color
     self.greyscale = greyscale
     self.pngSpeed = pngSpeed
+    self.threads = threads
   }
 }
 
@@ -74,7 +77,7 @@ public enum ImageEncoder {
     case .png:
       let bytes = try PNGEncoder.encode(
         image, speed: options.pngSpeed, destination: destination, color: options.color,
-        greyscale: options.greyscale)
+        greyscale: options.greyscale, threads: options.threads)
       return (bytes, [])
     case .jpeg:
       var notes: [String] = []
@@ -88,7 +91,7 @@ public enum ImageEncoder {
       let grey = options.greyscale && opaque.isGrey
       let bytes = try JPEGEncoder.encode(
         opaque, quality: options.quality, greyscale: grey, iccProfile: icc,
-        destination: destination)
+        threads: options.threads, destination: destination)
       return (bytes, notes)
     case .webp:
       let bytes = try WebPEncoder.encode(
@@ -110,23 +113,17 @@ extension RGBAImage {
   ///
   /// - Returns: whether any pixel was not opaque.
   package func composite(over background: RGBA8, into result: inout RGBAImage) -> Bool {
-    let anyTransparent = pixels.withUnsafeBufferPointer { p -> Bool in
-      var all: UInt8 = 255
-      var i = 3
-      while i < p.count {
-        all &= p[i]
-        i += 4
-      }
-      return all != 255
-    }
-    guard anyTransparent else { return false }
-    var out = pixels
+    guard !isOpaque else { return false }
     let bg = [Int(background.r), Int(background.g), Int(background.b)]
-    out.withUnsafeMutableBufferPointer { p in
-      for i in stride(from: 0, to: p.count, by: 4) {
-        let a = Int(p[i + 3])
-        for c in 0..<3 { p[i + c] = UInt8((Int(p[i + c]) * a + bg[c] * (255 - a) + 127) / 255) }
-        p[i + 3] = 255
+    let out = pixels.withUnsafeBufferPointer { src in
+      PixelBytes.make(count: src.count) { p in
+        for i in stride(from: 0, to: p.count, by: 4) {
+          let a = Int(src[i + 3])
+          for c in 0..<3 {
+            p[i + c] = UInt8((Int(src[i + c]) * a + bg[c] * (255 - a) + 127) / 255)
+          }
+          p[i + 3] = 255
+        }
       }
     }
     result = RGBAImage(width: width, height: height, pixels: out)

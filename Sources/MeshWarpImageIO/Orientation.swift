@@ -24,6 +24,7 @@ extension RGBAImage {
       }
     let input = pixels
     let output = [UInt8](unsafeUninitializedCapacity: outW * outH * 4) { out, count in
+      PixelBytes.adviseHugePages(out)
       input.withUnsafeBufferPointer { src in
         for y in 0..<outH {
           for x in 0..<outW {

@@ -47,16 +47,15 @@ public struct RGBAImage: Hashable, Sendable {
     self.width = width
     self.height = height
     if fill == .transparent {
-      pixels = [UInt8](repeating: 0, count: width * height * 4)
+      pixels = PixelBytes.zeros(count: width * height * 4)
     } else {
-      pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+      pixels = PixelBytes.make(count: width * height * 4) { buffer in
         for i in 0..<(width * height) {
           buffer[4 * i] = fill.r
           buffer[4 * i + 1] = fill.g
           buffer[4 * i + 2] = fill.b
           buffer[4 * i + 3] = fill.a
         }
-        count = width * height * 4
       }
     }
   }
@@ -67,8 +66,17 @@ public struct RGBAImage: Hashable, Sendable {
     precondition(width >= 0 && height >= 0, "negative image size \(width)×\(height)")
     self.width = width
     self.height = height
-    pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { _, count in
+    pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+      PixelBytes.adviseHugePages(buffer)
       count = width * height * 4
+    }
+  }
+
+  /// Whether every pixel has alpha 255 (a word-wise scan that stops at
+  /// the first translucent block).
+  package var isOpaque: Bool {
+    pixels.withUnsafeBufferPointer { p in
+      p.isEmpty || BilinearSampler.allOpaque(p.baseAddress!, count: width * height)
     }
   }
 

@@ -179,7 +179,8 @@ struct BenchCommand: ParsableCommand {
             let warped = WarpRenderer.render(
               decoded.image, mesh: mesh, options: WarpOptions(threads: threads))
             let (bytes, _) = try ImageEncoder.encode(
-              warped, options: ImageEncodingOptions(format: .jpeg, color: decoded.color),
+              warped,
+              options: ImageEncodingOptions(format: .jpeg, color: decoded.color, threads: threads),
               destination: output)
             try OutputFile.write(bytes, to: output)
           } catch {

@@ -89,7 +89,7 @@ struct WarpCommand: ParsableCommand {
       source, mesh: warpMesh, options: warpOptions(width: width, height: height, smooth: false))
     try image.write(
       result, to: output.output, console: console, color: decoded.color,
-      greyscale: decoded.isGreyscale)
+      greyscale: decoded.isGreyscale, threads: threading.threads)
     if !output.isStandardOutput { console.error("wrote \(output.output) (\(width)x\(height))") }
   }
 }

@@ -43,9 +43,10 @@ struct ImageOutputOptions: ParsableArguments {
   /// - Parameters:
   ///   - color: the input's colour description, carried to the output.
   ///   - greyscale: the input was grey and the result may stay grey.
+  ///   - threads: encoder threads (`--threads`; 0: every core).
   func write(
     _ image: RGBAImage, to path: String, console: Console,
-    color: ColorDescription = ColorDescription(), greyscale: Bool = false
+    color: ColorDescription = ColorDescription(), greyscale: Bool = false, threads: Int = 0
   ) throws {
     let chosen = try stillFormat(for: path)
     var picture = image
@@ -53,7 +54,8 @@ struct ImageOutputOptions: ParsableArguments {
       _ = image.composite(over: RGBA8(background.r, background.g, background.b), into: &picture)
     }
     var options = ImageEncodingOptions(
-      format: chosen, quality: quality, lossless: lossless, color: color, greyscale: greyscale)
+      format: chosen, quality: quality, lossless: lossless, color: color, greyscale: greyscale,
+      threads: threads)
     if let background = background?.rgba {
       options.background = RGBA8(background.r, background.g, background.b)
     }

@@ -60,6 +60,7 @@ public enum JPEGDecoder {
     // byte on success, and on failure the buffer is dropped unread.
     var status: Int32 = 0
     var pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { out, initialized in
+      PixelBytes.adviseHugePages(out)
       status = bytes.withUnsafeBufferPointer {
         tjDecompress2(
           handle, $0.baseAddress, size, out.baseAddress, width, 0, height,

@@ -1,12 +1,20 @@
 import CTurboJPEG
+import Dispatch
+import Foundation
+import MeshWarpRender
 
 /// Encodes `RGBAImage` to baseline JPEG through libjpeg-turbo's TurboJPEG
 /// API: 4:2:0 chroma subsampling (what Pillow and most cameras write), or
 /// one grey component; alpha is ignored (composite first, see
-/// `ImageEncoder`).
+/// `ImageEncoder`). Large pictures are encoded in strips on several threads
+/// and joined with restart markers (`JPEGRestartStrips`): the same pixels
+/// when decoded, a few bytes more.
 public enum JPEGEncoder {
   /// The default quality, 90: Pillow's and most photo tools' "high".
   public static let defaultQuality = 90
+
+  /// Pictures smaller than this many pixels are encoded in one piece.
+  static let minimumStripPixels = 1 << 20
 
   /// Encodes an image to JPEG bytes.
   ///
@@ -15,11 +23,13 @@ public enum JPEGEncoder {
   ///   - quality: 1…100 (libjpeg's scale).
   ///   - greyscale: write one grey component (the red channel) instead.
   ///   - iccProfile: written as APP2 segments when given.
+  ///   - threads: encoder threads (0, the default: every core; 1: one
+  ///     piece, no restart markers).
   ///   - destination: how errors name the output.
   /// - Throws: `MeshWarpIOError.encodingFailed`.
   public static func encode(
     _ image: RGBAImage, quality: Int = defaultQuality, greyscale: Bool = false,
-    iccProfile: [UInt8]? = nil, destination: String = "JPEG data"
+    iccProfile: [UInt8]? = nil, threads: Int = 0, destination: String = "JPEG data"
   ) throws -> [UInt8] {
     func failure(_ reason: String) -> MeshWarpIOError {
       .encodingFailed(destination: destination, reason: reason)
@@ -31,22 +41,99 @@ public enum JPEGEncoder {
       throw failure("\(image.width)×\(image.height) is larger than JPEG's 65535×65535")
     }
     guard (1...100).contains(quality) else { throw failure("quality \(quality) is not in 1…100") }
-    guard let handle = tjInitCompress() else { throw failure("cannot start libjpeg-turbo") }
+    let sampling = greyscale ? TJSAMP_GRAY : TJSAMP_420
+    let jpeg = try image.pixels.withUnsafeBufferPointer { pixels -> [UInt8] in
+      let base = pixels.baseAddress!
+      if let joined = try encodeInStrips(
+        base, width: image.width, height: image.height, quality: quality, sampling: sampling,
+        threads: threads, destination: destination)
+      {
+        return joined
+      }
+      return try compress(
+        base, width: image.width, height: image.height, quality: quality, sampling: sampling,
+        destination: destination
+      ).get()
+    }
+    guard let iccProfile, !iccProfile.isEmpty else { return jpeg }
+    return JPEGMarkers.insertingICCProfile(iccProfile, into: jpeg)
+  }
+
+  /// One TurboJPEG compression of `height` packed RGBA rows.
+  private static func compress(
+    _ rgba: UnsafePointer<UInt8>, width: Int, height: Int, quality: Int, sampling: TJSAMP,
+    destination: String
+  ) -> Result<[UInt8], MeshWarpIOError> {
+    func failure(_ reason: String) -> MeshWarpIOError {
+      .encodingFailed(destination: destination, reason: reason)
+    }
+    guard let handle = tjInitCompress() else {
+      return .failure(failure("cannot start libjpeg-turbo"))
+    }
     defer { tjDestroy(handle) }
     var output: UnsafeMutablePointer<UInt8>? = nil
     var size: UInt = 0
-    let sampling = greyscale ? TJSAMP_GRAY : TJSAMP_420
-    let status = image.pixels.withUnsafeBufferPointer {
-      tjCompress2(
-        handle, $0.baseAddress, Int32(image.width), 0, Int32(image.height),
-        Int32(TJPF_RGBA.rawValue), &output, &size, Int32(sampling.rawValue), Int32(quality), 0)
-    }
+    let status = tjCompress2(
+      handle, rgba, Int32(width), 0, Int32(height), Int32(TJPF_RGBA.rawValue), &output, &size,
+      Int32(sampling.rawValue), Int32(quality), 0)
     defer { tjFree(output) }
     guard status == 0, let output else {
-      throw failure(tjGetErrorStr2(handle).map { String(cString: $0) } ?? "libjpeg-turbo failed")
+      return .failure(
+        failure(tjGetErrorStr2(handle).map { String(cString: $0) } ?? "libjpeg-turbo failed"))
     }
-    let jpeg = Array(UnsafeBufferPointer(start: output, count: Int(size)))
-    guard let iccProfile, !iccProfile.isEmpty else { return jpeg }
-    return JPEGMarkers.insertingICCProfile(iccProfile, into: jpeg)
+    return .success(Array(UnsafeBufferPointer(start: output, count: Int(size))))
+  }
+
+  /// Strips of whole MCU rows on `threads` threads, joined; nil when the
+  /// picture is small, one thread is asked for, or the strips cannot be
+  /// joined (then the caller encodes in one piece).
+  private static func encodeInStrips(
+    _ rgba: UnsafePointer<UInt8>, width: Int, height: Int, quality: Int, sampling: TJSAMP,
+    threads: Int, destination: String
+  ) throws -> [UInt8]? {
+    let threadCount = resolvedThreadCount(threads)
+    guard threadCount > 1, width * height >= minimumStripPixels else { return nil }
+    let mcuSize = sampling == TJSAMP_GRAY ? 8 : 16
+    let mcuRows = (height + mcuSize - 1) / mcuSize
+    let mcusPerRow = (width + mcuSize - 1) / mcuSize
+    // Two strips a thread; a restart interval holds at most 65535 MCUs.
+    let wanted = min(mcuRows, threadCount * 2)
+    let mcuRowsPerStrip = min((mcuRows + wanted - 1) / wanted, 0xFFFF / mcusPerRow)
+    guard mcuRowsPerStrip >= 1 else { return nil }
+    let stripCount = (mcuRows + mcuRowsPerStrip - 1) / mcuRowsPerStrip
+    guard stripCount > 1 else { return nil }
+    let stripHeight = mcuRowsPerStrip * mcuSize
+    let results = StripResults(count: stripCount)
+    let source = UnsafeSendablePointer(rgba)
+    DispatchQueue.concurrentPerform(iterations: stripCount) { k in
+      let top = k * stripHeight
+      let rows = min(stripHeight, height - top)
+      results.set(
+        k,
+        compress(
+          source.base + top * width * 4, width: width, height: rows, quality: quality,
+          sampling: sampling, destination: destination))
+    }
+    let strips = try results.values.map { try $0!.get() }
+    return JPEGRestartStrips.join(
+      strips, height: height, mcusPerStrip: mcuRowsPerStrip * mcusPerRow)
+  }
+}
+
+/// A read-only pointer the strip encoders share.
+private struct UnsafeSendablePointer: @unchecked Sendable {
+  let base: UnsafePointer<UInt8>
+  init(_ base: UnsafePointer<UInt8>) { self.base = base }
+}
+
+/// One result slot per strip, written once each from the strip's thread.
+private final class StripResults: @unchecked Sendable {
+  private(set) var values: [Result<[UInt8], MeshWarpIOError>?]
+  private let lock = NSLock()
+  init(count: Int) { values = Array(repeating: nil, count: count) }
+  func set(_ k: Int, _ value: Result<[UInt8], MeshWarpIOError>) {
+    lock.lock()
+    values[k] = value
+    lock.unlock()
   }
 }

@@ -71,6 +71,7 @@ public enum PNGDecoder {
       var failure: String? = nil
       let pixels = [UInt8](unsafeUninitializedCapacity: pixelCount * 4) { out, count in
         // Zero first: if libpng fails half-way, no uninitialised byte escapes.
+        PixelBytes.adviseHugePages(out)
         out.initialize(repeating: 0)
         count = pixelCount * 4
         if meshwarp_png_raw_finish(&state, out.baseAddress, width * 4) != 0 {
