@@ -93,7 +93,8 @@ let package = Package(
 
     // MARK: Tests.
     .target(
-      name: "_TestSupport", dependencies: ["MeshWarpRender"], path: "Tests/_TestSupport"),
+      name: "_TestSupport", dependencies: ["MeshWarpRender", "MeshWarpFiles"],
+      path: "Tests/_TestSupport"),
     .testTarget(name: "MeshWarpCoreTests", dependencies: ["MeshWarpCore", "_TestSupport"]),
     .testTarget(name: "MeshWarpRenderTests", dependencies: ["MeshWarpRender", "_TestSupport"]),
     .testTarget(

@@ -212,19 +212,4 @@ extension WarpMesh {
     }
     return Self.gridMesh(pairs: pairs, columns: us.count, rows: vs.count)
   }
-
-  /// A grid mesh over `pairs` (row-major, `columns × rows`), faces cell by
-  /// cell as ``identity(columns:rows:)`` builds them.
-  static func gridMesh(pairs: [MeshPointPair], columns: Int, rows: Int) -> WarpMesh {
-    var faces: [MeshFace] = []
-    faces.reserveCapacity((columns - 1) * (rows - 1))
-    for r in 0..<(rows - 1) {
-      for c in 0..<(columns - 1) {
-        let tl = r * columns + c
-        faces.append(MeshFace(i0: tl, i1: tl + 1, i2: tl + columns + 1, i3: tl + columns))
-      }
-    }
-    return WarpMesh(
-      pointPairs: pairs, faces: faces, grid: GridShape(columns: columns, rows: rows))
-  }
 }

@@ -48,6 +48,12 @@ public struct WarpMesh: Hashable, Sendable {
         pairs.append(MeshPointPair(identity: p))
       }
     }
+    return gridMesh(pairs: pairs, columns: columns, rows: rows)
+  }
+
+  /// A grid mesh over `pairs` (row-major, `columns × rows`), faces cell by
+  /// cell as ``identity(columns:rows:)`` builds them.
+  static func gridMesh(pairs: [MeshPointPair], columns: Int, rows: Int) -> WarpMesh {
     var faces: [MeshFace] = []
     faces.reserveCapacity((columns - 1) * (rows - 1))
     for r in 0..<(rows - 1) {

@@ -232,15 +232,7 @@ extension DemoSession {
   /// Queues a frame without the overlay: at `path`, or numbered
   /// `meshwarp-demo-clean-N.png` in the save folder.
   func requestCleanSave(path: String?) {
-    let target: String
-    if let path {
-      target = path
-    } else {
-      saveCount += 1
-      target = (saveDirectory as NSString).appendingPathComponent(
-        "meshwarp-demo-clean-\(saveCount).png")
-    }
-    pendingCleanSaves.append(target)
+    pendingCleanSaves.append(savePath(path, prefix: "meshwarp-demo-clean"))
   }
 
   /// Hands over the clean frames to save and clears the list.

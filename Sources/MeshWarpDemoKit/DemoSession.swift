@@ -367,15 +367,15 @@ package final class DemoSession {
   }
 
   func requestSave(path: String?) {
-    let target: String
-    if let path {
-      target = path
-    } else {
-      saveCount += 1
-      target = (saveDirectory as NSString).appendingPathComponent(
-        "meshwarp-demo-frame-\(saveCount).png")
-    }
-    pendingSaves.append(target)
+    pendingSaves.append(savePath(path, prefix: "meshwarp-demo-frame"))
+  }
+
+  /// `path` if given, else the next numbered `PREFIX-N.png` in the save
+  /// folder (one count for framed and clean saves).
+  func savePath(_ path: String?, prefix: String) -> String {
+    if let path { return path }
+    saveCount += 1
+    return (saveDirectory as NSString).appendingPathComponent("\(prefix)-\(saveCount).png")
   }
 
   /// Hands over the frames to save (the executable writes them after the

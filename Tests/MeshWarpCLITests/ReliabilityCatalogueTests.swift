@@ -11,7 +11,7 @@ import _TestSupport
 /// before), and the old output file untouched.
 @Suite(
   .enabled(
-    if: cliVideoTools.ffmpeg != nil && cliVideoTools.ffprobe != nil,
+    if: VideoTools.available,
     "ffmpeg and ffprobe are not on PATH"))
 struct ReliabilityCatalogueTests {
   static let old = "old contents"
@@ -139,7 +139,7 @@ struct ReliabilityCatalogueTests {
     let bin = folder.file("bin")
     try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(
-      atPath: bin + "/ffprobe", withDestinationPath: cliVideoTools.ffprobe!)
+      atPath: bin + "/ffprobe", withDestinationPath: VideoTools.ffprobe!)
     if let body {
       let script = bin + "/ffmpeg"
       try ("#!/bin/sh\n" + body + "\n").write(toFile: script, atomically: true, encoding: .utf8)

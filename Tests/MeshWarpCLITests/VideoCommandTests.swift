@@ -4,18 +4,12 @@ import _TestSupport
 
 @testable import MeshWarpCLI
 
-/// ffmpeg and ffprobe on PATH, when there.
-let cliVideoTools = (
-  ffmpeg: ExecutableLocator.find("ffmpeg", environment: ProcessInfo.processInfo.environment),
-  ffprobe: ExecutableLocator.find("ffprobe", environment: ProcessInfo.processInfo.environment)
-)
-
 /// `meshwarp warp VIDEO …` end to end on a tiny clip (64×48, 10 frames at
 /// 10 fps, a sine tone as AAC), checked independently with ffprobe and
 /// ffmpeg (skipped where they are not on PATH; CI installs them).
 @Suite(
   .enabled(
-    if: cliVideoTools.ffmpeg != nil && cliVideoTools.ffprobe != nil,
+    if: VideoTools.available,
     "ffmpeg and ffprobe are not on PATH"))
 struct VideoCommandTests {
   /// Runs a program; returns its standard output.
@@ -36,14 +30,14 @@ struct VideoCommandTests {
 
   @discardableResult
   static func ffmpeg(_ arguments: [String]) throws -> [UInt8] {
-    try run(cliVideoTools.ffmpeg!, ["-v", "error", "-nostdin"] + arguments)
+    try run(VideoTools.ffmpeg!, ["-v", "error", "-nostdin"] + arguments)
   }
 
   /// ffprobe's `key=value` lines for the first stream of `kind` (v or a).
   static func probe(_ path: String, _ kind: String, _ entries: String) throws -> [String: String] {
     let text = String(
       decoding: try run(
-        cliVideoTools.ffprobe!,
+        VideoTools.ffprobe!,
         [
           "-v", "error", "-count_frames", "-select_streams", "\(kind):0", "-show_entries",
           "stream=\(entries)", "-of", "default=noprint_wrappers=1", path,

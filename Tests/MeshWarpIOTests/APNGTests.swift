@@ -155,12 +155,10 @@ import _TestSupport
 
   @Test(
     .enabled(
-      if: ExecutableLocator.find("ffmpeg", environment: ProcessInfo.processInfo.environment) != nil,
-      "needs ffmpeg on PATH"))
+      if: VideoTools.ffmpeg != nil, "needs ffmpeg on PATH"))
   func ffmpegDecodesTheAnimationToo() throws {
     // A third, independent reader: ffmpeg's APNG demuxer and decoder.
-    let environment = ProcessInfo.processInfo.environment
-    let ffmpeg = try #require(ExecutableLocator.find("ffmpeg", environment: environment))
+    let ffmpeg = try #require(VideoTools.ffmpeg)
     let directory = try TemporaryDirectory()
     let path = directory.file("a.apng")
     let frames = Self.frames(count: 6, width: 20, height: 10)

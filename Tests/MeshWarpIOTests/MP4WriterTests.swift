@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import MeshWarpIO
 @testable import MeshWarpVideo
@@ -8,8 +9,8 @@ import Testing
 /// machine; the test says so loudly when it is not), and every way ffmpeg
 /// can be missing or fail.
 @Suite struct MP4WriterTests {
-  static let environment = ProcessInfo.processInfo.environment
-  static let ffmpeg = ExecutableLocator.find("ffmpeg", environment: environment)
+  static let environment = VideoTools.environment
+  static let ffmpeg = VideoTools.ffmpeg
 
   /// Runs a program, returns its standard output.
   static func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
@@ -35,7 +36,7 @@ import Testing
     return path
   }
 
-  @Test(.enabled(if: MP4WriterTests.ffmpeg != nil, "needs ffmpeg on PATH"))
+  @Test(.enabled(if: VideoTools.available, "needs ffmpeg and ffprobe on PATH"))
   func encodesOddSizedVideoThatFFprobeReadsBack() throws {
     let directory = try TemporaryDirectory()
     let path = directory.file("clip.mp4")
@@ -54,10 +55,7 @@ import Testing
     #expect(String(decoding: bytes[4..<8], as: UTF8.self) == "ftyp", "an MP4 file")
     #expect(directoryListing(directory.path) == ["clip.mp4"], "no temporary file left")
 
-    guard let ffprobe = ExecutableLocator.find("ffprobe", environment: Self.environment) else {
-      print("⚠️ MP4WriterTests: ffprobe not on PATH; frame count not checked")
-      return
-    }
+    let ffprobe = try #require(VideoTools.ffprobe)
     let probe = try Self.run(
       ffprobe,
       [

@@ -1,24 +1,18 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import MeshWarpIO
 @testable import MeshWarpVideo
-
-/// ffmpeg and ffprobe on PATH, when there.
-let videoTools = (
-  ffmpeg: ExecutableLocator.find("ffmpeg", environment: ProcessInfo.processInfo.environment),
-  ffprobe: ExecutableLocator.find("ffprobe", environment: ProcessInfo.processInfo.environment)
-)
 
 /// Video input through real ffmpeg and ffprobe, on clips made here by
 /// ffmpeg (skipped where ffmpeg or ffprobe is not on PATH; CI installs them).
 @Suite(
   .enabled(
-    if: videoTools.ffmpeg != nil && videoTools.ffprobe != nil, "ffmpeg and ffprobe are not on PATH"
-  ))
+    if: VideoTools.available, "ffmpeg and ffprobe are not on PATH"))
 struct VideoReaderTests {
-  static let ffmpeg = videoTools.ffmpeg
-  static let ffprobe = videoTools.ffprobe
+  static let ffmpeg = VideoTools.ffmpeg
+  static let ffprobe = VideoTools.ffprobe
 
   /// Runs a program to its end; returns its standard output.
   @discardableResult

@@ -1,0 +1,16 @@
+import Foundation
+import MeshWarpFiles
+
+/// ffmpeg and ffprobe on PATH, when there: the video tests run only where
+/// both are (`.enabled(if: VideoTools.available)`, so a missing tool shows
+/// as a skip; CI installs them).
+public enum VideoTools {
+  /// This process's environment, where the tools are looked up.
+  public static let environment = ProcessInfo.processInfo.environment
+  /// The `ffmpeg` found on PATH, or nil.
+  public static let ffmpeg = ExecutableLocator.find("ffmpeg", environment: environment)
+  /// The `ffprobe` found on PATH, or nil.
+  public static let ffprobe = ExecutableLocator.find("ffprobe", environment: environment)
+  /// Whether both are there.
+  public static var available: Bool { ffmpeg != nil && ffprobe != nil }
+}
