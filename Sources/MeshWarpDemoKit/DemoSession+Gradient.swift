@@ -30,18 +30,6 @@ package enum GradientEditing {
       blue: Double(hex & 0xFF) / 255)
   }
 
-  /// "RRGGBB" or "RRGGBBAA" (an optional leading "#") as a colour, or `nil`.
-  package static func colour(hexText text: String) -> GradientColor? {
-    let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
-    guard digits.count == 6 || digits.count == 8, let v = UInt32(digits, radix: 16) else {
-      return nil
-    }
-    if digits.count == 6 { return colour(hex: v) }
-    var c = colour(hex: v >> 8)
-    c.alpha = Double(v & 0xFF) / 255
-    return c
-  }
-
   /// "#RRGGBB" (and "AA" when not opaque) of a colour, rounded.
   package static func hexText(_ c: GradientColor) -> String {
     func byte(_ v: Double) -> String {
@@ -292,7 +280,9 @@ extension DemoSession {
     switch key {
     case .hexEntry:
       hexEntry = nil
-      guard let colour = GradientEditing.colour(hexText: text) else {
+      // The one colour parser (gradient JSON and the command line read
+      // colours with it too).
+      guard let colour = GradientColor(text: text) else {
         log("hex: '\(text)' is not RRGGBB or RRGGBBAA")
         return
       }

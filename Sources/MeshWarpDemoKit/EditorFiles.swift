@@ -9,10 +9,10 @@ package enum EditorFiles {
     try JSONFile.decode(WarpMesh.self, path: path)
   }
 
-  /// Reads a gradient JSON file (the format `meshwarp gradient` reads), validated.
+  /// Reads a gradient JSON file (the format `meshwarp gradient` reads), validated;
+  /// errors give line:column as the command line's do.
   package static func loadGradient(path: String) throws -> GradientMesh {
-    let bytes = try FileInput.readBytes(path: path)
-    let gradient = try GradientMesh(jsonData: Data(bytes))
+    let gradient = try JSONFile.decode(GradientMesh.self, path: path)
     try gradient.validate()
     return gradient
   }

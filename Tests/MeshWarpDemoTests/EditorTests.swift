@@ -133,12 +133,11 @@ import _TestSupport
   }
 
   @Test func hexColours() {
-    #expect(
-      GradientEditing.colour(hexText: "#FF8000")
-        == GradientColor(red: 1, green: 128.0 / 255, blue: 0))
-    #expect(GradientEditing.colour(hexText: "00000080")?.alpha == 128.0 / 255)
-    #expect(GradientEditing.colour(hexText: "12345") == nil)
-    #expect(GradientEditing.colour(hexText: "GG0000") == nil)
+    // What the hex entry reads (typed digits go to the core's parser).
+    #expect(GradientColor(text: "#FF8000") == GradientColor(red: 1, green: 128.0 / 255, blue: 0))
+    #expect(GradientColor(text: "00000080")?.alpha == 128.0 / 255)
+    #expect(GradientColor(text: "12345") == nil)
+    #expect(GradientColor(text: "GG0000") == nil)
     #expect(GradientEditing.hexText(GradientEditing.colour(hex: 0x34C759)) == "#34C759")
   }
 

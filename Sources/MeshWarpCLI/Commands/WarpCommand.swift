@@ -64,7 +64,15 @@ struct WarpCommand: ParsableCommand {
       toMesh != nil || frames.animation.duration != nil || frames.animation.fpsGiven
       || meshText.contains("\"keyframes\"")
     if !mayAnimate || (try? OutputFormat.infer(path: output.output)) == nil {
-      _ = try image.stillFormat(for: output.output)
+      do {
+        _ = try image.stillFormat(for: output.output)
+      } catch {
+        // A damaged APNG or video whose header no longer says what it is
+        // lands here as a "still": when the input is no readable image
+        // either, its error is the one to show (naming the input).
+        _ = try ImageDecoder.decodeFile(path: input, maxPixels: limits.maxPixels)
+        throw error
+      }
     }
     let decoded = try ImageDecoder.decodeFile(path: input, maxPixels: limits.maxPixels)
     for note in decoded.notes { console.error("note: " + note) }
