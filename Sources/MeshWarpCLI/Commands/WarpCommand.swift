@@ -1,3 +1,5 @@
+import Foundation
+
 /// `meshwarp warp IN.png --mesh MESH.json -o OUT.png`
 struct WarpCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -68,9 +70,14 @@ struct WarpCommand: ParsableCommand {
         _ = try image.stillFormat(for: output.output)
       } catch {
         // A damaged APNG or video whose header no longer says what it is
-        // lands here as a "still": when the input is no readable image
-        // either, its error is the one to show (naming the input).
-        _ = try ImageDecoder.decodeFile(path: input, maxPixels: limits.maxPixels)
+        // lands here as a "still": when the input is there but no readable
+        // image either, its error is the one to show (naming the input).
+        // A missing input leaves the usage error first (no work done).
+        if input != FileInput.standardInputPath,
+          FileManager.default.isReadableFile(atPath: input)
+        {
+          _ = try ImageDecoder.decodeFile(path: input, maxPixels: limits.maxPixels)
+        }
         throw error
       }
     }
