@@ -68,9 +68,13 @@ public enum WarpRenderer {
       if output.width != width || output.height != height {
         output = RGBAImage(uninitializedWidth: width, height: height)
       }
-      renderOnce(source, mesh: mesh, options: options, into: &output)
+      // The source's alpha is scanned once for both passes (a 12 MP
+      // frame is 48 MB to read).
+      let opaque = source.isOpaque
+      renderOnce(source, mesh: mesh, options: options, sourceOpaque: opaque, into: &output)
       if options.filterMinification && options.minificationQuality.samplesPerTexel > 0 {
-        MinificationFilter.refine(&output, source: source, mesh: mesh, options: options)
+        MinificationFilter.refine(
+          &output, source: source, mesh: mesh, options: options, sourceOpaque: opaque)
       }
       return
     }

@@ -53,8 +53,10 @@ enum MinificationFilter {
 
   /// Re-renders, supersampled, the tiles of `output` (the plain render of
   /// `source` through `mesh` with `options`) where the mesh minifies.
+  /// `sourceOpaque`, when the caller knows it, spares a scan of the source.
   static func refine(
-    _ output: inout RGBAImage, source: RGBAImage, mesh: WarpMesh, options: WarpOptions
+    _ output: inout RGBAImage, source: RGBAImage, mesh: WarpMesh, options: WarpOptions,
+    sourceOpaque: Bool? = nil
   ) {
     let (width, height) = (output.width, output.height)
     let quality = options.minificationQuality
@@ -95,9 +97,7 @@ enum MinificationFilter {
     }
     let facesByTileRow = candidates
     // Scanned once for all runs (per run it cost more than most runs).
-    let opaque = source.pixels.withUnsafeBufferPointer {
-      BilinearSampler.allOpaque($0.baseAddress!, count: source.width * source.height)
-    }
+    let opaque = sourceOpaque ?? source.isOpaque
     output.pixels.withUnsafeMutableBufferPointer { buffer in
       let out = SharedPointer(buffer.baseAddress!)
       let work: @Sendable (Int) -> Void = { i in
