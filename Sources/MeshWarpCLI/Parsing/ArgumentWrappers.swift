@@ -57,6 +57,15 @@ final class ValueSlot<Value>: ArgumentSlot {
     givenAs = spelling
     return true
   }
+
+  /// The value given, else `defaultValue`; a declaration read before the
+  /// parser ran (a programming error) stops with `what` named.
+  func read(default defaultValue: Value?, what: @autoclosure () -> String) -> Value {
+    guard let v = value ?? defaultValue else {
+      preconditionFailure("\(what()) read before it was parsed")
+    }
+    return v
+  }
 }
 
 final class FlagSlot: ArgumentSlot {
@@ -76,10 +85,7 @@ final class FlagSlot: ArgumentSlot {
 
   /// The value given, else the default.
   var wrappedValue: Value {
-    guard let v = storage.value ?? defaultValue else {
-      preconditionFailure("option \(info.placeholder) read before it was parsed")
-    }
-    return v
+    storage.read(default: defaultValue, what: "option \(info.placeholder)")
   }
 
   /// `$name.givenAs`: the spelling on the command line, nil if absent.
@@ -185,10 +191,7 @@ extension Option {
   private let defaultValue: Value?
   var slot: any ArgumentSlot { storage }
   var wrappedValue: Value {
-    guard let v = storage.value ?? defaultValue else {
-      preconditionFailure("argument \(info.placeholder) read before it was parsed")
-    }
-    return v
+    storage.read(default: defaultValue, what: "argument \(info.placeholder)")
   }
 }
 
