@@ -222,13 +222,32 @@ public enum WarpRenderer {
     let height = output.height
     guard width > 0, height > 0 else { return }
     let outScale = Vector2(Double(width), Double(height))
+    let threads = options.threads
+    let fullView = viewport.origin == Vector2(0, 0) && viewport.scale == Vector2(1, 1)
+    if fullView, source.width > 0, source.height > 0,
+      options.interpolation == .bilinear && options.addressMode == .clampToEdge,
+      let lattice = LatticeWarp(mesh: mesh, outputSize: outScale, sourceSize: source.size)
+    {
+      source.pixels.withUnsafeBufferPointer { src in
+        let sampler =
+          sourceOpaque.map {
+            BilinearSampler(
+              pixels: src.baseAddress!, width: source.width, height: source.height, opaque: $0)
+          } ?? BilinearSampler(pixels: src.baseAddress!, width: source.width, height: source.height)
+        output.pixels.withUnsafeMutableBufferPointer { dst in
+          lattice.render(
+            sampler: sampler, width: width, height: height, threads: threads,
+            out: SharedPointer(dst.baseAddress!))
+        }
+      }
+      return
+    }
     let faceIndices = mesh.faces.indices.filter(mesh.isRenderable)
     let faces: [Face] = faceIndices.map { i in
       Face(
         warped: mesh.warpedQuad(i, scale: outScale),
         original: mesh.originalQuad(i, scale: source.size))
     }
-    let threads = options.threads
     source.pixels.withUnsafeBufferPointer { src in
       let pixels = src.baseAddress ?? UnsafePointer(bitPattern: 16)!
       let sampler =

@@ -198,13 +198,28 @@
         upper: upper, sampler: sampler, out: pixel + m &* 4)
       return
     }
+    Self.shadeQuadratic(
+      count: n, start: start, end: end, b: b, c: c, span: Double(l), sampler: sampler,
+      out: pixel)
+  }
+
+  /// Writes `count` pixels from `out` whose source points are the quadratic
+  /// p(i) = start + (b + c·i)·i, i = 0, 1, …; `end` is p(`span`), the last
+  /// i the caller solved (p's range over [0, span] bounds the taps
+  /// checked). Taps that may leave the image go through the clamping
+  /// sampler; otherwise forward differences in fixed point.
+  @inline(__always)
+  static func shadeQuadratic(
+    count n: Int, start: Vector2, end: Vector2, b: Vector2, c: Vector2, span l: Double,
+    sampler: BilinearSampler, out pixel: UnsafeMutablePointer<UInt8>
+  ) {
     // One bounds check for the chunk: the quadratic's range over [0, l]
     // is spanned by its ends and, per axis, its vertex if inside.
     var lo = Vector2(min(start.x, end.x), min(start.y, end.y))
     var hi = Vector2(max(start.x, end.x), max(start.y, end.y))
     for axis in 0..<2 where c[axis] != 0 {
       let t = -b[axis] / (2 * c[axis])
-      if t > 0 && t < Double(l) {
+      if t > 0 && t < l {
         let v = start[axis] + (b[axis] + c[axis] * t) * t
         lo[axis] = min(lo[axis], v)
         hi[axis] = max(hi[axis], v)
