@@ -97,6 +97,18 @@ struct ContentSampler: @unchecked Sendable {
       UnsafeMutableRawPointer(out).storeBytes(of: 0, as: UInt32.self)
       return
     }
+    write(qx: qx, qy: qy, to: out)
+  }
+
+  /// Writes the colour at tap position (qx, qy) (24.8 fixed point, as
+  /// ``fixed(_:)`` makes it).
+  @inline(__always) func write(qx: Int, qy: Int, to out: UnsafeMutablePointer<UInt8>) {
+    if interpolation == .bicubic && bilinear.opaque && qx & 255 | qy & 255 != 0 {
+      let (i, j) = (qx >> 8, qy >> 8)
+      if i >= 1 && j >= 1 && i + 2 < bilinear.width && j + 2 < bilinear.height {
+        return writeInteriorOpaqueBicubic(qx: qx, qy: qy, to: out)
+      }
+    }
     // On a texel (or nearest): its bytes, unchanged.
     if interpolation == .nearest || (qx & 255 == 0 && qy & 255 == 0) {
       let (i, j) =
@@ -105,5 +117,111 @@ struct ContentSampler: @unchecked Sendable {
       return
     }
     storeStraight(premultiplied(qx: qx, qy: qy), to: out)
+  }
+
+  /// ``write(qx:qy:to:)`` for bicubic interpolation of an opaque source
+  /// whose 4 × 4 taps all lie inside it: no address mode and no
+  /// premultiplication (alpha is 255 everywhere). The four rows of four
+  /// texels are weighted down the columns, then the four columns across; the weights are Keys' (``keysWeights(_:)``),
+  /// looked up by the 1/256-pixel fraction. The same sum as
+  /// ``premultiplied(qx:qy:)`` (`WarpModesTests` compares the two).
+  @inline(__always) func writeInteriorOpaqueBicubic(
+    qx: Int, qy: Int, to out: UnsafeMutablePointer<UInt8>
+  ) {
+    let wx = Self.keysTable[qx & 255]
+    let wy = Self.keysTable[qy & 255]
+    let stride = bilinear.width &* 4
+    var p = UnsafeRawPointer(bilinear.pixels) + ((qy >> 8) &- 1) &* stride + ((qx >> 8) &- 1) &* 4
+    // (SIMD4 conversions: SIMD16's are not inlined.)
+    @inline(__always) func texel(_ q: UnsafeRawPointer) -> SIMD4<Float> {
+      SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: q.loadUnaligned(as: SIMD4<UInt8>.self)))
+    }
+    // Unrolled, with constant lanes (a loop indexed the weights through
+    // memory).
+    var c0 = texel(p) * wy.x
+    var c1 = texel(p + 4) * wy.x
+    var c2 = texel(p + 8) * wy.x
+    var c3 = texel(p + 12) * wy.x
+    p += stride
+    c0 += texel(p) * wy.y
+    c1 += texel(p + 4) * wy.y
+    c2 += texel(p + 8) * wy.y
+    c3 += texel(p + 12) * wy.y
+    p += stride
+    c0 += texel(p) * wy.z
+    c1 += texel(p + 4) * wy.z
+    c2 += texel(p + 8) * wy.z
+    c3 += texel(p + 12) * wy.z
+    p += stride
+    c0 += texel(p) * wy.w
+    c1 += texel(p + 4) * wy.w
+    c2 += texel(p + 8) * wy.w
+    c3 += texel(p + 12) * wy.w
+    let sum = (c0 * wx.x + c1 * wx.y) + (c2 * wx.z + c3 * wx.w)
+    // rgb clamped to 0…255, then rounded to nearest by adding 1.5·2²³
+    // (the integer lands in the low mantissa bits; the generic SIMD
+    // Float → Int conversions are not inlined). Alpha is 255.
+    var v = sum.replacing(with: 0, where: sum .< 0)
+    v = v.replacing(with: 255, where: v .> 255)
+    let bytes = unsafeBitCast(v + 12_582_912, to: SIMD4<UInt32>.self)
+    var rgba = SIMD4<UInt8>(truncatingIfNeeded: bytes)
+    rgba.w = 255
+    UnsafeMutableRawPointer(out).storeBytes(of: rgba, as: SIMD4<UInt8>.self)
+  }
+
+  /// Keys' weights for each 1/256-pixel fraction (``keysWeights(_:)``),
+  /// made once.
+  nonisolated(unsafe) static let keysTable: UnsafePointer<SIMD4<Float>> = {
+    let table = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: 256)
+    for f in 0..<256 { table[f] = keysWeights(Float(f) * (1 / 256)) }
+    return UnsafePointer(table)
+  }()
+}
+
+extension ContentSampler: SpanWriter {
+  /// Forward differences in 24.8 fixed point, as the default loop does in
+  /// 32.32 (``WarpSpanShader/shadeQuadratic(count:start:end:b:c:span:sampler:out:)``),
+  /// each pixel through ``write(qx:qy:to:)``; runs whose taps could leave
+  /// ±2²² px, or that are not finite, are written point by point.
+  @inline(__always)
+  func writeQuadratic(
+    count n: Int, start: Vector2, end: Vector2, b: Vector2, c: Vector2, span l: Double,
+    out: UnsafeMutablePointer<UInt8>
+  ) {
+    var lo = Vector2(min(start.x, end.x), min(start.y, end.y))
+    var hi = Vector2(max(start.x, end.x), max(start.y, end.y))
+    for axis in 0..<2 where c[axis] != 0 {
+      let t = -b[axis] / (2 * c[axis])
+      if t > 0 && t < l {
+        let v = start[axis] + (b[axis] + c[axis] * t) * t
+        lo[axis] = min(lo[axis], v)
+        hi[axis] = max(hi[axis], v)
+      }
+    }
+    let limit = 4_000_000.0
+    guard lo.x > -limit, lo.y > -limit, hi.x < limit, hi.y < limit,
+      abs(b.x) + abs(c.x) < limit, abs(b.y) + abs(c.y) < limit
+    else {
+      for i in 0..<n {
+        let t = Double(i)
+        write(at: start + (b + c * t) * t, to: out + i &* 4)
+      }
+      return
+    }
+    @inline(__always) func fixed32(_ v: Double) -> Int { Int(v * 4_294_967_296) }
+    var px = fixed32(start.x - 0.5)
+    var py = fixed32(start.y - 0.5)
+    var dx = fixed32(b.x + c.x)
+    var dy = fixed32(b.y + c.y)
+    let ddx = fixed32(2 * c.x)
+    let ddy = fixed32(2 * c.y)
+    let half = 1 << 23
+    for i in 0..<n {
+      write(qx: (px &+ half) &>> 24, qy: (py &+ half) &>> 24, to: out + i &* 4)
+      px &+= dx
+      py &+= dy
+      dx &+= ddx
+      dy &+= ddy
+    }
   }
 }

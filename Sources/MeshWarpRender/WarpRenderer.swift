@@ -154,21 +154,22 @@ public enum WarpRenderer {
         return (span ?? 0..<0).clamped(to: columns)
       }
       if let general {
-        // The non-default modes: every pixel solved exactly, one loop.
-        for y in visible {
-          let row = out + y * width * 4
-          for x in span(y, upper: true) {
-            general.write(at: shader.sourcePoint(x: x, y: y, upper: true), to: row + x * 4)
-          }
-          for x in span(y, upper: false) {
-            general.write(at: shader.sourcePoint(x: x, y: y, upper: false), to: row + x * 4)
-          }
-        }
+        shadeRuns(visible, span: span, sampler: general, out: out, width: width)
         return
       }
+      shadeRuns(visible, span: span, sampler: sampler, out: out, width: width)
+    }
+
+    /// Shades each row's spans (one run where a convex face's two triangle
+    /// spans abut) through `sampler`.
+    @inline(__always)
+    func shadeRuns<Writer: SpanWriter>(
+      _ visible: Range<Int>, span: (Int, Bool) -> Range<Int>, sampler: Writer,
+      out: UnsafeMutablePointer<UInt8>, width: Int
+    ) {
       for y in visible {
-        let a = span(y, upper: true)
-        let b = span(y, upper: false)
+        let a = span(y, true)
+        let b = span(y, false)
         let row = out + y * width * 4
         if convex && !a.isEmpty && !b.isEmpty
           && (a.upperBound == b.lowerBound || b.upperBound == a.lowerBound)

@@ -139,8 +139,8 @@
   /// pixels of the face's `upper` or lower triangle, or with `upper` nil of
   /// both triangles of a convex face (see ``sourcePoint(x:y:upper:)``).
   @inline(__always)
-  func shade(
-    row y: Int, xs: Range<Int>, upper: Bool?, sampler: BilinearSampler,
+  func shade<Writer: SpanWriter>(
+    row y: Int, xs: Range<Int>, upper: Bool?, sampler: Writer,
     out: UnsafeMutablePointer<UInt8>
   ) {
     guard !xs.isEmpty else { return }
@@ -166,9 +166,9 @@
   /// `count` − 1). When the quadratic through those and the middle misses
   /// the check point, the chunk is split at the middle and each half tried
   /// again; chunks under 8 pixels are solved exactly.
-  func shadeChunk(
+  func shadeChunk<Writer: SpanWriter>(
     row y: Int, x: Int, count n: Int, end l: Int, startPoint start: Vector2, endPoint end: Vector2,
-    upper: Bool?, sampler: BilinearSampler, out pixel: UnsafeMutablePointer<UInt8>
+    upper: Bool?, sampler: Writer, out pixel: UnsafeMutablePointer<UInt8>
   ) {
     guard n >= 8 else {
       for i in 0..<n {
@@ -198,9 +198,8 @@
         upper: upper, sampler: sampler, out: pixel + m &* 4)
       return
     }
-    Self.shadeQuadratic(
-      count: n, start: start, end: end, b: b, c: c, span: Double(l), sampler: sampler,
-      out: pixel)
+    sampler.writeQuadratic(
+      count: n, start: start, end: end, b: b, c: c, span: Double(l), out: pixel)
   }
 
   /// Writes `count` pixels from `out` whose source points are the quadratic
@@ -276,5 +275,31 @@
         o += 4
       }
     }
+  }
+}
+
+/// What the warp's span shader writes pixels through: the default
+/// fixed-point bilinear sampler, or the general ``ContentSampler`` (any
+/// interpolation and address mode). Both take the same runs, so every mode
+/// gets the same incremental evaluation of source points.
+protocol SpanWriter {
+  /// Writes the pixel whose source point is `s` (source pixels).
+  func write(at s: Vector2, to out: UnsafeMutablePointer<UInt8>)
+  /// Writes `count` pixels from `out` whose source points are the quadratic
+  /// p(i) = start + (b + c·i)·i; `end` is p(`span`) (see
+  /// ``WarpSpanShader/shadeQuadratic(count:start:end:b:c:span:sampler:out:)``).
+  func writeQuadratic(
+    count: Int, start: Vector2, end: Vector2, b: Vector2, c: Vector2, span: Double,
+    out: UnsafeMutablePointer<UInt8>)
+}
+
+extension BilinearSampler: SpanWriter {
+  @inline(__always)
+  func writeQuadratic(
+    count: Int, start: Vector2, end: Vector2, b: Vector2, c: Vector2, span: Double,
+    out: UnsafeMutablePointer<UInt8>
+  ) {
+    WarpSpanShader.shadeQuadratic(
+      count: count, start: start, end: end, b: b, c: c, span: span, sampler: self, out: out)
   }
 }

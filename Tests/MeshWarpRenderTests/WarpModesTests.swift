@@ -79,10 +79,11 @@ import _TestSupport
 
   /// Bicubic sampling of an affine warp (rotation and scale) against
   /// numpy's per-pixel Keys convolution, premultiplied: at most 2 levels
-  /// (the renderer quantizes sample points to 1/256 px, as GPUs do).
-  @Test(.enabled(if: NumpyReference.available))
-  func bicubicMatchesNumpy() throws {
-    let src = TestImages.random(width: 40, height: 30, seed: 9)
+  /// (the renderer quantizes sample points to 1/256 px, as GPUs do). An
+  /// opaque source takes the renderer's own opaque interior loop.
+  @Test(.enabled(if: NumpyReference.available), arguments: [true, false])
+  func bicubicMatchesNumpy(translucent: Bool) throws {
+    let src = TestImages.random(width: 40, height: 30, seed: 9, alpha: translucent)
     let (w, h) = (64, 48)
     // `from`: a parallelogram inside the source, in pixels.
     let a = Vector2(6.3, 4.1)
