@@ -16,7 +16,8 @@
 // them per platform into checks the Linux compiler enforces.
 //
 // Types that Apple declares `nonisolated` (or that are usable off the main
-// actor in practice, like Color and Text) are `nonisolated` here too.
+// actor in practice, like Color and Text) are `nonisolated` here too; those
+// it declares `@MainActor @preconcurrency` (DragGesture) are so here too.
 //
 // Deliberate subsets: string initializers take `StringProtocol` only (the
 // `LocalizedStringKey` overloads are left out; string literals type-check
@@ -351,10 +352,10 @@ public struct GestureMask: OptionSet, Sendable {
   public static let all = GestureMask(rawValue: 3)
 }
 
-/// doc: draggesture — `struct DragGesture` — iOS 13, macOS 10.15, visionOS 1, watchOS 6; no tvOS
+/// doc: draggesture — `@MainActor @preconcurrency struct DragGesture` — iOS 13, macOS 10.15, visionOS 1, watchOS 6; no tvOS
 @available(iOS 13.0, macOS 10.15, watchOS 6.0, visionOS 1.0, *)
 @available(tvOS, unavailable)
-nonisolated public struct DragGesture: Gesture {
+@MainActor @preconcurrency public struct DragGesture: Gesture {
   /// doc: draggesture/value — `struct Value`
   public struct Value: Equatable, Sendable {
     /// doc: draggesture/value/location — `var location: CGPoint`
@@ -496,8 +497,8 @@ nonisolated public struct LinearGradient: ShapeStyle, View {
 
 /// doc: gradient — `@frozen struct Gradient`
 public struct Gradient: Hashable, Sendable {
-  /// doc: gradient/colorspace — `struct ColorSpace` — iOS 18, macOS 15, tvOS 18, visionOS 2, watchOS 11
-  @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  /// doc: gradient/colorspace — `struct ColorSpace` — iOS 16, macOS 13, tvOS 16, visionOS 1, watchOS 9
+  @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
   public struct ColorSpace: Hashable, Sendable {
     /// doc: gradient/colorspace/device
     public static let device = ColorSpace()
