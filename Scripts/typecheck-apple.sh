@@ -17,7 +17,11 @@
 # `cross(_:_:)` is unambiguous; every public type of MeshWarpCore that
 # Documentation/API/MeshWarpCore.txt lists is visible, but those
 # Scripts/AppleChecks/NotReexported.txt excludes; the core's helpers are
-# not), and the
+# not), the must-fail fixtures (Scripts/AppleChecks/*.swift with a
+# `// must-fail:` line: code each pass must reject, e.g. a tvOS-unavailable
+# gesture on tvOS, `MeshGradient` outside `if #available` at iOS 17, a
+# main-actor gesture built off the main actor; the script fails if one
+# type-checks or fails otherwise than its `// expect:` line says), and the
 # manifest as a Mac sees it (`MESHWARP_MANIFEST_AS_MAC=1 swift package
 # dump-package`: no product or target that needs a system library).
 #
@@ -91,6 +95,7 @@ echo "== re-exports: an app's own cross(_:_:) next to MeshWarpEffect"
 mkdir -p "$work/reexport"
 cp Scripts/AppleChecks/AppCrossProduct.swift "$work/reexport/main.swift"
 swiftc -typecheck -module-name ReexportApp "${app_flags[@]}" "$work/reexport/main.swift"
+
 # Every public type of MeshWarpCore (Documentation/API/MeshWarpCore.txt, which
 # Scripts/api-list.sh --check keeps equal to the build) is visible to an app
 # that imports only MeshWarpEffect, but those listed, with a reason, in
@@ -119,16 +124,40 @@ print(f"re-exports: {len(types) - len(excluded)} of {len(types)} core types chec
 PY
 swiftc -typecheck -module-name ReexportTypes "${flags[@]}" "$work/reexport/types.swift"
 
-cp Scripts/AppleChecks/CoreHelpersHidden.swift "$work/reexport/main.swift"
-if swiftc -typecheck -module-name HiddenApp "${app_flags[@]}" "$work/reexport/main.swift" \
-  >"$work/hidden.log" 2>&1; then
-  echo "MeshWarpEffect re-exports the core's helpers (smoothstep is visible to apps)"
-  exit 1
-fi
-grep -q "cannot find 'smoothstep' in scope" "$work/hidden.log" || {
-  cat "$work/hidden.log"
-  exit 1
+# Fixtures that MUST NOT type-check (Scripts/AppleChecks/*.swift with a
+# `// must-fail:` line): each fails with its `// expect:` error, reported in
+# the fixture itself, or this script fails. `must-fail: modules` runs in this
+# pass (as an app's main.swift); `must-fail: iOS 17.0, tvOS 17.0, …` in the
+# availability pass of each platform named (below).
+must_fail() { # must_fail FIXTURE LOG: the compile failed; the expected error is in LOG
+  local expect
+  expect="$(sed -n 's#^// expect: ##p' "$1")"
+  [ -n "$expect" ] || { echo "$1: no // expect: line"; exit 1; }
+  if ! grep -F "error: $expect" "$2" | grep -qF "$(basename "$3"):"; then
+    echo "$1: failed, but not with \"$expect\" in the fixture:"
+    cat "$2"
+    exit 1
+  fi
+  echo "   rejected as expected: $(basename "$1") ($expect)"
 }
+fixtures=()
+for f in Scripts/AppleChecks/*.swift; do
+  grep -q '^// must-fail: ' "$f" && fixtures+=("$f")
+done
+[ "${#fixtures[@]}" -ge 5 ] || { echo "expected the must-fail fixtures in Scripts/AppleChecks"; exit 1; }
+echo "== must-fail fixtures (modules)"
+for f in "${fixtures[@]}"; do
+  grep -q '^// must-fail: modules$' "$f" || continue
+  name="$(basename "$f" .swift)"
+  mkdir -p "$work/fail-$name"
+  cp "$f" "$work/fail-$name/main.swift"
+  if swiftc -typecheck -module-name "$name" "${app_flags[@]}" "$work/fail-$name/main.swift" \
+    >"$work/fail-$name.log" 2>&1; then
+    echo "$f type-checks, but must not"
+    exit 1
+  fi
+  must_fail "$f" "$work/fail-$name.log" "$work/fail-$name/main.swift"
+done
 
 # Pass 2, availability, per platform. Custom availability domains do not
 # survive module serialization in Swift 6.3 (the importer aborts with
@@ -141,24 +170,44 @@ for name in SwiftUI CoreGraphics MeshWarpEffect MeshWarpEffectDemoUI; do
   swiftc -emit-module -module-name "$name" -parse-as-library \
     -emit-module-path "$work/empty/$name.swiftmodule" "$work/empty/$name.swift"
 done
-for target in iOS:17.0 macOS:14.0 tvOS:17.0 visionOS:1.0; do
-  platform="${target%%:*}"
-  minimum="${target##*:}"
-  dir="$work/$platform"
+# check_platform PLATFORM MINIMUM DIR [FIXTURE]: the availability pass; with
+# FIXTURE, the same files plus the fixture, which must fail.
+check_platform() {
+  local platform="$1" minimum="$2" dir="$3" fixture="${4:-}"
   python3 Scripts/AppleStubs/availability.py "$platform" "$minimum" "$dir" \
     Scripts/AppleStubs/SwiftUI.swift Scripts/AppleStubs/CoreGraphics.swift \
     Sources/MeshWarpEffect/*.swift Examples/OriginalReadme/WarpedCardView.swift \
     Examples/MeshWarpEffectDemo/MeshWarpEffectDemoUI/*.swift \
-    Examples/MeshWarpEffectDemo/MeshWarpEffectDemoApp/main.swift
-  domains=(-Xfrontend -define-always-enabled-availability-domain -Xfrontend Deployed)
+    Examples/MeshWarpEffectDemo/MeshWarpEffectDemoApp/main.swift ${fixture:+"$fixture"}
+  local domains=(-Xfrontend -define-always-enabled-availability-domain -Xfrontend Deployed)
   for d in $(sort -u "$dir/domains.txt"); do
     domains+=(-Xfrontend -define-dynamic-availability-domain -Xfrontend "$d")
   done
-  echo "== $platform $minimum availability: $(sort -u "$dir/domains.txt" | tr '\n' ' ')"
+  if [ -z "$fixture" ]; then
+    echo "== $platform $minimum availability: $(sort -u "$dir/domains.txt" | tr '\n' ' ')"
+  fi
   swiftc -typecheck -module-name AppleCheck -swift-version 6 -warnings-as-errors -D DEBUG \
     -package-name "$package_name" \
     -enable-experimental-feature CustomAvailability "${domains[@]}" \
     -I "$work/empty" -I "$modules" "$dir"/*.swift "$accessor"
+}
+for target in iOS:17.0 macOS:14.0 tvOS:17.0 visionOS:1.0; do
+  platform="${target%%:*}"
+  minimum="${target##*:}"
+  check_platform "$platform" "$minimum" "$work/$platform"
+  ran=0
+  for f in "${fixtures[@]}"; do
+    grep -q "^// must-fail: .*\b$platform $minimum\b" "$f" || continue
+    name="$(basename "$f" .swift)"
+    dir="$work/$platform-fail-$name"
+    if check_platform "$platform" "$minimum" "$dir" "$f" >"$dir.log" 2>&1; then
+      echo "$f type-checks on $platform $minimum, but must not"
+      exit 1
+    fi
+    must_fail "$f" "$dir.log" "$dir/$(basename "$f")"
+    ran=$((ran + 1))
+  done
+  [ "$ran" -ge 1 ] || { echo "no must-fail fixture for $platform $minimum"; exit 1; }
 done
 
 echo "== Package.swift as a Mac sees it"
@@ -186,4 +235,4 @@ for name in ("MeshWarpIO", "meshwarp", "meshwarp-demo"):
 print("Mac products:", ", ".join(sorted(products)))
 PY
 
-echo "typecheck-apple: OK (iOS, macOS, tvOS, visionOS: stubs, MeshWarpEffect, README example, demo; re-exports; Mac manifest)"
+echo "typecheck-apple: OK (iOS, macOS, tvOS, visionOS: stubs, MeshWarpEffect, README example, demo; re-exports; must-fail fixtures; Mac manifest)"
