@@ -458,7 +458,38 @@ public struct Font: Hashable, Sendable {
 // MARK: - Colours, shapes, gradients
 
 /// doc: shapestyle — `protocol ShapeStyle : Sendable`
-public protocol ShapeStyle: Sendable {}
+public protocol ShapeStyle: Sendable {
+  /// doc: shapestyle/resolved — `associatedtype Resolved : ShapeStyle = Never` — iOS 17, macOS 14, tvOS 17, visionOS 1, watchOS 10
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+  associatedtype Resolved: ShapeStyle = Never
+  /// doc: shapestyle/resolve(in:) — `func resolve(in environment: EnvironmentValues) -> Self.Resolved` — iOS 17, macOS 14, tvOS 17, visionOS 1, watchOS 10
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+  func resolve(in environment: EnvironmentValues) -> Resolved
+}
+
+extension ShapeStyle where Resolved == Never {
+  /// doc: shapestyle/resolve(in:)-6feyg — `func resolve(in environment: EnvironmentValues) -> Never` — iOS 17, macOS 14, tvOS 17, visionOS 1, watchOS 10
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+  public func resolve(in environment: EnvironmentValues) -> Never { fatalError() }
+}
+
+/// doc: shapestyle/resolved (`Resolved : ShapeStyle = Never`: Never is a shape style)
+extension Never: ShapeStyle {}
+
+/// doc: anyshapestyle — `@frozen struct AnyShapeStyle` — iOS 15, macOS 12, tvOS 15, visionOS 1, watchOS 8
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+public struct AnyShapeStyle: ShapeStyle {
+  /// doc: anyshapestyle/init(_:) — `init<S>(_ style: S) where S : ShapeStyle`
+  public init<S>(_ style: S) where S: ShapeStyle {}
+}
+
+/// doc: imagepaint — `@frozen struct ImagePaint` ("A shape style that fills a shape by repeating a region of an image")
+public struct ImagePaint: ShapeStyle {
+  /// doc: imagepaint/init(image:sourcerect:scale:) — `init(image: Image, sourceRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1), scale: CGFloat = 1)`
+  public init(
+    image: Image, sourceRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1), scale: CGFloat = 1
+  ) {}
+}
 
 /// doc: color — `@frozen struct Color`
 nonisolated public struct Color: Hashable, Sendable, ShapeStyle, View {

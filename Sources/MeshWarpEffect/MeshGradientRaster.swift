@@ -7,7 +7,7 @@ import MeshWarpRender
 /// (before iOS 18 / macOS 15 / tvOS 18 / visionOS 2): the package's CPU
 /// renderer (``GradientRenderer`` in MeshWarpRender), the same one the
 /// gradient tests compare with an independent reference. Portable, so the
-/// pixels that ``MeshGradientView`` shows on iOS 17
+/// pixels that ``MeshGradientView`` and ``MeshGradientStyle`` show on iOS 17
 /// are tested on Linux: the SwiftUI files do not import MeshWarpRender and
 /// get every pixel through ``premultipliedPixels(_:)`` (directly, or through
 /// ``MeshGradientRenderLane``), which MeshGradientRasterTests checks.
@@ -156,6 +156,47 @@ package final class MeshGradientRenderLane: @unchecked Sendable {
 
   private func isNewest(_ generation: Int) -> Bool {
     lock.withLock { newest == generation }
+  }
+}
+
+/// The few most recently used bitmaps (or anything made from one) by key,
+/// at most `maximumPixels` pixels in all (the newest is always kept), for
+/// the style, which SwiftUI may resolve many times for one mesh and size.
+package final class MeshGradientCache<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private let maximumPixels: Int
+  /// Least recently used first (guarded by `lock`).
+  private var entries: [(key: MeshGradientRaster.Key, value: Value)] = []
+
+  package init(maximumPixels: Int) {
+    self.maximumPixels = maximumPixels
+  }
+
+  /// The keys held, least recently used first.
+  package var keys: [MeshGradientRaster.Key] { lock.withLock { entries.map(\.key) } }
+
+  /// The value for `key`: the cached one, else `make()`'s (cached unless
+  /// `nil`). `make` runs outside the lock.
+  package func value(for key: MeshGradientRaster.Key, make: () -> Value?) -> Value? {
+    if let hit = lock.withLock({ () -> Value? in
+      guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
+      let entry = entries.remove(at: i)
+      entries.append(entry)
+      return entry.value
+    }) {
+      return hit
+    }
+    guard let value = make() else { return nil }
+    lock.withLock {
+      entries.removeAll { $0.key == key }
+      entries.append((key, value))
+      var pixels = entries.reduce(0) { $0 + $1.key.width * $1.key.height }
+      while entries.count > 1, pixels > maximumPixels {
+        let evicted = entries.removeFirst()
+        pixels -= evicted.key.width * evicted.key.height
+      }
+    }
+    return value
   }
 }
 

@@ -25,7 +25,8 @@
   /// coarse for full-screen views on iOS 17.
   ///
   /// Pixels that the mesh does not cover show its background colour, and
-  /// nothing is drawn outside the view's bounds.
+  /// nothing is drawn outside the view's bounds. To fill a shape or text
+  /// with the gradient, use ``MeshGradientStyle``.
   ///
   /// ```swift
   /// MeshGradientView(GradientPresets.meshing(at: 0))
@@ -109,7 +110,8 @@
   }
 
   /// Wraps the premultiplied RGBA bytes of `MeshGradientRaster` in a
-  /// CGImage. Not main-actor isolated.
+  /// CGImage. Not main-actor isolated, so ``MeshGradientStyle`` can use it
+  /// while SwiftUI resolves the style.
   enum MeshGradientBitmap {
     /// A CGImage of `bytes` through a bitmap context (sRGB, 8 bits per
     /// component, premultiplied last; `makeImage()` copies the bytes).

@@ -24,9 +24,9 @@ import Testing
       let raster = MeshGradientRaster.render(mesh, width: 61, height: 37)
       #expect(raster == reference)
       #expect(raster.pixels.contains { $0 != 0 })
-      // What the SwiftUI layer wraps in a CGImage (MeshGradientView calls
-      // only this): the renderer's pixels, premultiplied, for any thread
-      // count.
+      // What the SwiftUI layer wraps in a CGImage (MeshGradientView and
+      // MeshGradientStyle call only this): the renderer's pixels,
+      // premultiplied, for any thread count.
       let key = MeshGradientRaster.Key(mesh: mesh, width: 61, height: 37)
       let expected = MeshGradientRaster.premultipliedBytes(reference)
       for threads in [0, 1, MeshGradientRaster.backgroundThreads] {
@@ -45,7 +45,7 @@ import Testing
       .appendingPathComponent("Sources/MeshWarpEffect")
     let files = try FileManager.default.contentsOfDirectory(atPath: sources.path)
       .filter { $0.hasSuffix(".swift") }
-    #expect(files.contains("MeshGradientView.swift"))
+    #expect(files.contains("MeshGradientView.swift") && files.contains("MeshGradientStyle.swift"))
     for file in files where file != "MeshGradientRaster.swift" {
       let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
       let imports = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -56,6 +56,9 @@ import Testing
       contentsOf: sources.appendingPathComponent("MeshGradientView.swift"), encoding: .utf8)
     #expect(view.contains("MeshGradientRaster.premultipliedPixels(key"))
     #expect(view.contains("lane.pixels(key)"))
+    let style = try String(
+      contentsOf: sources.appendingPathComponent("MeshGradientStyle.swift"), encoding: .utf8)
+    #expect(style.contains("MeshGradientRaster.premultipliedPixels(key)"))
   }
 
   /// Waits (up to 10 s) until `lane` has seen `count` requests.
@@ -100,6 +103,44 @@ import Testing
     #expect(await task.value == nil)
   }
 
+  /// The style's cache: hits do not render again, the least recently used
+  /// entries go first past the pixel budget, the newest always stays, and a
+  /// failed make is not cached.
+  @Test func cacheKeepsTheMostRecentlyUsedWithinItsBudget() {
+    let mesh = GradientPresets.meshing(at: 0)
+    let k1 = MeshGradientRaster.Key(mesh: mesh, width: 10, height: 10)
+    let k2 = MeshGradientRaster.Key(mesh: mesh, width: 10, height: 11)
+    let k3 = MeshGradientRaster.Key(mesh: mesh, width: 10, height: 12)
+    let cache = MeshGradientCache<Int>(maximumPixels: 250)
+    var makes = 0
+    let v1 = cache.value(for: k1) {
+      makes += 1
+      return 1
+    }
+    let v2 = cache.value(for: k2) {
+      makes += 1
+      return 2
+    }
+    let hit = cache.value(for: k1) {
+      makes += 1
+      return -1
+    }
+    #expect(v1 == 1 && v2 == 2 && hit == 1)
+    #expect(makes == 2)
+    let v3 = cache.value(for: k3) {
+      makes += 1
+      return 3
+    }
+    #expect(v3 == 3)
+    #expect(cache.keys == [k1, k3])
+    let failed = cache.value(for: k2) { nil }
+    #expect(failed == nil)
+    #expect(cache.keys == [k1, k3])
+    let huge = MeshGradientRaster.Key(mesh: mesh, width: 100, height: 100)
+    let v4 = cache.value(for: huge) { 4 }
+    #expect(v4 == 4)
+    #expect(cache.keys == [huge])
+  }
 
   @Test func pixelSizeRoundsUpAndCaps() {
     #expect(
