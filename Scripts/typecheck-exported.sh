@@ -3,7 +3,10 @@
 # pasted into an app: each file alone against the stand-in SwiftUI module
 # (Scripts/AppleStubs/SwiftUI.swift, which re-exports the stand-in
 # CoreGraphics module) and the package's MeshWarpEffect module, built with the
-# flags Scripts/typecheck-apple.sh uses.
+# flags of Scripts/typecheck-apple.sh's first pass (Swift 6, warnings as
+# errors, the package name, the CustomAvailability feature): stubs,
+# MeshWarpEffect and each file alike. Like that pass it does not enforce
+# per-platform availability.
 #
 # usage: Scripts/typecheck-exported.sh FILE.swift...
 # Exits non-zero when a file does not type-check.
@@ -23,7 +26,8 @@ modules="$bin/Modules"
 accessor="$bin/MeshWarpEffect.build/DerivedSources/resource_bundle_accessor.swift"
 # SwiftPM's package name is the package identity: the root folder, lowercased.
 package_name="$(basename "$root" | tr '[:upper:]' '[:lower:]')"
-flags=(-swift-version 6 -parse-as-library -package-name "$package_name" -I "$work" -I "$modules")
+flags=(-swift-version 6 -parse-as-library -warnings-as-errors -package-name "$package_name"
+  -enable-experimental-feature CustomAvailability -I "$work" -I "$modules")
 for stub in CoreGraphics SwiftUI; do
   swiftc -emit-module -module-name "$stub" "${flags[@]}" \
     -emit-module-path "$work/$stub.swiftmodule" "Scripts/AppleStubs/$stub.swift"

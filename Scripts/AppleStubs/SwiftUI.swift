@@ -16,7 +16,8 @@
 // them per platform into checks the Linux compiler enforces.
 //
 // Types that Apple declares `nonisolated` (or that are usable off the main
-// actor in practice, like Color and Text) are `nonisolated` here too.
+// actor in practice, like Color and Text) are `nonisolated` here too; those
+// it declares `@MainActor @preconcurrency` (DragGesture) are so here too.
 //
 // Deliberate subsets: string initializers take `StringProtocol` only (the
 // `LocalizedStringKey` overloads are left out; string literals type-check
@@ -351,10 +352,10 @@ public struct GestureMask: OptionSet, Sendable {
   public static let all = GestureMask(rawValue: 3)
 }
 
-/// doc: draggesture — `struct DragGesture` — iOS 13, macOS 10.15, visionOS 1, watchOS 6; no tvOS
+/// doc: draggesture — `@MainActor @preconcurrency struct DragGesture` — iOS 13, macOS 10.15, visionOS 1, watchOS 6; no tvOS
 @available(iOS 13.0, macOS 10.15, watchOS 6.0, visionOS 1.0, *)
 @available(tvOS, unavailable)
-nonisolated public struct DragGesture: Gesture {
+@MainActor @preconcurrency public struct DragGesture: Gesture {
   /// doc: draggesture/value — `struct Value`
   public struct Value: Equatable, Sendable {
     /// doc: draggesture/value/location — `var location: CGPoint`
@@ -457,7 +458,38 @@ public struct Font: Hashable, Sendable {
 // MARK: - Colours, shapes, gradients
 
 /// doc: shapestyle — `protocol ShapeStyle : Sendable`
-public protocol ShapeStyle: Sendable {}
+public protocol ShapeStyle: Sendable {
+  /// doc: shapestyle/resolved — `associatedtype Resolved : ShapeStyle = Never` — iOS 17, macOS 14, tvOS 17, visionOS 1, watchOS 10
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+  associatedtype Resolved: ShapeStyle = Never
+  /// doc: shapestyle/resolve(in:) — `func resolve(in environment: EnvironmentValues) -> Self.Resolved` — iOS 17, macOS 14, tvOS 17, visionOS 1, watchOS 10
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+  func resolve(in environment: EnvironmentValues) -> Resolved
+}
+
+extension ShapeStyle where Resolved == Never {
+  /// doc: shapestyle/resolve(in:)-6feyg — `func resolve(in environment: EnvironmentValues) -> Never` — iOS 17, macOS 14, tvOS 17, visionOS 1, watchOS 10
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+  public func resolve(in environment: EnvironmentValues) -> Never { fatalError() }
+}
+
+/// doc: shapestyle/resolved (`Resolved : ShapeStyle = Never`: Never is a shape style)
+extension Never: ShapeStyle {}
+
+/// doc: anyshapestyle — `@frozen struct AnyShapeStyle` — iOS 15, macOS 12, tvOS 15, visionOS 1, watchOS 8
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+public struct AnyShapeStyle: ShapeStyle {
+  /// doc: anyshapestyle/init(_:) — `init<S>(_ style: S) where S : ShapeStyle`
+  public init<S>(_ style: S) where S: ShapeStyle {}
+}
+
+/// doc: imagepaint — `@frozen struct ImagePaint` ("A shape style that fills a shape by repeating a region of an image")
+public struct ImagePaint: ShapeStyle {
+  /// doc: imagepaint/init(image:sourcerect:scale:) — `init(image: Image, sourceRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1), scale: CGFloat = 1)`
+  public init(
+    image: Image, sourceRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1), scale: CGFloat = 1
+  ) {}
+}
 
 /// doc: color — `@frozen struct Color`
 nonisolated public struct Color: Hashable, Sendable, ShapeStyle, View {
@@ -496,8 +528,8 @@ nonisolated public struct LinearGradient: ShapeStyle, View {
 
 /// doc: gradient — `@frozen struct Gradient`
 public struct Gradient: Hashable, Sendable {
-  /// doc: gradient/colorspace — `struct ColorSpace` — iOS 18, macOS 15, tvOS 18, visionOS 2, watchOS 11
-  @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  /// doc: gradient/colorspace — `struct ColorSpace` — iOS 16, macOS 13, tvOS 16, visionOS 1, watchOS 9
+  @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
   public struct ColorSpace: Hashable, Sendable {
     /// doc: gradient/colorspace/device
     public static let device = ColorSpace()

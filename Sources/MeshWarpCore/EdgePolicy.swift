@@ -20,7 +20,9 @@ public enum EdgePolicy: String, Hashable, Sendable, CaseIterable, Codable {
   /// The original MeshWarpEffect package's behaviour: sample the content at
   /// its origin (0, 0), which smears the top-left pixel over uncovered
   /// regions (the original MeshWarpEffect README's `.padding(1)` trick makes
-  /// that pixel transparent).
+  /// that pixel transparent). The SwiftUI modifier smears it inside the
+  /// view's own bounds only; beyond them (its `maxSampleOffset` margin)
+  /// uncovered pixels stay transparent, as with every policy.
   case origin
   /// One colour, given by the renderer's options (the CPU renderer's
   /// `WarpOptions.edgeColor`; the SwiftUI modifier's `edgeColor`, inside

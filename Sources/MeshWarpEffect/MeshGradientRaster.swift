@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import MeshWarpCore
 import MeshWarpRender
@@ -6,7 +7,10 @@ import MeshWarpRender
 /// (before iOS 18 / macOS 15 / tvOS 18 / visionOS 2): the package's CPU
 /// renderer (``GradientRenderer`` in MeshWarpRender), the same one the
 /// gradient tests compare with an independent reference. Portable, so the
-/// pixels that ``MeshGradientView`` shows on iOS 17 are tested on Linux.
+/// pixels that ``MeshGradientView`` and ``MeshGradientStyle`` show on iOS 17
+/// are tested on Linux: the SwiftUI files do not import MeshWarpRender and
+/// get every pixel through ``premultipliedPixels(_:)`` (directly, or through
+/// ``MeshGradientRenderLane``), which MeshGradientRasterTests checks.
 package enum MeshGradientRaster {
   /// Largest side rendered, in pixels (a 4096² gradient is 64 MiB); larger
   /// views get a scaled-up rendering, which a smooth gradient hides.
@@ -15,6 +19,37 @@ package enum MeshGradientRaster {
   /// about 1 ms at the README's measured 7.9 ms for a 1920 × 1080 3×3
   /// gradient on one core (README "Performance").
   package static let asynchronousPixelCount = 512 * 512
+  /// Threads of one background render: half the active cores, at least one,
+  /// so that an animation's renders leave the rest of the machine to the app
+  /// (at most one background render runs per view: ``MeshGradientRenderLane``).
+  package static let backgroundThreads = max(
+    1, ProcessInfo.processInfo.activeProcessorCount / 2)
+
+  /// What a bitmap depends on: the gradient and the pixel size. Views and
+  /// styles re-render only when it changes.
+  package struct Key: Hashable, Sendable {
+    package var mesh: GradientMesh
+    package var width: Int
+    package var height: Int
+
+    package init(mesh: GradientMesh, width: Int, height: Int) {
+      self.mesh = mesh
+      self.width = width
+      self.height = height
+    }
+
+    /// The key of `mesh` drawn over `size` points at `scale` pixels per
+    /// point (``pixelSize(for:scale:)``).
+    package init(mesh: GradientMesh, size: CGSize, scale: Double) {
+      let pixels = MeshGradientRaster.pixelSize(for: size, scale: scale)
+      self.init(mesh: mesh, width: pixels.width, height: pixels.height)
+    }
+
+    /// Whether its bitmap is rendered off the main thread.
+    package var rendersAsynchronously: Bool {
+      MeshGradientRaster.rendersAsynchronously(width: width, height: height)
+    }
+  }
 
   /// The bitmap size for a view of `size` points at `scale` pixels per
   /// point: rounded up, at least 1 × 1, each side capped at ``maximumSide``.
@@ -33,9 +68,22 @@ package enum MeshGradientRaster {
   }
 
   /// `mesh` rendered at `width × height` pixels by ``GradientRenderer`` with
-  /// its default options: sRGB-encoded, straight alpha.
-  package static func render(_ mesh: GradientMesh, width: Int, height: Int) -> RGBAImage {
-    GradientRenderer().render(mesh, width: width, height: height)
+  /// its default options (sRGB-encoded, straight alpha, dithered) on
+  /// `threads` threads (0: every core; the image is the same for any number).
+  package static func render(_ mesh: GradientMesh, width: Int, height: Int, threads: Int = 0)
+    -> RGBAImage
+  {
+    var renderer = GradientRenderer()
+    renderer.options.threads = threads
+    return renderer.render(mesh, width: width, height: height)
+  }
+
+  /// The bytes the SwiftUI layer wraps in a CGImage for `key`:
+  /// ``render(_:width:height:threads:)`` then ``premultipliedBytes(_:)``
+  /// (`key.width × key.height` RGBA, premultiplied, sRGB). The one source
+  /// of the iOS 17 path's pixels.
+  package static func premultipliedPixels(_ key: Key, threads: Int = 0) -> [UInt8] {
+    premultipliedBytes(render(key.mesh, width: key.width, height: key.height, threads: threads))
   }
 
   /// The bytes of `image` with premultiplied alpha (R·A/255 rounded to
@@ -54,6 +102,101 @@ package enum MeshGradientRaster {
       i += 4
     }
     return bytes
+  }
+}
+
+/// One view's background gradient renders: at most one runs at a time (on
+/// a serial queue, with ``MeshGradientRaster/backgroundThreads`` threads),
+/// and a request that a newer one has superseded before or while it runs
+/// returns `nil`, so an older bitmap can never replace a newer one and an
+/// animation's renders do not pile up. A request whose task is cancelled
+/// (SwiftUI's `task(id:)` cancels the previous task when the key changes)
+/// is superseded too.
+package final class MeshGradientRenderLane: @unchecked Sendable {
+  private let lock = NSLock()
+  private let queue: DispatchQueue
+  /// The generation of the newest request (guarded by `lock`).
+  private var newest = 0
+
+  /// - Parameter queue: the serial queue renders run on (tests pass one
+  ///   they suspend); by default a new user-initiated one.
+  package init(
+    queue: DispatchQueue = DispatchQueue(
+      label: "MeshWarpEffect.MeshGradientRenderLane", qos: .userInitiated)
+  ) {
+    self.queue = queue
+  }
+
+  /// The number of requests so far.
+  package var requestCount: Int { lock.withLock { newest } }
+
+  /// ``MeshGradientRaster/premultipliedPixels(_:threads:)`` of `key`, rendered
+  /// on the lane's queue; `nil` when a newer request (or the cancellation
+  /// of this one) superseded it before it was published.
+  package func pixels(_ key: MeshGradientRaster.Key) async -> [UInt8]? {
+    let generation = lock.withLock {
+      newest += 1
+      return newest
+    }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<[UInt8]?, Never>) in
+        queue.async {
+          guard self.isNewest(generation) else { return continuation.resume(returning: nil) }
+          let bytes = MeshGradientRaster.premultipliedPixels(
+            key, threads: MeshGradientRaster.backgroundThreads)
+          continuation.resume(returning: self.isNewest(generation) ? bytes : nil)
+        }
+      }
+    } onCancel: {
+      self.lock.withLock {
+        if self.newest == generation { self.newest += 1 }
+      }
+    }
+  }
+
+  private func isNewest(_ generation: Int) -> Bool {
+    lock.withLock { newest == generation }
+  }
+}
+
+/// The few most recently used bitmaps (or anything made from one) by key,
+/// at most `maximumPixels` pixels in all (the newest is always kept), for
+/// the style, which SwiftUI may resolve many times for one mesh and size.
+package final class MeshGradientCache<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private let maximumPixels: Int
+  /// Least recently used first (guarded by `lock`).
+  private var entries: [(key: MeshGradientRaster.Key, value: Value)] = []
+
+  package init(maximumPixels: Int) {
+    self.maximumPixels = maximumPixels
+  }
+
+  /// The keys held, least recently used first.
+  package var keys: [MeshGradientRaster.Key] { lock.withLock { entries.map(\.key) } }
+
+  /// The value for `key`: the cached one, else `make()`'s (cached unless
+  /// `nil`). `make` runs outside the lock.
+  package func value(for key: MeshGradientRaster.Key, make: () -> Value?) -> Value? {
+    if let hit = lock.withLock({ () -> Value? in
+      guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
+      let entry = entries.remove(at: i)
+      entries.append(entry)
+      return entry.value
+    }) {
+      return hit
+    }
+    guard let value = make() else { return nil }
+    lock.withLock {
+      entries.removeAll { $0.key == key }
+      entries.append((key, value))
+      var pixels = entries.reduce(0) { $0 + $1.key.width * $1.key.height }
+      while entries.count > 1, pixels > maximumPixels {
+        let evicted = entries.removeFirst()
+        pixels -= evicted.key.width * evicted.key.height
+      }
+    }
+    return value
   }
 }
 

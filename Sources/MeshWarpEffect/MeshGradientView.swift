@@ -16,10 +16,17 @@
   ///
   /// Below iOS 18 the bitmap is rendered at the display scale and only when
   /// the mesh or the view's size changes (`task(id:)` keyed on both); bitmaps
-  /// above 512² pixels are rendered off the main thread, so the previous one
-  /// stays on screen until the new one is ready. During an animation every
-  /// frame is a new mesh, so each frame renders a new bitmap: fine for small
-  /// views, heavy for full-screen ones on iOS 17.
+  /// above 512² pixels are rendered off the main thread (one render at a
+  /// time per view, on half the cores), so the previous one stays on screen
+  /// until the new one is ready, and a render that a newer mesh or size has
+  /// superseded is dropped instead of shown. During an animation every frame
+  /// is a new mesh: small views render each frame; large ones show the
+  /// newest bitmap that is ready, at the rate one render allows, which is
+  /// coarse for full-screen views on iOS 17.
+  ///
+  /// Pixels that the mesh does not cover show its background colour, and
+  /// nothing is drawn outside the view's bounds. To fill a shape or text
+  /// with the gradient, use ``MeshGradientStyle``.
   ///
   /// ```swift
   /// MeshGradientView(GradientPresets.meshing(at: 0))
@@ -53,59 +60,65 @@
 
   /// The CPU-rendered gradient (the iOS 17 / macOS 14 / tvOS 17 path of
   /// ``MeshGradientView``).
+  ///
+  /// Pixels come only from `MeshGradientRaster.premultipliedPixels` (this
+  /// file does not import MeshWarpRender), which Linux tests compare with
+  /// `GradientRenderer`'s: directly for small bitmaps, through the view's
+  /// `MeshGradientRenderLane` (one background render at a time, superseded
+  /// requests dropped) above 512² pixels. A render is published only while
+  /// its task is current: `task(id:)` cancels the previous task when the key
+  /// changes, and the lane returns `nil` for superseded requests, so an
+  /// older bitmap never replaces a newer one.
   @available(iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, *)
   struct RenderedMeshGradient: View {
     let mesh: GradientMesh
     @Environment(\.displayScale) private var displayScale
-    @State private var image: CGImage?
-
-    /// What the bitmap depends on: re-rendered only when this changes.
-    struct Key: Hashable, Sendable {
-      var mesh: GradientMesh
-      var width: Int
-      var height: Int
-    }
+    /// The bitmap on screen and the key it was rendered for.
+    @State private var rendered: (key: MeshGradientRaster.Key, image: CGImage)?
+    /// This view's background renders (one at a time).
+    @State private var lane = MeshGradientRenderLane()
 
     var body: some View {
       GeometryReader { proxy in
-        let pixels = MeshGradientRaster.pixelSize(for: proxy.size, scale: Double(displayScale))
-        let key = Key(mesh: mesh, width: pixels.width, height: pixels.height)
+        let key = MeshGradientRaster.Key(
+          mesh: mesh, size: proxy.size, scale: Double(displayScale))
         ZStack {
-          if let image {
-            Image(decorative: image, scale: 1)
+          if let rendered {
+            Image(decorative: rendered.image, scale: 1)
               .resizable()
               .frame(width: proxy.size.width, height: proxy.size.height)
           }
         }
         .task(id: key) {
-          image = await Self.render(key)
+          if rendered?.key == key { return }
+          let bytes: [UInt8]?
+          if key.rendersAsynchronously {
+            bytes = await lane.pixels(key)
+          } else {
+            bytes = MeshGradientRaster.premultipliedPixels(key, threads: 1)
+          }
+          // Only the current task publishes: a cancelled one (its key is
+          // no longer the view's) or a superseded render leaves the newer
+          // bitmap alone.
+          guard let bytes, !Task.isCancelled,
+            let image = MeshGradientBitmap.makeImage(bytes, width: key.width, height: key.height)
+          else { return }
+          rendered = (key, image)
         }
       }
     }
+  }
 
-    /// The bitmap for `key`: its premultiplied bytes are rendered off the
-    /// main thread when it is large, then wrapped here.
-    static func render(_ key: Key) async -> CGImage? {
-      let bytes: [UInt8]
-      if MeshGradientRaster.rendersAsynchronously(width: key.width, height: key.height) {
-        bytes = await Task.detached(priority: .userInitiated) { pixels(key) }.value
-      } else {
-        bytes = pixels(key)
-      }
-      return makeImage(bytes, width: key.width, height: key.height)
-    }
-
-    /// MeshGradientRaster's pixels for `key`, premultiplied.
-    nonisolated static func pixels(_ key: Key) -> [UInt8] {
-      MeshGradientRaster.premultipliedBytes(
-        MeshGradientRaster.render(key.mesh, width: key.width, height: key.height))
-    }
-
-    /// Wraps premultiplied RGBA bytes in a CGImage through a bitmap context
-    /// (sRGB, 8 bits per component; `makeImage()` copies the bytes).
-    static func makeImage(_ bytes: [UInt8], width: Int, height: Int) -> CGImage? {
+  /// Wraps the premultiplied RGBA bytes of `MeshGradientRaster` in a
+  /// CGImage. Not main-actor isolated, so ``MeshGradientStyle`` can use it
+  /// while SwiftUI resolves the style.
+  enum MeshGradientBitmap {
+    /// A CGImage of `bytes` through a bitmap context (sRGB, 8 bits per
+    /// component, premultiplied last; `makeImage()` copies the bytes).
+    nonisolated static func makeImage(_ bytes: [UInt8], width: Int, height: Int) -> CGImage? {
       var bytes = bytes
-      guard let space = CGColorSpace(name: CGColorSpace.sRGB) else { return nil }
+      guard bytes.count == width * height * 4, let space = CGColorSpace(name: CGColorSpace.sRGB)
+      else { return nil }
       return bytes.withUnsafeMutableBytes { buffer -> CGImage? in
         let context = CGContext(
           data: buffer.baseAddress, width: width, height: height, bitsPerComponent: 8,

@@ -20,7 +20,10 @@
 // Importing MeshWarpEffect gives the core's public types on every platform,
 // and only those: the core's free helper functions (`cross(_:_:)`, `mix`,
 // `smoothstep`, …) are not re-exported, so they cannot collide with simd's
-// or an app's own (Scripts/typecheck-apple.sh checks this).
+// or an app's own. Scripts/typecheck-apple.sh checks both: an app sees every
+// type that Documentation/API/MeshWarpCore.txt lists (but those named in
+// Scripts/AppleChecks/NotReexported.txt), and none of the helpers. Add a
+// line here for each new public type of the core.
 //
 // MESHWARP_DOCS (set by Scripts/build-docs.sh only): the DocC catalog
 // documents the whole core, extension members included, which scoped
@@ -47,6 +50,10 @@
   @_exported import struct MeshWarpCore.GradientMeshJSONError
   @_exported import enum MeshWarpCore.GradientPreset
   @_exported import enum MeshWarpCore.GradientPresets
+  @_exported import enum MeshWarpCore.Interpolation
+  @_exported import struct MeshWarpCore.KeyframeDocument
+  @_exported import protocol MeshWarpCore.KeyframeFileValue
+  @_exported import protocol MeshWarpCore.Keyframeable
   @_exported import struct MeshWarpCore.MeshFace
   @_exported import enum MeshWarpCore.MeshInterpolationMismatch
   @_exported import struct MeshWarpCore.MeshIssue
@@ -54,6 +61,14 @@
   @_exported import struct MeshWarpCore.MeshPointPair
   @_exported import enum MeshWarpCore.MeshPresets
   @_exported import enum MeshWarpCore.ShaderMeshData
+  @_exported import struct MeshWarpCore.ThinPlateSpline
+  @_exported import struct MeshWarpCore.Timeline
+  @_exported import enum MeshWarpCore.TimelineError
+  @_exported import enum MeshWarpCore.TimelineRepeat
+  @_exported import enum MeshWarpCore.TimingCurve
   @_exported import typealias MeshWarpCore.Vector2
+  @_exported import enum MeshWarpCore.WarpDescription
   @_exported import struct MeshWarpCore.WarpMesh
+  @_exported import enum MeshWarpCore.WarpMeshError
+  @_exported import struct MeshWarpCore.WarpPointSet
 #endif

@@ -27,7 +27,9 @@
     /// and what the drawn mesh needs
     /// (``WarpMesh/requiredSampleOffset(viewSize:addressMode:)``).
     public var maxSampleOffset: CGSize
-    /// What to show where no warped face covers a pixel.
+    /// What to show where no warped face covers a pixel inside the view's
+    /// own bounds; beyond them (the `maxSampleOffset` margin) uncovered
+    /// pixels are transparent whatever the policy.
     public var edges: EdgePolicy
     /// How content is sampled beyond its own edges (where `from` points lie
     /// outside 0…1).
@@ -51,7 +53,8 @@
     ///   - maxSampleOffset: the farthest, in points per axis, that any pixel
     ///     of content moves; a lower bound (the modifier raises it to what
     ///     the drawn mesh needs), `.zero` to let the mesh decide.
-    ///   - edges: what to show outside the warped mesh.
+    ///   - edges: what to show outside the warped mesh, inside the view's
+    ///     own bounds (beyond them uncovered pixels are transparent).
     ///   - addressMode: how content is sampled beyond its own edges:
     ///     `.clampToEdge` (default), `.repeat`, `.mirrorRepeat` or
     ///     `.clampToZero` (transparent), as Metal's sampler address modes.

@@ -12,7 +12,8 @@
     /// Pixels outside every warped face are transparent; use
     /// ``meshWarpEffect(_:maxSampleOffset:edges:addressMode:edgeColor:smooth:filterMinification:)`` with `.origin` for the
     /// original package's smear of the origin pixel, or `.unwarped` for the
-    /// unwarped content (inside the view's bounds; transparent beyond them).
+    /// unwarped content (both inside the view's bounds; uncovered pixels
+    /// beyond them are always transparent).
     ///
     /// - Parameters:
     ///   - pointPairs: the vertices, each an original and a warped point in
@@ -49,10 +50,12 @@
     ///     beyond the view's bounds; a lower bound: the modifier raises it to
     ///     what the drawn mesh needs (``WarpMesh/requiredSampleOffset(viewSize:addressMode:)``,
     ///     of the smoothed mesh when `smooth`), so `.zero` is always safe.
-    ///   - edges: what to show where no warped face covers a pixel:
-    ///     `.transparent` (default), `.unwarped` (the content unwarped inside the
-    ///     view's bounds, transparent beyond them), `.origin`, or `.color`
-    ///     (`edgeColor` inside the view's bounds, transparent beyond them).
+    ///   - edges: what to show where no warped face covers a pixel inside
+    ///     the view's bounds (beyond them, in the `maxSampleOffset` margin,
+    ///     uncovered pixels are transparent whatever the policy):
+    ///     `.transparent` (default), `.unwarped` (the content unwarped),
+    ///     `.origin` (the content's top-left pixel smeared, as the original
+    ///     package), or `.color` (`edgeColor`).
     ///   - addressMode: how content is sampled where `from` points lie
     ///     outside 0…1, as Metal's sampler address modes: `.clampToEdge`
     ///     (default: the edge pixel), `.repeat` (tiles), `.mirrorRepeat`

@@ -113,6 +113,25 @@
     }
   }
 
+  /// A mesh gradient as a view and as a shape style (SwiftUI's
+  /// `MeshGradient` from iOS 18, the package's CPU renderer below).
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, *)
+  public struct MeshGradientDemoView: View {
+    public init() {}
+
+    public var body: some View {
+      let gradient = GradientPresets.meshing(at: 1)
+      HStack(spacing: 16) {
+        MeshGradientView(gradient)
+          .frame(width: 200, height: 200)
+        Circle()
+          .fill(.meshGradient(gradient, size: CGSize(width: 200, height: 200)))
+          .frame(width: 200, height: 200)
+      }
+      .padding()
+    }
+  }
+
   @available(iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, *)
   struct MeshWarpDemoView_Previews: PreviewProvider {
     static var previews: some View {

@@ -35,13 +35,15 @@
 //      back to the triangle's barycentric map, as QuadLocator does; clamp
 //      (u, v) to [0, 1].
 //   5. Evaluate the original quad at (u, v) and scale back to user space.
-//   Outside the mesh the header's edge policy decides: transparent
-//   (kNoSource), unwarped (inside the view's own bounds the destination
-//   point itself, i.e. the content unwarped; outside them, in the
-//   maxSampleOffset margin, kNoSource), origin (the original MeshWarpEffect
-//   package's behaviour: (0, 0)) or color (kNoSource from the mapping;
-//   meshWarpLayer returns the `edgeColor` argument there, inside the view's
-//   own bounds only).
+//   Outside the mesh, beyond the view's own bounds (the maxSampleOffset
+//   margin, which SwiftUI lets a layer effect draw into) every policy draws
+//   nothing (kNoSource): the CPU renderer has no margin, and a policy's
+//   stand-in must not spill past the view. Inside the view's bounds the
+//   header's edge policy decides: transparent (kNoSource), unwarped (the
+//   destination point itself, i.e. the content unwarped), origin (the
+//   original MeshWarpEffect package's behaviour: (0, 0)) or color
+//   (kNoSource from the mapping; meshWarpLayer returns the `edgeColor`
+//   argument there).
 //   6. (meshWarpLayer) Minification filter, the per-pixel form of the CPU
 //   renderer's (Sources/MeshWarpRender/Genie/MinificationFilter.swift):
 //   the mapped source moves mₐ pixels per output pixel along output axis a
@@ -79,8 +81,12 @@
 //   edgeColor (meshWarpLayer only) the colour of the color edge policy
 //             (.color(_:): a premultiplied half4 in the destination colour
 //             space, per Apple's Shader.Argument.color(_:) page).
-//   If the data is not a valid version-1 mesh the mapping returns `position`
-//   (the content unwarped) instead of reading garbage.
+//   If the data is not a valid version-1 mesh (or `size` is not > 0) the
+//   mapping never reads past `count`: inside the view's own bounds it
+//   returns `position` (the content unwarped, as if there were no warp:
+//   a bad mesh must not hide the view), beyond them kNoSource (nothing in
+//   the margin, as for every policy). ShaderMeshData.pack never produces
+//   such data; this guards a stale or hand-made array.
 //
 // Precision: all arithmetic is in float, in points, relative to a quad
 // corner. Measured against the core's Double mapping at 512×512: see
@@ -381,14 +387,21 @@ inline float2 addressPosition(float2 source, float2 size, float pixel, int mode)
   return float2(x, y);
 }
 
+// Whether `position` lies inside the view's own bounds, edges included
+// (false for a size that is not > 0). Beyond them lies the maxSampleOffset
+// margin, where only warped faces draw.
+inline bool insideView(float2 position, float2 size) {
+  return size.x > 0.0f && size.y > 0.0f && position.x >= 0.0f && position.y >= 0.0f
+    && position.x <= size.x && position.y <= size.y;
+}
+
 // Whether an uncovered pixel shows the edge colour: a valid mesh whose edge
 // policy is color, and a position inside the view's own bounds (beyond
-// them, in the maxSampleOffset margin, nothing: as the unwarped policy).
+// them, in the maxSampleOffset margin, nothing: as every policy).
 inline bool showsEdgeColor(float2 position, device const float *mesh, int count, float2 size) {
   Header header;
   if (!readHeader(mesh, count, header) || header.policy != kPolicyColor) return false;
-  return position.x >= 0.0f && position.y >= 0.0f && position.x <= size.x
-    && position.y <= size.y;
+  return insideView(position, size);
 }
 
 }  // namespace meshwarp
@@ -402,14 +415,18 @@ inline float2 meshTransformTrisQuads(
   meshwarp::Header header;
   int status;
   float2 source = meshwarp::sourcePosition(position, mesh, count, size, header, status);
-  if (status != meshwarp::kOutside) return source;
-  if (header.policy == meshwarp::kPolicyClamp) {
-    // The content unwarped, but only inside the view's own bounds: beyond
-    // them (the maxSampleOffset margin) clamping would smear edge pixels.
-    bool inView = position.x >= 0.0f && position.y >= 0.0f && position.x <= size.x
-      && position.y <= size.y;
-    return inView ? position : float2(meshwarp::kNoSource, meshwarp::kNoSource);
+  if (status == meshwarp::kMapped) return source;
+  // Uncovered, or invalid data: nothing beyond the view's own bounds (the
+  // maxSampleOffset margin), whatever the policy, so that no stand-in (the
+  // unwarped content clamped to its edge pixels, the origin pixel, garbage)
+  // spills past the view.
+  if (!meshwarp::insideView(position, size)) {
+    return float2(meshwarp::kNoSource, meshwarp::kNoSource);
   }
+  // Invalid data: the content unwarped, as if there were no warp.
+  if (status == meshwarp::kInvalid) return position;
+  // The content unwarped.
+  if (header.policy == meshwarp::kPolicyClamp) return position;
   if (header.policy == meshwarp::kPolicyOrigin) return float2(0.0f, 0.0f);
   // meshwarp::kPolicyTransparent, kPolicyColor (meshWarpLayer draws the
   // colour) and unknown policies: no content here.
