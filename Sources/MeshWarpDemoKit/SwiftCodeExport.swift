@@ -52,7 +52,9 @@ package enum SwiftCodeExport {
 
   /// A function returning the gradient as SwiftUI's
   /// `MeshGradient(width:height:points:colors:background:smoothsColors:colorSpace:)`
-  /// (explicit handles, if any, become `locations: .bezierPoints([...])`).
+  /// (explicit handles, if any, become `locations: .bezierPoints([...])`),
+  /// marked with `MeshGradient`'s availability so that it compiles as pasted
+  /// into an app that supports earlier systems.
   package static func gradient(_ gradient: GradientMesh, name: String = "editedMeshGradient")
     -> String
   {
@@ -86,6 +88,9 @@ package enum SwiftCodeExport {
       import SwiftUI
 
       /// The mesh gradient designed in meshwarp-demo (\(gradient.width)×\(gradient.height) points).
+      /// (SwiftUI's MeshGradient needs iOS 18; below it, MeshWarpEffect's
+      /// MeshGradientView draws the same description.)
+      @available(iOS 18.0, macOS 15.0, tvOS 18.0, visionOS 2.0, watchOS 11.0, *)
       func \(name)() -> MeshGradient {
         MeshGradient(
           width: \(gradient.width),

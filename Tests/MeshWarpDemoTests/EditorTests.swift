@@ -156,6 +156,11 @@ import _TestSupport
     #expect(gradient.contains("MeshGradient(\n    width: 3,\n    height: 3,"))
     #expect(gradient.contains("SIMD2<Float>(0.4, 0.4),"))
     #expect(gradient.contains("colorSpace: .device)"))
+    // Pasted into an app that supports iOS 17, it must still compile.
+    #expect(
+      gradient.contains(
+        "@available(iOS 18.0, macOS 15.0, tvOS 18.0, visionOS 2.0, watchOS 11.0, *)\nfunc editedMeshGradient()"
+      ))
   }
 
   @Test func contentLoaderRefusesUnknownFiles() {
