@@ -188,6 +188,10 @@ extension ContentSampler: SpanWriter {
     count n: Int, start: Vector2, end: Vector2, b: Vector2, c: Vector2, span l: Double,
     out: UnsafeMutablePointer<UInt8>
   ) {
+    if isDefault {
+      return bilinear.writeQuadratic(
+        count: n, start: start, end: end, b: b, c: c, span: l, out: out)
+    }
     var lo = Vector2(min(start.x, end.x), min(start.y, end.y))
     var hi = Vector2(max(start.x, end.x), max(start.y, end.y))
     for axis in 0..<2 where c[axis] != 0 {

@@ -347,9 +347,15 @@ struct OutsideFill: @unchecked Sendable {
   /// on the source, clamped to its bounds.
   @inline(__always) func unwarpedSource(_ p: Vector2) -> Vector2 {
     let size = Vector2(Double(sampler.bilinear.width), Double(sampler.bilinear.height))
-    let full = viewport.origin + p * viewport.scale
-    let q = full / (viewport.fullSize ?? outputSize) * size
+    let q = unwarpedPoint(p)
     return Vector2(min(max(q.x, 0), size.x), min(max(q.y, 0), size.y))
+  }
+
+  /// ``unwarpedSource(_:)`` before the clamp.
+  @inline(__always) func unwarpedPoint(_ p: Vector2) -> Vector2 {
+    let size = Vector2(Double(sampler.bilinear.width), Double(sampler.bilinear.height))
+    let full = viewport.origin + p * viewport.scale
+    return full / (viewport.fullSize ?? outputSize) * size
   }
 
   /// Premultiplied colour outside the mesh at output point p.
@@ -370,10 +376,27 @@ struct OutsideFill: @unchecked Sendable {
         to: UInt32.self, capacity: rows.count * width
       ).initialize(repeating: constantBytes, count: rows.count * width)
     case .unwarped:
+      // Along a row the unwarped source point is affine in x: one run
+      // through the span shader's loop, unless a clamp to the content's
+      // bounds would bend it (then point by point).
+      let size = Vector2(Double(sampler.bilinear.width), Double(sampler.bilinear.height))
+      let step = viewport.scale.x / (viewport.fullSize ?? outputSize).x * size.x
       for y in rows {
+        let row = out + y * width * 4
+        let first = unwarpedPoint(Vector2(0.5, Double(y) + 0.5))
+        let last = first + Vector2(step * Double(width - 1), 0)
+        @inline(__always) func inside(_ q: Vector2) -> Bool {
+          q.x >= 0 && q.y >= 0 && q.x <= size.x && q.y <= size.y
+        }
+        if inside(first) && inside(last) {
+          sampler.writeQuadratic(
+            count: width, start: first, end: last, b: Vector2(step, 0), c: .zero,
+            span: Double(width - 1), out: row)
+          continue
+        }
         for x in 0..<width {
           let p = Vector2(Double(x) + 0.5, Double(y) + 0.5)
-          sampler.write(at: unwarpedSource(p), to: out + (y * width + x) * 4)
+          sampler.write(at: unwarpedSource(p), to: row + x * 4)
         }
       }
     }

@@ -9,8 +9,9 @@ struct BenchCommand: ParsableCommand {
       warp-16x16 and warp-64x64 (the peers' sinusoidal meshes; warps render into one reused
       frame, as the peers' remap writes into a preallocated array), warp-1-unfiltered,
       warp-16x16-unfiltered and warp-64x64-unfiltered (minification filter off),
-      warp-16x16-bicubic, warp-9x9 and warp-9x9-smooth (piecewise vs smooth surface through
-      the same 9x9 grid), warp-tps-20 (a 20-point thin-plate spline, fitted every frame),
+      warp-16x16-unwarped (`--edges unwarped`: the content as it was where no face
+      covers), warp-16x16-bicubic, warp-9x9 and warp-9x9-smooth (piecewise vs smooth
+      surface through the same 9x9 grid), warp-tps-20 (a 20-point thin-plate spline, fitted every frame),
       gradient-3x3 (the blog's smooth 3x3 mesh gradient), text-export (60 frames of the
       animated 1000x250 "Meshing" to an animated PNG; the time is for all 60 frames),
       png-48mp (an 8000x6000 PNG decoded, warped through the 16x16 mesh and encoded, in
@@ -99,6 +100,9 @@ struct BenchCommand: ParsableCommand {
       },
       warp("warp-64x64-unfiltered", options: WarpOptions(filterMinification: false)) {
         MeshPresets.sinusoidal(columns: 65, rows: 65)
+      },
+      warp("warp-16x16-unwarped", options: WarpOptions(edges: .unwarped)) {
+        MeshPresets.sinusoidal(columns: 17, rows: 17)
       },
       warp("warp-16x16-bicubic", options: WarpOptions(interpolation: .bicubic)) {
         MeshPresets.sinusoidal(columns: 17, rows: 17)
