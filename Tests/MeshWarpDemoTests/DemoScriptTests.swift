@@ -57,6 +57,19 @@ import Testing
     }
   }
 
+  /// `arguments` are refused with a `DemoArguments.Error` whose text is
+  /// exactly `meshwarp-demo: message`.
+  func expectRefused(
+    _ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let error = #expect(throws: DemoArguments.Error.self, sourceLocation: sourceLocation) {
+      try DemoArguments.parse(arguments)
+    }
+    #expect(
+      error?.description == "meshwarp-demo: \(message)", "\(arguments)",
+      sourceLocation: sourceLocation)
+  }
+
   @Test func arguments() throws {
     let a = try DemoArguments.parse([
       "pic.png", "--size", "640x480", "--script", "-", "--frames", "30", "--save-dir", "out",
@@ -73,10 +86,7 @@ import Testing
       (["--bogus"], "unknown option '--bogus'"),
       (["a.png", "b.png"], "one image at most ('a.png' and 'b.png')"),
     ] {
-      let error = #expect(throws: DemoArguments.Error.self) {
-        try DemoArguments.parse(arguments)
-      }
-      #expect(error?.description == "meshwarp-demo: \(message)", "\(arguments)")
+      expectRefused(arguments, message)
     }
   }
 
@@ -101,10 +111,7 @@ import Testing
       (["--script"], "--script needs a value"),
       (["--paused", "--save-dir"], "--save-dir needs a value"),
     ] {
-      let error = #expect(throws: DemoArguments.Error.self) {
-        try DemoArguments.parse(arguments)
-      }
-      #expect(error?.description == "meshwarp-demo: \(message)", "\(arguments)")
+      expectRefused(arguments, message)
     }
   }
 }
