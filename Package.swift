@@ -112,7 +112,7 @@ let package = Package(
     .target(name: "MeshWarpDemoKit", dependencies: ["MeshWarpIO"]),
     .testTarget(
       name: "MeshWarpDemoTests",
-      dependencies: ["MeshWarpDemoKit", "_TestSupport", "meshwarp-demo"]),
+      dependencies: ["MeshWarpDemoKit", "_TestSupport", "meshwarp-demo"], exclude: ["Help"]),
     // MARK: Apple layer, verified on Linux (issue 4).
     // The shipped Metal shader compiled as C++ through stand-in headers.
     .target(

@@ -52,12 +52,23 @@ public struct MeshIssue: Hashable, Sendable, CustomStringConvertible {
 
   /// `error [rule-1-perimeter-order] face 2 (vertices 0, 2, 1, 3): …`
   public var description: String {
+    Self.line(
+      severity: severity.rawValue, rule: rule.rawValue, face: face, vertices: vertices,
+      message: message)
+  }
+
+  /// The one layout of a problem's line, `severity [rule] face F (vertices
+  /// …): message` (`vertex …` without a face), for ``description`` and for
+  /// reports whose rules are not a mesh's (a gradient's, a file's syntax).
+  package static func line(
+    severity: String, rule: String, face: Int?, vertices: [Int], message: String
+  ) -> String {
     var place = ""
     if let face { place = " face \(face)" }
     if !vertices.isEmpty {
       let list = vertices.map(String.init).joined(separator: ", ")
       place += face == nil ? " vertex \(list)" : " (vertices \(list))"
     }
-    return "\(severity.rawValue) [\(rule.rawValue)]\(place): \(message)"
+    return "\(severity) [\(rule)]\(place): \(message)"
   }
 }

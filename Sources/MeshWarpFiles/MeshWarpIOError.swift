@@ -37,6 +37,10 @@ public enum MeshWarpIOError: Error, CustomStringConvertible, Equatable, Sendable
   /// An output path asks for something that cannot be written (unknown
   /// extension, several frames into a single-image file, …).
   case unsupportedOutput(path: String, reason: String)
+  /// An output path has no extension to tell the image format by and no
+  /// format was given (`ImageEncoder.outputFormat`'s `format` parameter);
+  /// `supported` lists the extensions written.
+  case missingOutputFormat(path: String, supported: String)
   /// A frame does not fit the sink it is given to (wrong size).
   case frameMismatch(destination: String, reason: String)
   /// An external tool (ffmpeg) could not be found or started.
@@ -73,6 +77,9 @@ public enum MeshWarpIOError: Error, CustomStringConvertible, Equatable, Sendable
       return codingPath.isEmpty ? "\(place): \(reason)" : "\(place): \(codingPath): \(reason)"
     case .unsupportedOutput(let path, let reason):
       return "\(path): \(reason)"
+    case .missingOutputFormat(let path, let supported):
+      return
+        "\(path): the name has no extension to tell the image format by: pass it as `format` (supported: \(supported))"
     case .frameMismatch(let destination, let reason):
       return "\(destination): \(reason)"
     case .toolUnavailable(let tool, let reason):

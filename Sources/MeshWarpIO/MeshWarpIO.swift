@@ -5,8 +5,10 @@
 //
 //   MeshWarpFiles    atomic files, file input, standard output, JSON files,
 //                    external programs, `MeshWarpIOError` (Foundation only)
-//   MeshWarpImageIO  image codecs: PNG (libpng), APNG (zlib)
-//   MeshWarpVideo    frame sinks: animated PNG, PNG sequences, MP4 (ffmpeg)
+//   MeshWarpImageIO  image codecs: PNG (libpng), APNG (zlib), JPEG
+//                    (libjpeg-turbo), WebP (libwebp), GIF (giflib)
+//   MeshWarpVideo    frames over time: animated PNG, PNG sequences, keyframe
+//                    files, video in and out (ffmpeg, ffprobe)
 //   MeshWarpText     fonts and text (fontconfig, HarfBuzz, FreeType)
 @_exported import MeshWarpFiles
 @_exported import MeshWarpImageIO

@@ -36,12 +36,13 @@ public struct ImageEncodingOptions: Sendable, Equatable {
 
 /// Encodes a still image in the format an output asks for.
 public enum ImageEncoder {
-  /// The format for an output path: `format` (a `--format` value: png, jpg,
+  /// The format for an output path: `format` (a format's name: png, jpg,
   /// jpeg, webp) when given, else the path's extension.
   ///
   /// - Throws: `MeshWarpIOError.unsupportedOutput` listing what is written,
-  ///   for an unknown or read-only format, or a path without an extension.
-  ///   Standard output (`-`) without `format` is PNG.
+  ///   for an unknown or read-only format; `.missingOutputFormat` for a path
+  ///   without an extension and no `format`. Standard output (`-`) without
+  ///   `format` is PNG.
   public static func outputFormat(path: String, format: String? = nil) throws -> ImageFormat {
     let supported = "supported: \(ImageFormat.writableExtensionList)"
     if let format {
@@ -53,9 +54,8 @@ public enum ImageEncoder {
     }
     if path == StandardOutput.path { return .png }
     guard let ext = ImageFormat.fileExtension(of: path) else {
-      throw MeshWarpIOError.unsupportedOutput(
-        path: path,
-        reason: "the name has no extension: say which image format with --format (\(supported))")
+      throw MeshWarpIOError.missingOutputFormat(
+        path: path, supported: ImageFormat.writableExtensionList)
     }
     guard let chosen = ImageFormat(fileExtension: ext), chosen.isWritable else {
       throw MeshWarpIOError.unsupportedOutput(

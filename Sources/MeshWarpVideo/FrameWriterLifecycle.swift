@@ -17,20 +17,32 @@ package final class FrameWriterLifecycle {
   package private(set) var frameSize: (width: Int, height: Int)?
   /// Frames accepted so far (written or waiting in a batch).
   package private(set) var framesAccepted = 0
+  /// The most frames the output holds, and the reason given for one more
+  /// (a single PNG holds one); nil: no limit.
+  package let frameLimit: (count: Int, reason: String)?
 
-  package init(destination: String, noun: String, frameSize: (width: Int, height: Int)? = nil) {
+  package init(
+    destination: String, noun: String, frameSize: (width: Int, height: Int)? = nil,
+    frameLimit: (count: Int, reason: String)? = nil
+  ) {
     self.destination = destination
     self.noun = noun
     self.frameSize = frameSize
+    self.frameLimit = frameLimit
   }
 
   /// Takes `image` as the next frame.
   ///
   /// - Throws: `MeshWarpIOError.unsupportedOutput` when the writer is
-  ///   finished or cancelled; `.frameMismatch` after running `cancel` when
-  ///   the frame's size is not the writer's.
+  ///   finished or cancelled, or (after running `cancel`) holds
+  ///   `frameLimit` frames already; `.frameMismatch` after running `cancel`
+  ///   when the frame's size is not the writer's.
   package func accept(_ image: RGBAImage, cancel: () -> Void) throws(MeshWarpIOError) {
     try checkOpen()
+    if let frameLimit, framesAccepted >= frameLimit.count {
+      cancel()
+      throw .unsupportedOutput(path: destination, reason: frameLimit.reason)
+    }
     if let frameSize, frameSize != (image.width, image.height) {
       cancel()
       throw .frameMismatch(

@@ -103,47 +103,43 @@ public final class PNGSequenceWriter: FrameSink {
   }
 }
 
-/// A sink for exactly one frame, written as a PNG at `finish()`.
+/// A sink for exactly one frame, written as a PNG at `finish()`; its life
+/// (finished, cancelled, one frame at most) is `FrameWriterLifecycle`'s, as
+/// every frame writer's.
 public final class SinglePNGWriter: FrameSink {
   public let destination: String
   public let speed: PNGEncoder.Speed
   private var frame: RGBAImage?
-  private var done = false
+  private let lifecycle: FrameWriterLifecycle
 
   /// - Parameter path: the PNG file, or `"-"` for standard output.
   public init(path: String, speed: PNGEncoder.Speed = .balanced) {
     self.destination = path
     self.speed = speed
+    self.lifecycle = FrameWriterLifecycle(
+      destination: path, noun: "image",
+      frameLimit: (
+        1,
+        "a .png file holds one frame; for an animation write .apng (or ask for animated PNG), .mp4, a pattern like frame_%04d.png or a directory"
+      ))
   }
 
   public func append(_ image: RGBAImage) throws {
-    guard !done else {
-      throw MeshWarpIOError.unsupportedOutput(path: destination, reason: "already finished")
-    }
-    guard frame == nil else {
-      cancel()
-      throw MeshWarpIOError.unsupportedOutput(
-        path: destination,
-        reason:
-          "a .png file holds one frame; for an animation write .apng (or ask for animated PNG), .mp4, a pattern like frame_%04d.png or a directory"
-      )
-    }
+    try lifecycle.accept(image, cancel: cancel)
     frame = image
   }
 
   public func finish() throws {
-    guard !done else {
-      throw MeshWarpIOError.unsupportedOutput(path: destination, reason: "already finished")
+    try lifecycle.checkFinish(cancel: cancel)
+    guard let frame else { preconditionFailure("a frame was accepted but not kept") }
+    try lifecycle.cancelling(cancel) {
+      try PNGEncoder.write(frame, to: destination, speed: speed)
     }
-    done = true
-    guard let frame else {
-      throw MeshWarpIOError.unsupportedOutput(path: destination, reason: "no frame to write")
-    }
-    try PNGEncoder.write(frame, to: destination, speed: speed)
+    lifecycle.markFinished()
   }
 
   public func cancel() {
+    guard lifecycle.markCancelled() else { return }
     frame = nil
-    done = true
   }
 }

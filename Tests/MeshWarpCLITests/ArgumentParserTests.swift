@@ -120,6 +120,23 @@ struct ParserTestCommand: ParsableCommand {
     #expect(ArgumentTable.kebabCase("maxPixels") == "max-pixels")
   }
 
+  /// Messages name an option as it was spelled, else by the long name the
+  /// declaration derives: never a name written out again.
+  @Test func messagesNameOptionsFromTheirDeclarations() throws {
+    let limits = InputLimitOptions()
+    #expect(limits.longName(of: limits.$maxPixels) == "--max-pixels")
+    #expect(limits.spelling(of: limits.$maxPixels) == "--max-pixels")
+    #expect {
+      try limits.checkOutputSize(20_000, 20_000)
+    } throws: { error in
+      guard case .usage(let text) = error as? CLIError else { return false }
+      return text.hasSuffix("exceeds the limit of 100000000 (raise it with --max-pixels)")
+    }
+    let (a, _) = try parse(["in", "--old-level", "1.5"])
+    #expect(a.longName(of: a.$level) == "--level" && a.spelling(of: a.$level) == "--old-level")
+    #expect(a.spelling(of: a.$count) == "--count")
+  }
+
   @Test func helpListsEveryOption() {
     let help = ParserTestCommand.helpText
     for name in [

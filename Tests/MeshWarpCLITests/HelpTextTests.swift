@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import MeshWarpCLI
 
@@ -15,11 +16,8 @@ import Testing
   @Test(arguments: names) func helpMatchesTheCheckedInText(_ name: String) throws {
     let run = ToolRun(name == "meshwarp" ? ["--help"] : [name, "--help"])
     #expect(run.status == 0 && run.errors.isEmpty)
-    let file = Self.folder.appendingPathComponent("\(name).txt")
-    if ProcessInfo.processInfo.environment["MESHWARP_UPDATE_HELP"] == "1" {
-      try run.output.write(to: file, atomically: true, encoding: .utf8)
-    }
-    let expected = try String(contentsOf: file, encoding: .utf8)
+    let expected = try PinnedText.expected(
+      run.output, file: Self.folder.appendingPathComponent("\(name).txt"))
     #expect(
       run.output == expected,
       "meshwarp \(name) --help differs from Help/\(name).txt (- expected, + actual):\n\(lineDiff(expected, run.output))"
@@ -43,36 +41,4 @@ import Testing
   @Test func lineDiffMarksChangedLines() {
     #expect(lineDiff("a\nb\nc\n", "a\nx\nc\n") == "  a\n- b\n+ x\n  c\n")
   }
-}
-
-/// A line diff of `expected` and `actual` (longest common subsequence):
-/// `- ` lines only expected, `+ ` lines only actual, `  ` lines in both.
-func lineDiff(_ expected: String, _ actual: String) -> String {
-  let a = expected.split(separator: "\n", omittingEmptySubsequences: false).dropLast(
-    expected.hasSuffix("\n") ? 1 : 0)
-  let b = actual.split(separator: "\n", omittingEmptySubsequences: false).dropLast(
-    actual.hasSuffix("\n") ? 1 : 0)
-  let (x, y) = (Array(a), Array(b))
-  var lcs = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
-  for i in stride(from: x.count - 1, through: 0, by: -1) {
-    for j in stride(from: y.count - 1, through: 0, by: -1) {
-      lcs[i][j] = x[i] == y[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
-    }
-  }
-  var out = ""
-  var (i, j) = (0, 0)
-  while i < x.count || j < y.count {
-    if i < x.count, j < y.count, x[i] == y[j] {
-      out += "  \(x[i])\n"
-      i += 1
-      j += 1
-    } else if i < x.count, j == y.count || lcs[i + 1][j] >= lcs[i][j + 1] {
-      out += "- \(x[i])\n"
-      i += 1
-    } else {
-      out += "+ \(y[j])\n"
-      j += 1
-    }
-  }
-  return out
 }

@@ -74,8 +74,19 @@ import _TestSupport
       #expect(run.status == 2, "\(out): \(run.errors)")
       #expect(run.errors.contains("supported: .png, .jpg/.jpeg, .webp"), "\(run.errors)")
     }
+    // The library speaks of its `format` parameter; the CLI of its flag.
+    let noExtension = ToolRun([
+      "warp", dir.file("missing.png"), "-m", mesh, "-o", dir.file("noextension"),
+    ])
+    #expect(
+      noExtension.errors
+        == "meshwarp warp: \(dir.file("noextension")): the name has no extension: say which image format with --format (supported: .png, .jpg/.jpeg, .webp)\n"
+    )
     let badFormat = ToolRun(["warp", "x.png", "-m", mesh, "-o", "-", "--format", "bmp"])
     #expect(badFormat.status == 2)
+    #expect(
+      badFormat.errors
+        == "meshwarp warp: -: cannot write format 'bmp' (supported: .png, .jpg/.jpeg, .webp)\n")
     let lossless = ToolRun(["warp", "x.png", "-m", mesh, "-o", "out.jpg", "--lossless"])
     #expect(lossless.status == 2 && lossless.errors.contains("--lossless applies to WebP"))
   }
@@ -99,5 +110,9 @@ import _TestSupport
     #expect(try ImageDecoder.decodeFile(path: dir.file("g.webp")).image.width == 64)
     let animated = ToolRun(["gradient", "--preset", "meshing", "-o", dir.file("g.mov")])
     #expect(animated.status == 2)
+    #expect(
+      animated.errors
+        == "meshwarp gradient: \(dir.file("g.mov")): a single frame is written as .png, .jpg or .webp; add --duration S for an animation\n"
+    )
   }
 }

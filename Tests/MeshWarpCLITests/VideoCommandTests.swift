@@ -331,7 +331,11 @@ struct VideoCommandTests {
     let first = try ImageDecoder.decodeFile(path: dir + files.first!).image
     let last = try ImageDecoder.decodeFile(path: dir + files.last!).image
     #expect(first.pixels[3] == 255 && last.pixels[3] == 0, "top-left pulled in at the end")
-    #expect(ToolRun(["gradient", still, "--warp-to", b, "-o", folder.file("x.png")]).status == 2)
+    let warpToAlone = ToolRun(["gradient", still, "--warp-to", b, "-o", folder.file("x.png")])
+    #expect(warpToAlone.status == 2)
+    #expect(
+      warpToAlone.errors
+        == "meshwarp gradient: --warp-to needs --warp (the mesh to start from)\n")
   }
 
   @Test func stillGradientWithDurationSaysSoAndKeyframeGradientsAnimate() throws {

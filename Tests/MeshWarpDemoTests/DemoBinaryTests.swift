@@ -4,7 +4,9 @@ import Testing
 
 /// Runs the built `meshwarp-demo` with SDL's offscreen driver and a script
 /// on stdin, so SDL events (pushed by the script player) go through the real
-/// event loop; checks its log. Skips, saying so, only when SDL cannot start.
+/// event loop; checks its log. A binary that is not built, or SDL that
+/// cannot start (its offscreen driver needs no display), fails the test:
+/// nothing here is skipped.
 @Suite struct DemoBinaryTests {
   /// The executable beside the test bundle (SwiftPM puts every product of a
   /// build in one folder), else under the package's `.build`.
@@ -76,6 +78,20 @@ import Testing
     return Run(
       status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
       stderr: String(decoding: err, as: UTF8.self))
+  }
+
+  /// `--help` prints the usage generated from the option table (pinned by
+  /// DemoHelpTextTests) and exits 0; an unknown option prints its message
+  /// and the usage to stderr and exits 2. Neither starts SDL.
+  @Test func helpAndUsageErrorFromTheBinary() throws {
+    let binary = try #require(
+      Self.demoBinary(), "meshwarp-demo is not built (swift build --product meshwarp-demo)")
+    let help = try Self.run(binary, arguments: ["--help"], script: "")
+    #expect(help.status == 0 && help.stderr.isEmpty)
+    #expect(help.stdout == DemoArguments.usage + "\n")
+    let bad = try Self.run(binary, arguments: ["--bogus"], script: "")
+    #expect(bad.status == 2 && bad.stdout.isEmpty)
+    #expect(bad.stderr == "meshwarp-demo: unknown option '--bogus'\n\n\(DemoArguments.usage)\n")
   }
 
   @Test func scriptedDragClickAndSaveThroughSDL() throws {

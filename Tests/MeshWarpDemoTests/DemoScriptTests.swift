@@ -57,6 +57,19 @@ import Testing
     }
   }
 
+  /// `arguments` are refused with a `DemoArguments.Error` whose text is
+  /// exactly `meshwarp-demo: message`.
+  func expectRefused(
+    _ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let error = #expect(throws: DemoArguments.Error.self, sourceLocation: sourceLocation) {
+      try DemoArguments.parse(arguments)
+    }
+    #expect(
+      error?.description == "meshwarp-demo: \(message)", "\(arguments)",
+      sourceLocation: sourceLocation)
+  }
+
   @Test func arguments() throws {
     let a = try DemoArguments.parse([
       "pic.png", "--size", "640x480", "--script", "-", "--frames", "30", "--save-dir", "out",
@@ -67,9 +80,38 @@ import Testing
     #expect(a.fps == 0 && a.paused && a.threads == 1)
     let d = try DemoArguments.parse([])
     #expect(d.width == 800 && d.height == 600 && d.imagePath == nil && d.fps == nil)
-    #expect(throws: DemoArguments.Error.self) { try DemoArguments.parse(["--size", "800"]) }
-    #expect(throws: DemoArguments.Error.self) { try DemoArguments.parse(["--frames", "0"]) }
-    #expect(throws: DemoArguments.Error.self) { try DemoArguments.parse(["--bogus"]) }
-    #expect(throws: DemoArguments.Error.self) { try DemoArguments.parse(["a.png", "b.png"]) }
+    for (arguments, message) in [
+      (["--size", "800"], "--size needs WxH within 1…8192, got '800'"),
+      (["--frames", "0"], "--frames needs a positive integer, got '0'"),
+      (["--bogus"], "unknown option '--bogus'"),
+      (["a.png", "b.png"], "one image at most ('a.png' and 'b.png')"),
+    ] {
+      expectRefused(arguments, message)
+    }
+  }
+
+  /// Every option of the usage is read as before the table (the spellings,
+  /// the values and the messages of its errors).
+  @Test func everyOptionAndItsErrors() throws {
+    let a = try DemoArguments.parse([
+      "--mesh", "m.json", "--gradient", "g.json", "--display", "0", "--benchmark-frames", "5",
+      "-h", "--size", "10X20", "-",
+    ])
+    #expect(a.meshPath == "m.json" && a.gradientPath == "g.json" && a.display == 0)
+    #expect(a.benchmarkFrames == 5 && a.showUsage && a.width == 10 && a.height == 20)
+    #expect(a.imagePath == "-" && !a.paused)
+    #expect(try DemoArguments.parse(["--help"]).showUsage)
+    #expect(try DemoArguments.parse(["--threads", "2", "--threads", "3"]).threads == 3)
+    for (arguments, message) in [
+      (["--fps", "-1"], "--fps needs a non-negative integer, got '-1'"),
+      (["--threads", "x"], "--threads needs a non-negative integer, got 'x'"),
+      (["--display", "-2"], "--display needs a display number from 0, got '-2'"),
+      (["--benchmark-frames", "0"], "--benchmark-frames needs a positive integer, got '0'"),
+      (["--size", "9000x10"], "--size needs WxH within 1…8192, got '9000x10'"),
+      (["--script"], "--script needs a value"),
+      (["--paused", "--save-dir"], "--save-dir needs a value"),
+    ] {
+      expectRefused(arguments, message)
+    }
   }
 }

@@ -108,7 +108,10 @@ let videoToolsAvailable =
     // Dragging the vertex carries its handles along.
     let vertex = points[4].position * s.session.frameSize
     s.drag(from: vertex, to: vertex + Vector2(8, 4))
-    guard case .bezierPoints(let after) = s.session.gradient.locations else { return }
+    guard case .bezierPoints(let after) = s.session.gradient.locations else {
+      Issue.record("dragging the vertex dropped the gradient's handles")
+      return
+    }
     let d = after[4].position - points[4].position
     let dh = after[4].trailingControlPoint - points[4].trailingControlPoint
     #expect(abs(d.x - dh.x) < 1e-12 && abs(d.y - dh.y) < 1e-12 && d.x > 0)

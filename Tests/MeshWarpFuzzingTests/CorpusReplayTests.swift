@@ -89,7 +89,8 @@ import _TestSupport
 
   /// The hand-written APNG seed is read by APNGReader as written: 4 × 4,
   /// frame 2 a half-transparent blue 2 × 2 blended over the red frame 1
-  /// at (1, 1). Expected values derived by hand from the seed script.
+  /// at (1, 1). Expected values derived by hand from `Fuzz/make_corpus.py`,
+  /// which writes the seed.
   @Test func animatedPNGSeedReads() throws {
     let animation = try APNGReader.read(FuzzCorpus.seed(.png, "apng_2frames.png"))
     #expect(animation.isAnimated && animation.frames.count == 2)
@@ -121,7 +122,8 @@ import _TestSupport
   }
 
   /// The preset seed is the blog's gradient at t = 0, written by the Python
-  /// seed script from DESIGN.md: an independent check of both.
+  /// script `Fuzz/make_corpus.py` (its `meshing`): an independent check of
+  /// both.
   @Test func meshingPresetSeedMatchesThePreset() throws {
     let mesh = try GradientMesh(
       jsonData: Data(FuzzCorpus.seed(.gradient, "meshing_preset_t0.json")))

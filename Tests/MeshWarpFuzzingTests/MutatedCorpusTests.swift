@@ -12,7 +12,8 @@ import Testing
   static let mutantsPerKind = 150
 
   @Test(arguments: FuzzCorpus.Kind.allCases)
-  func mutantsOfTheCorpus(kind: FuzzCorpus.Kind) async {
+  func mutantsOfTheCorpus(kind: FuzzCorpus.Kind) async throws {
+    try #require(!FuzzCorpus.files(kind).isEmpty, "Fuzz/Corpus/\(kind.rawValue) has no inputs")
     let seed = 0x00C0_FFEE &+ UInt64(kind.rawValue.utf8.count)
     print("mutantsOfTheCorpus(\(kind.rawValue)) seed \(seed)")
     let child = ChildProcess()
@@ -20,7 +21,7 @@ import Testing
     let result = await #expect(processExitsWith: .success) {
       [log = log as String, kind] in
       let files = FuzzCorpus.files(kind)
-      guard !files.isEmpty else { return }
+      precondition(!files.isEmpty, "no inputs in Fuzz/Corpus/\(kind.rawValue)")
       var mutator = SeededMutator(seed: 0x00C0_FFEE &+ UInt64(kind.rawValue.utf8.count))
       for n in 0..<MutatedCorpusTests.mutantsPerKind {
         let file = files[n % files.count]

@@ -69,16 +69,45 @@ import _TestSupport
     ) {
       try AtomicFile.write([1], to: directory.path)
     }
-    // A read-only directory (only meaningful when not running as root,
-    // which ignores permissions).
-    if geteuid() != 0 {
-      let locked = directory.file("locked")
-      mkdir(locked, 0o500)
-      defer { chmod(locked, 0o700) }
-      #expect(throws: MeshWarpIOError.self) { try AtomicFile.write([1], to: locked + "/f") }
-    } else {
-      print("AtomicFileTests: running as root; read-only directory case not checked")
+  }
+
+  /// A directory without write permission. Root ignores permissions, so
+  /// this runs as any other user; the read-only file system below refuses
+  /// root too.
+  @Test(.enabled(if: geteuid() != 0, "root ignores directory permissions"))
+  func readOnlyDirectoryNamesThePath() throws {
+    let directory = try TemporaryDirectory()
+    let locked = directory.file("locked")
+    mkdir(locked, 0o500)
+    defer { chmod(locked, 0o700) }
+    #expect(
+      throws: MeshWarpIOError.fileSystem(
+        path: locked + "/f", operation: .create, reason: "permission denied")
+    ) {
+      try AtomicFile.write([1], to: locked + "/f")
     }
+    #expect(directoryListing(locked).isEmpty)
+  }
+
+  /// A file system mounted read-only (a tmpfs: needs the right to mount,
+  /// root with CAP_SYS_ADMIN) refuses the temporary file, whoever asks.
+  @Test(.enabled(if: AtomicFileTests.canMountTmpfs, "needs the right to mount a tmpfs"))
+  func readOnlyFileSystemNamesThePath() throws {
+    let directory = try TemporaryDirectory()
+    let mountPoint = directory.file("read-only")
+    mkdir(mountPoint, 0o755)
+    try #require(
+      mount("tmpfs", mountPoint, "tmpfs", UInt(MS_RDONLY), "size=64k") == 0,
+      "cannot mount a read-only tmpfs (\(errnoDescription(errno)))")
+    defer { umount2(mountPoint, Int32(MNT_DETACH)) }
+    let path = mountPoint + "/out.png"
+    #expect(
+      throws: MeshWarpIOError.fileSystem(
+        path: path, operation: .create, reason: "read-only file system")
+    ) {
+      try AtomicFile.write([1], to: path)
+    }
+    #expect(directoryListing(mountPoint).isEmpty)
   }
 
   /// Whether this process may mount a tmpfs (root with CAP_SYS_ADMIN),

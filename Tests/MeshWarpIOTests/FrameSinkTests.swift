@@ -91,11 +91,24 @@ import Testing
       #expect("\(error)".contains("holds one frame"))
     }
     #expect(directoryListing(directory.path).isEmpty, "nothing written after the refusal")
+    // The refusal cancelled the export (the shared FrameWriterLifecycle).
+    #expect(
+      throws: MeshWarpIOError.unsupportedOutput(path: path, reason: "the export was cancelled")
+    ) {
+      try sink.finish()
+    }
+    #expect(throws: MeshWarpIOError.unsupportedOutput(path: path, reason: "no frames to write")) {
+      try SinglePNGWriter(path: path).finish()
+    }
 
     let again = try FrameSinks.make(path: path, width: 4, height: 4)
     try again.append(RGBAImage(width: 4, height: 4, fill: .white))
     try again.finish()
     #expect(try PNGDecoder.decodeFile(path: path) == RGBAImage(width: 4, height: 4, fill: .white))
+    let finished = MeshWarpIOError.unsupportedOutput(
+      path: path, reason: "the image is already finished")
+    #expect(throws: finished) { try again.append(RGBAImage(width: 4, height: 4, fill: .black)) }
+    #expect(throws: finished) { try again.finish() }
   }
 
   @Test func animatedPNGThroughTheFactory() throws {

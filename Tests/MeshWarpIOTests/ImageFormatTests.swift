@@ -50,6 +50,18 @@ import _TestSupport
     #expect(throws: MeshWarpIOError.self) {
       try ImageEncoder.outputFormat(path: "x.png", format: "bmp")
     }
+    // No extension, no format: the error names the `format` parameter (the
+    // CLI speaks of its --format flag instead).
+    let missing = #expect(throws: MeshWarpIOError.self) {
+      try ImageEncoder.outputFormat(path: "dir.d/noext")
+    }
+    #expect(
+      missing
+        == .missingOutputFormat(path: "dir.d/noext", supported: ImageFormat.writableExtensionList))
+    #expect(
+      missing?.description
+        == "dir.d/noext: the name has no extension to tell the image format by: pass it as `format` (supported: .png, .jpg/.jpeg, .webp)"
+    )
   }
 }
 

@@ -195,7 +195,11 @@ struct VideoReaderTests {
     #expect(throws: VideoInputError.noVideoStream(path: audio, streams: "audio (aac)")) {
       _ = try VideoReader(path: audio)
     }
-    #expect(throws: MeshWarpIOError.self) { _ = try VideoReader(path: directory.file("none.mp4")) }
+    let none = directory.file("none.mp4")
+    #expect(
+      throws: MeshWarpIOError.fileSystem(
+        path: none, operation: .open, reason: "no such file or directory")
+    ) { _ = try VideoReader(path: none) }
     #expect(throws: VideoInputError.self) { _ = try VideoReader(path: "-") }
   }
 

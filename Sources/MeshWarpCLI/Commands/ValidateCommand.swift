@@ -45,15 +45,11 @@ struct ValidateCommand: ParsableCommand {
     var path: String?
     var message: String
 
-    /// As ``MeshIssue``'s description: `error [rule] face 2 (vertices …): message`.
+    /// Laid out as ``MeshIssue``'s description: `error [rule] face 2
+    /// (vertices …): message`.
     var text: String {
-      var place = ""
-      if let face { place = " face \(face)" }
-      if !vertices.isEmpty {
-        let list = vertices.map(String.init).joined(separator: ", ")
-        place += face == nil ? " vertex \(list)" : " (vertices \(list))"
-      }
-      return "\(severity) [\(rule)]\(place): \(message)"
+      MeshIssue.line(
+        severity: severity, rule: rule, face: face, vertices: vertices, message: message)
     }
   }
 

@@ -32,6 +32,23 @@ struct AnimationOptions: ParsableArguments {
   /// How the user spelled the options given (for messages), in order.
   var given: [String] { [$givenDuration.givenAs, $fps.givenAs].compactMap { $0 } }
   var fpsGiven: Bool { $fps.givenAs != nil }
+
+  /// Refuses `--fps` without a duration: nothing says how many frames.
+  func checkFPSHasDuration() throws {
+    if duration == nil && fpsGiven {
+      throw CLIError.usage(
+        "\(spelling(of: $fps)) needs \(longName(of: $givenDuration)) (how many seconds to render)")
+    }
+  }
+
+  /// Refuses an animation of more than `FrameTimes.maximumFrames` frames.
+  func checkFrameCount(_ count: Int) throws {
+    guard count <= FrameTimes.maximumFrames else {
+      throw CLIError.usage(
+        "\(count) frames is more than the limit of \(FrameTimes.maximumFrames); lower \(longName(of: $givenDuration)) or \(longName(of: $fps))"
+      )
+    }
+  }
 }
 
 /// `--time, -t T` with `--duration` and `--fps`: a still at a time, or the
@@ -54,9 +71,7 @@ struct FrameTimeOptions: ParsableArguments {
   init(fpsAlone: Bool) { self.fpsAlone = fpsAlone }
 
   func validate() throws {
-    if animation.duration == nil && animation.fpsGiven && !fpsAlone {
-      throw CLIError.usage("--fps needs --duration (how many seconds to render)")
-    }
+    if !fpsAlone { try animation.checkFPSHasDuration() }
     _ = try frameTimes
   }
 
@@ -68,11 +83,7 @@ struct FrameTimeOptions: ParsableArguments {
       }
       let fps = animation.fps
       let count = max(1, Int((duration * fps).rounded()))
-      guard count <= FrameTimes.maximumFrames else {
-        throw CLIError.usage(
-          "\(count) frames is more than the limit of \(FrameTimes.maximumFrames); lower --duration or --fps"
-        )
-      }
+      try animation.checkFrameCount(count)
       return FrameTimes(
         times: (0..<count).map { time + Double($0) / fps }, framesPerSecond: fps, isAnimation: true)
     }
@@ -89,11 +100,7 @@ extension FrameTimeOptions {
     let fps = animation.fps
     var count = max(1, Int((duration * fps).rounded()))
     if timeline.repeatMode == .once { count += 1 }
-    guard count <= FrameTimes.maximumFrames else {
-      throw CLIError.usage(
-        "\(count) frames is more than the limit of \(FrameTimes.maximumFrames); lower --duration or --fps"
-      )
-    }
+    try animation.checkFrameCount(count)
     let step = timeline.repeatMode == .once && count > 1 ? duration / Double(count - 1) : 1 / fps
     return FrameTimes(
       times: (0..<count).map { time + Double($0) * step }, framesPerSecond: fps, isAnimation: true)
@@ -111,9 +118,7 @@ extension FrameTimeOptions {
     if let timeline = warp?.timeline, animation.duration == nil || !gradient.isAnimated {
       return try frameTimes(following: timeline)
     }
-    if animation.duration == nil && animation.fpsGiven {
-      throw CLIError.usage("--fps needs --duration (how many seconds to render)")
-    }
+    try animation.checkFPSHasDuration()
     if animation.duration != nil && !gradient.isAnimated {
       console.error(
         "note: \(gradient.describe) is a still gradient: every frame is the same (animate it with a keyframe file: {\"keyframes\": [{\"time\": 0, \"gradient\": …}, …]})"

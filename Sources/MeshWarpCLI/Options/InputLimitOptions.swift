@@ -7,7 +7,7 @@ struct InputLimitOptions: ParsableArguments {
   func checkOutputSize(_ width: Int, _ height: Int) throws {
     guard width * height <= maxPixels else {
       throw CLIError.usage(
-        "output \(width)x\(height) = \(width * height) pixels exceeds the limit of \(maxPixels) (raise it with \($maxPixels.givenAs ?? "--max-pixels"))"
+        "output \(width)x\(height) = \(width * height) pixels exceeds the limit of \(maxPixels) (raise it with \(spelling(of: $maxPixels)))"
       )
     }
   }

@@ -142,6 +142,22 @@ extension ParsableCommand {
   }
 }
 
+extension ParsableArguments {
+  /// The long name of one of this value's declarations (`$maxPixels`),
+  /// derived as the parser and the help derive it (`--max-pixels`).
+  func longName(of declaration: some ArgumentDeclaration) -> String {
+    guard let entry = ArgumentTable(of: self).options.first(where: { $0.slot === declaration.slot })
+    else { preconditionFailure("not an option of this value: \(declaration.info.placeholder)") }
+    return entry.name
+  }
+
+  /// How a message names one of this value's declarations: as the command
+  /// line spelled it (`-d`), else by its long name.
+  func spelling(of declaration: some ArgumentDeclaration) -> String {
+    declaration.slot.givenAs ?? longName(of: declaration)
+  }
+}
+
 extension ParsableCommand {
   /// The command's declarations (for help and checks).
   static var argumentTable: ArgumentTable { ArgumentTable(of: Self()) }

@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpFiles
 
 #if canImport(Glibc)
   import Glibc
@@ -31,18 +32,21 @@ final class ChildProcess {
   init(tool: String, executable: String, arguments: [String]) throws {
     self.tool = tool
     var template = Array((NSTemporaryDirectory() + "/meshwarp-\(tool)-XXXXXX").utf8CString)
-    let errorFile = mkstemp(&template)
-    guard errorFile >= 0 else {
+    let errorFile: Int32
+    do {
+      errorFile = try systemCall { mkstemp(&template) }
+    } catch {
       throw MeshWarpIOError.toolUnavailable(
-        tool: tool, reason: "cannot create a temporary file: \(Self.errnoText(errno))")
+        tool: tool, reason: "cannot create a temporary file: \(error)")
     }
     unlink(template)
     _ = fcntl(errorFile, F_SETFD, FD_CLOEXEC)
     var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else {
+    do {
+      try systemCall { pipe(&ends) }
+    } catch {
       close(errorFile)
-      throw MeshWarpIOError.toolUnavailable(
-        tool: tool, reason: "pipe failed: \(Self.errnoText(errno))")
+      throw MeshWarpIOError.toolUnavailable(tool: tool, reason: "pipe failed: \(error)")
     }
     _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
     #if os(Linux)
@@ -76,15 +80,15 @@ final class ChildProcess {
     close(errorFile)
   }
 
-  /// read(2) from the child's standard output, retried on EINTR; 0 at the end.
+  /// read(2) from the child's standard output, retried on EINTR
+  /// (`systemCall`); 0 at the end.
   func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     guard output >= 0, buffer.count > 0 else { return 0 }
-    while true {
-      let n = systemRead(output, buffer.baseAddress, buffer.count)
-      if n >= 0 { return n }
-      if errno == EINTR { continue }
+    do {
+      return try systemCall { systemRead(output, buffer.baseAddress, buffer.count) }
+    } catch {
       throw MeshWarpIOError.toolUnavailable(
-        tool: tool, reason: "reading its output failed: \(Self.errnoText(errno))")
+        tool: tool, reason: "reading its output failed: \(error)")
     }
   }
 
@@ -142,10 +146,5 @@ final class ChildProcess {
     #else
       Darwin.read(fd, buffer, count)
     #endif
-  }
-
-  static func errnoText(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpFiles
 import MeshWarpRender
 
 /// Decodes a video (anything ffmpeg decodes: MP4, MOV, MKV, WebM, animated
@@ -46,11 +47,11 @@ public final class VideoReader {
       throw VideoInputError.unsupported(
         path: "standard input", reason: "videos are read from files, not standard input")
     }
-    guard let handle = fopen(path, "rb") else {
-      throw MeshWarpIOError.fileSystem(
-        path: path, operation: .open, reason: ChildProcess.errnoText(errno).lowercased())
+    do {
+      close(try systemCall { open(path, O_RDONLY | O_CLOEXEC) })
+    } catch {
+      throw error.fileSystem(path: path, .open)
     }
-    fclose(handle)
     (ffmpegPath, ffprobePath) = try Self.tools(environment: environment)
     self.path = path
     info = try VideoProbe.probe(path: path, ffprobePath: ffprobePath)
