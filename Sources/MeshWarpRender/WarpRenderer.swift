@@ -355,7 +355,9 @@ struct OutsideFill: @unchecked Sendable {
   @inline(__always) func unwarpedPoint(_ p: Vector2) -> Vector2 {
     let size = Vector2(Double(sampler.bilinear.width), Double(sampler.bilinear.height))
     let full = viewport.origin + p * viewport.scale
-    return full / (viewport.fullSize ?? outputSize) * size
+    // Scaled before the division, so that content of the output's own size
+    // maps pixel centres to texel centres exactly.
+    return full * size / (viewport.fullSize ?? outputSize)
   }
 
   /// Premultiplied colour outside the mesh at output point p.
@@ -380,13 +382,24 @@ struct OutsideFill: @unchecked Sendable {
       // through the span shader's loop, unless a clamp to the content's
       // bounds would bend it (then point by point).
       let size = Vector2(Double(sampler.bilinear.width), Double(sampler.bilinear.height))
-      let step = viewport.scale.x / (viewport.fullSize ?? outputSize).x * size.x
+      let step = viewport.scale.x * size.x / (viewport.fullSize ?? outputSize).x
       for y in rows {
         let row = out + y * width * 4
         let first = unwarpedPoint(Vector2(0.5, Double(y) + 0.5))
         let last = first + Vector2(step * Double(width - 1), 0)
         @inline(__always) func inside(_ q: Vector2) -> Bool {
           q.x >= 0 && q.y >= 0 && q.x <= size.x && q.y <= size.y
+        }
+        // Content at the output's own scale, on texel centres: each
+        // pixel is a texel's bytes (what every interpolation returns
+        // there), so the row is copied.
+        let (tx, ty) = (first.x - 0.5, first.y - 0.5)
+        if step == 1, tx == tx.rounded(), ty == ty.rounded(), tx >= 0, ty >= 0,
+          tx + Double(width) <= size.x, ty < size.y
+        {
+          let texel = sampler.bilinear.pixels + (Int(ty) * sampler.bilinear.width + Int(tx)) * 4
+          row.update(from: texel, count: width * 4)
+          continue
         }
         if inside(first) && inside(last) {
           sampler.writeQuadratic(
