@@ -179,9 +179,8 @@ struct ContentSampler: @unchecked Sendable {
 }
 
 extension ContentSampler: SpanWriter {
-  /// Forward differences in 24.8 fixed point, as the default loop does in
-  /// 32.32 (``WarpSpanShader/shadeQuadratic(count:start:end:b:c:span:sampler:out:)``),
-  /// each pixel through ``write(qx:qy:to:)``; runs whose taps could leave
+  /// The default loop's forward differences (``QuadraticSteps``), each
+  /// pixel through ``write(qx:qy:to:)``; runs whose taps could leave
   /// ±2²² px, or that are not finite, are written point by point.
   @inline(__always)
   func writeQuadratic(
@@ -192,19 +191,11 @@ extension ContentSampler: SpanWriter {
       return bilinear.writeQuadratic(
         count: n, start: start, end: end, b: b, c: c, span: l, out: out)
     }
-    var lo = Vector2(min(start.x, end.x), min(start.y, end.y))
-    var hi = Vector2(max(start.x, end.x), max(start.y, end.y))
-    for axis in 0..<2 where c[axis] != 0 {
-      let t = -b[axis] / (2 * c[axis])
-      if t > 0 && t < l {
-        let v = start[axis] + (b[axis] + c[axis] * t) * t
-        lo[axis] = min(lo[axis], v)
-        hi[axis] = max(hi[axis], v)
-      }
-    }
+    // Tap positions in 24.8 fixed point stay within ±2²² px (see fixed(_:)).
     let limit = 4_000_000.0
+    let (lo, hi) = QuadraticSteps.range(start: start, end: end, b: b, c: c, span: l)
     guard lo.x > -limit, lo.y > -limit, hi.x < limit, hi.y < limit,
-      abs(b.x) + abs(c.x) < limit, abs(b.y) + abs(c.y) < limit
+      QuadraticSteps.fits(start: start, b: b, c: c, limit: limit)
     else {
       for i in 0..<n {
         let t = Double(i)
@@ -212,20 +203,10 @@ extension ContentSampler: SpanWriter {
       }
       return
     }
-    @inline(__always) func fixed32(_ v: Double) -> Int { Int(v * 4_294_967_296) }
-    var px = fixed32(start.x - 0.5)
-    var py = fixed32(start.y - 0.5)
-    var dx = fixed32(b.x + c.x)
-    var dy = fixed32(b.y + c.y)
-    let ddx = fixed32(2 * c.x)
-    let ddy = fixed32(2 * c.y)
-    let half = 1 << 23
+    var q = QuadraticSteps(start: start, b: b, c: c)
     for i in 0..<n {
-      write(qx: (px &+ half) &>> 24, qy: (py &+ half) &>> 24, to: out + i &* 4)
-      px &+= dx
-      py &+= dy
-      dx &+= ddx
-      dy &+= ddy
+      write(qx: q.tapX, qy: q.tapY, to: out + i &* 4)
+      q.advance()
     }
   }
 }

@@ -212,8 +212,80 @@
     count n: Int, start: Vector2, end: Vector2, b: Vector2, c: Vector2, span l: Double,
     sampler: BilinearSampler, out pixel: UnsafeMutablePointer<UInt8>
   ) {
-    // One bounds check for the chunk: the quadratic's range over [0, l]
-    // is spanned by its ends and, per axis, its vertex if inside.
+    let (lo, hi) = QuadraticSteps.range(start: start, end: end, b: b, c: c, span: l)
+    guard sampler.tapsInside(lo: sampler.fixedPair(lo), hi: sampler.fixedPair(hi)),
+      QuadraticSteps.fits(start: start, b: b, c: c, limit: 1_073_741_824)
+    else {
+      for i in 0..<n {
+        let t = Double(i)
+        let (qx, qy) = sampler.fixedPair(start + (b + c * t) * t)
+        sampler.write(fixedX: qx, fixedY: qy, to: pixel + i &* 4)
+      }
+      return
+    }
+    var q = QuadraticSteps(start: start, b: b, c: c)
+    var o = pixel
+    let stop = pixel + n &* 4
+    // Two copies of the loop on purpose: one loop taking the writer as a
+    // closure was not inlined and cost 210 M instead of 133 M instructions
+    // for a one-quad 1080p render (callgrind).
+    if sampler.opaque {
+      while o < stop {
+        sampler.writeInteriorOpaque(fixedX: q.tapX, fixedY: q.tapY, to: o)
+        q.advance()
+        o += 4
+      }
+    } else {
+      while o < stop {
+        sampler.writeInterior(fixedX: q.tapX, fixedY: q.tapY, to: o)
+        q.advance()
+        o += 4
+      }
+    }
+  }
+}
+
+/// The tap positions of a run's quadratic p(i) = start + (b + c·i)·i by
+/// forward differences in 32.32 fixed point (tap position s − ½):
+/// p(i+1) = p(i) + d(i), d(i+1) = d(i) + 2c. Integer adds instead of
+/// Double evaluation and conversion per pixel; the rounding of d and 2c
+/// (2⁻³² px) accumulates to < 10⁻⁶ px over a chunk.
+struct QuadraticSteps {
+  var px: Int
+  var py: Int
+  var dx: Int
+  var dy: Int
+  let ddx: Int
+  let ddy: Int
+
+  @inline(__always) init(start: Vector2, b: Vector2, c: Vector2) {
+    @inline(__always) func fixed32(_ v: Double) -> Int { Int(v * 4_294_967_296) }
+    px = fixed32(start.x - 0.5)
+    py = fixed32(start.y - 0.5)
+    dx = fixed32(b.x + c.x)
+    dy = fixed32(b.y + c.y)
+    ddx = fixed32(2 * c.x)
+    ddy = fixed32(2 * c.y)
+  }
+
+  /// The current tap in 24.8 fixed point, rounded (the same tap as
+  /// ``BilinearSampler/fixed(_:_:)``).
+  @inline(__always) var tapX: Int { (px &+ (1 << 23)) &>> 24 }
+  @inline(__always) var tapY: Int { (py &+ (1 << 23)) &>> 24 }
+
+  @inline(__always) mutating func advance() {
+    px &+= dx
+    py &+= dy
+    dx &+= ddx
+    dy &+= ddy
+  }
+
+  /// The quadratic's range over [0, `span`] (`end` = p(`span`)): spanned by
+  /// its ends and, per axis, its vertex if inside.
+  @inline(__always)
+  static func range(start: Vector2, end: Vector2, b: Vector2, c: Vector2, span l: Double)
+    -> (lo: Vector2, hi: Vector2)
+  {
     var lo = Vector2(min(start.x, end.x), min(start.y, end.y))
     var hi = Vector2(max(start.x, end.x), max(start.y, end.y))
     for axis in 0..<2 where c[axis] != 0 {
@@ -224,57 +296,17 @@
         hi[axis] = max(hi[axis], v)
       }
     }
-    // Fixed point needs |value| < 2^30 px (and finite): true of any chunk
-    // whose taps are inside an image, checked so that none can trap.
-    @inline(__always) func fits(_ v: Double) -> Bool { abs(v) < 1_073_741_824 }
-    guard sampler.tapsInside(lo: sampler.fixedPair(lo), hi: sampler.fixedPair(hi)),
-      fits(start.x), fits(start.y), fits(b.x + c.x), fits(b.y + c.y), fits(2 * c.x),
-      fits(2 * c.y)
-    else {
-      for i in 0..<n {
-        let t = Double(i)
-        let (qx, qy) = sampler.fixedPair(start + (b + c * t) * t)
-        sampler.write(fixedX: qx, fixedY: qy, to: pixel + i &* 4)
-      }
-      return
-    }
-    // Forward differences in 32.32 fixed point (tap position s − ½):
-    // p(i+1) = p(i) + d(i), d(i+1) = d(i) + 2c. Integer adds instead of
-    // Double evaluation and conversion per pixel; the rounding of d and 2c
-    // (2^-32 px) accumulates to < 1e-6 px over a chunk.
-    @inline(__always) func fixed32(_ v: Double) -> Int { Int(v * 4_294_967_296) }
-    var px = fixed32(start.x - 0.5)
-    var py = fixed32(start.y - 0.5)
-    var dx = fixed32(b.x + c.x)
-    var dy = fixed32(b.y + c.y)
-    let ddx = fixed32(2 * c.x)
-    let ddy = fixed32(2 * c.y)
-    // 32.32 → 24.8, rounded: the same tap as BilinearSampler.fixed.
-    let half = 1 << 23
-    var o = pixel
-    let stop = pixel + n &* 4
-    // Two copies of the loop on purpose: one loop taking the writer as a
-    // closure was not inlined and cost 210 M instead of 133 M instructions
-    // for a one-quad 1080p render (callgrind).
-    if sampler.opaque {
-      while o < stop {
-        sampler.writeInteriorOpaque(fixedX: (px &+ half) &>> 24, fixedY: (py &+ half) &>> 24, to: o)
-        px &+= dx
-        py &+= dy
-        dx &+= ddx
-        dy &+= ddy
-        o += 4
-      }
-    } else {
-      while o < stop {
-        sampler.writeInterior(fixedX: (px &+ half) &>> 24, fixedY: (py &+ half) &>> 24, to: o)
-        px &+= dx
-        py &+= dy
-        dx &+= ddx
-        dy &+= ddy
-        o += 4
-      }
-    }
+    return (lo, hi)
+  }
+
+  /// Whether the start and the differences are finite and below `limit`
+  /// pixels, so that their fixed-point values cannot trap (32.32 needs
+  /// |value| < 2³⁰ px).
+  @inline(__always)
+  static func fits(start: Vector2, b: Vector2, c: Vector2, limit: Double) -> Bool {
+    @inline(__always) func fits(_ v: Double) -> Bool { abs(v) < limit }
+    return fits(start.x) && fits(start.y) && fits(b.x + c.x) && fits(b.y + c.y)
+      && fits(2 * c.x) && fits(2 * c.y)
   }
 }
 
