@@ -313,8 +313,12 @@ struct BenchCommand: ParsableCommand {
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
+    // The case column fits the longest selected name and a space.
+    let caseWidth = max(18, (selected.map(\.name.count).max() ?? 0) + 1)
     if !json {
-      try console.print("case              size        threads   median ms     min ms   runs")
+      try console.print(
+        "case".padding(toLength: caseWidth, withPad: " ", startingAt: 0)
+          + "size        threads   median ms     min ms   runs")
     }
     for c in selected {
       let frame = c.prepare()
@@ -329,7 +333,7 @@ struct BenchCommand: ParsableCommand {
           try console.print(String(decoding: try encoder.encode(r), as: UTF8.self))
         } else {
           try console.print(
-            r.case.padding(toLength: 18, withPad: " ", startingAt: 0)
+            r.case.padding(toLength: caseWidth, withPad: " ", startingAt: 0)
               + "\(r.width)x\(r.height)".padding(toLength: 12, withPad: " ", startingAt: 0)
               + String(format: "%7d %11.2f %10.2f %6d", r.threads, r.median_ms, r.min_ms, r.runs))
         }
