@@ -51,16 +51,20 @@ public struct WarpMesh: Hashable, Sendable {
     return gridMesh(pairs: pairs, columns: columns, rows: rows)
   }
 
+  /// The face of grid cell (column, row) in a row-major grid of `columns`
+  /// vertices a row: top-left, top-right, bottom-right, bottom-left.
+  package static func gridFace(column: Int, row: Int, columns: Int) -> MeshFace {
+    let tl = row * columns + column
+    return MeshFace(i0: tl, i1: tl + 1, i2: tl + columns + 1, i3: tl + columns)
+  }
+
   /// A grid mesh over `pairs` (row-major, `columns × rows`), faces cell by
   /// cell as ``identity(columns:rows:)`` builds them.
   static func gridMesh(pairs: [MeshPointPair], columns: Int, rows: Int) -> WarpMesh {
     var faces: [MeshFace] = []
     faces.reserveCapacity((columns - 1) * (rows - 1))
     for r in 0..<(rows - 1) {
-      for c in 0..<(columns - 1) {
-        let tl = r * columns + c
-        faces.append(MeshFace(i0: tl, i1: tl + 1, i2: tl + columns + 1, i3: tl + columns))
-      }
+      for c in 0..<(columns - 1) { faces.append(gridFace(column: c, row: r, columns: columns)) }
     }
     return WarpMesh(
       pointPairs: pairs, faces: faces, grid: GridShape(columns: columns, rows: rows))

@@ -122,9 +122,11 @@ struct ContentSampler: @unchecked Sendable {
   /// ``write(qx:qy:to:)`` for bicubic interpolation of an opaque source
   /// whose 4 × 4 taps all lie inside it: no address mode and no
   /// premultiplication (alpha is 255 everywhere). The four rows of four
-  /// texels are weighted down the columns, then the four columns across; the weights are Keys' (``keysWeights(_:)``),
-  /// looked up by the 1/256-pixel fraction. The same sum as
-  /// ``premultiplied(qx:qy:)`` (`WarpModesTests` compares the two).
+  /// texels are weighted down the columns, then the four columns across;
+  /// the weights are Keys' (``keysWeights(_:)``), looked up by the
+  /// 1/256-pixel fraction. The same sum as ``premultiplied(qx:qy:)``
+  /// (`WarpModesTests.bicubicMatchesNumpy` holds both, on an opaque and a
+  /// translucent source, within 2 levels of numpy's Keys convolution).
   @inline(__always) func writeInteriorOpaqueBicubic(
     qx: Int, qy: Int, to out: UnsafeMutablePointer<UInt8>
   ) {

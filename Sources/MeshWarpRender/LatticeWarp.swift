@@ -55,9 +55,9 @@ struct LatticeWarp {
     var k = 0
     for r in 0..<(rows - 1) {
       for c in 0..<(columns - 1) {
-        let tl = r * columns + c
-        guard mesh.faces[k] == MeshFace(i0: tl, i1: tl + 1, i2: tl + columns + 1, i3: tl + columns)
-        else { return nil }
+        guard mesh.faces[k] == WarpMesh.gridFace(column: c, row: r, columns: columns) else {
+          return nil
+        }
         k += 1
       }
     }
