@@ -140,6 +140,9 @@ struct VideoPipeline {
     let written = Handed(0)
     let decoded = FrameQueue<VideoFrame>(capacity: Self.queueCapacity)
     let warped = FrameQueue<RGBAImage>(capacity: Self.queueCapacity)
+    // Spent frames flow back: a queue's worth plus the one in each stage.
+    let spentSources = FramePool(capacity: Self.queueCapacity + 2)
+    let spentOutputs = FramePool(capacity: Self.queueCapacity + 2)
     let failures = FailureBox()
     let done = DispatchGroup()
 
@@ -148,7 +151,7 @@ struct VideoPipeline {
     Thread.detachNewThread {
       defer { done.leave() }
       do {
-        while let frame = try reader.value.nextFrame() {
+        while let frame = try reader.value.nextFrame(reusing: spentSources.take()) {
           guard decoded.put(frame) else { break }
         }
         // ffmpeg may decode nothing from a truncated file and still exit 0:
@@ -174,6 +177,7 @@ struct VideoPipeline {
           guard !failures.failed else { break }
           try sink.value.append(image)
           written.value += 1
+          spentOutputs.give(consume image)
         }
         if failures.failed { sink.value.cancel() } else { try sink.value.finish() }
       } catch {
@@ -183,14 +187,20 @@ struct VideoPipeline {
       }
       warped.abandon()
     }
-    // This thread warps (the renderer uses every core).
-    while let frame = decoded.take() {
+    // This thread warps (the renderer uses every core), with every option
+    // of the command (interpolation, edges, --smooth, …).
+    var options = warp
+    options.width = width
+    options.height = height
+    while var frame = decoded.take() {
       if failures.failed || signals.signal != nil { break }
-      let image = WarpRenderer.render(
-        frame.image, mesh: mesh.mesh(at: frame.timestamp),
-        options: WarpOptions(
-          width: width, height: height, edges: warp.edges, antialias: warp.antialias,
-          supersample: warp.supersample, threads: warp.threads))
+      var image = spentOutputs.take() ?? RGBAImage(width: 0, height: 0)
+      WarpRenderer.render(
+        frame.image, mesh: mesh.mesh(at: frame.timestamp), options: options, into: &image)
+      // Handed back unshared, so that the decoder can write into it.
+      let source = frame.image
+      frame.image = RGBAImage(width: 0, height: 0)
+      spentSources.give(consume source)
       guard warped.put(FrameExport.flattened(image, over: background)) else { break }
     }
     if signals.signal != nil { failures.record(CLIError.interrupted(signal: signals.signal!)) }

@@ -194,6 +194,41 @@ struct VideoCommandTests {
     #expect(worst <= 1, "largest difference \(worst)")
   }
 
+  /// The quality options reach every frame of a video as they reach a
+  /// still: a middle frame of a lossless export with `--edges color`,
+  /// `--interpolation nearest` and `--smooth` equals the still warp of that
+  /// decoded frame with the same options (within 1/255). (They used to be
+  /// dropped for videos: transparent edges, bilinear, piecewise.)
+  @Test func qualityOptionsReachEveryFrame() throws {
+    let folder = try Self.fixture()
+    _ = folder.write(
+      #"{"columns": 3, "rows": 3, "from": [[0,0],[0.5,0],[1,0],[0,0.5],[0.5,0.5],[1,0.5],[0,1],[0.5,1],[1,1]], "to": [[0.1,0.1],[0.5,0],[0.9,0.1],[0,0.5],[0.62,0.4],[1,0.5],[0.1,0.9],[0.5,1],[0.9,0.9]]}"#,
+      "bent.json")
+    let options = [
+      "--mesh", folder.file("bent.json"), "--edges", "color", "--edge-color", "#FF0000",
+      "--interpolation", "nearest", "--smooth",
+    ]
+    let out = folder.file("out.apng")
+    #expect(ToolRun(["warp", folder.file("clip.mp4")] + options + ["-o", out]).status == 0)
+    func frame(_ path: String, _ index: Int) throws -> [UInt8] {
+      try Self.ffmpeg([
+        "-i", path, "-vf", "select=eq(n\\,\(index))", "-frames:v", "1", "-f", "rawvideo",
+        "-pix_fmt", "rgba", "-",
+      ])
+    }
+    let decoded = try frame(folder.file("clip.mp4"), 4)
+    let still = folder.write(RGBAImage(width: 64, height: 48, pixels: decoded), "frame4.png")
+    let warpedStill = folder.file("warped4.png")
+    #expect(ToolRun(["warp", still] + options + ["-o", warpedStill]).status == 0)
+    let expected = try frame(warpedStill, 0)
+    let actual = try frame(out, 4)
+    #expect(expected.count == actual.count && actual.count == 64 * 48 * 4)
+    let worst = zip(expected, actual).map { abs(Int($0) - Int($1)) }.max() ?? 255
+    #expect(worst <= 1, "largest difference \(worst)")
+    // The corner lies outside the mesh: the edge colour, opaque red.
+    #expect(Array(actual[0..<4]) == [255, 0, 0, 255])
+  }
+
   @Test func stillInputWithAnimatedMeshGivesAnAnimation() throws {
     let folder = try Self.fixture()
     let still = folder.write(

@@ -36,6 +36,36 @@ import Testing
         .description == "pipe: stream ended early after 2 frames (5 of the 16 bytes of frame 3)")
   }
 
+  /// A spent frame of the right size is read into (the same buffer, no
+  /// allocation); one of another size, or shared, is not touched.
+  @Test func readsIntoASpentFrame() throws {
+    var parser = try RawVideoFrameParser(width: 2, height: 2, framesPerSecond: 10, source: "s")
+    var next: UInt8 = 0
+    func read(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
+      for i in buffer.indices { buffer[i] = next }
+      next &+= 1
+      return buffer.count
+    }
+    var first = try #require(try parser.nextFrame(read: read))
+    let address = first.image.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    let spent = first.image
+    first.image = RGBAImage(width: 0, height: 0)
+    let second = try #require(try parser.nextFrame(reusing: consume spent, read: read))
+    #expect(second.image.pixels == [UInt8](repeating: 1, count: 16))
+    #expect(second.index == 1)
+    #expect(
+      second.image.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } == address)
+    // Shared: the holder's pixels stay as they were.
+    let kept = second.image
+    let third = try #require(try parser.nextFrame(reusing: kept, read: read))
+    #expect(third.image.pixels == [UInt8](repeating: 2, count: 16))
+    #expect(kept.pixels == [UInt8](repeating: 1, count: 16))
+    // The wrong size: a new buffer.
+    let fourth = try #require(
+      try parser.nextFrame(reusing: RGBAImage(width: 1, height: 1), read: read))
+    #expect(fourth.image.pixels == [UInt8](repeating: 3, count: 16))
+  }
+
   /// Reads that return a byte at a time, or claim more than they were given.
   @Test func toleratesOddReads() throws {
     var parser = try RawVideoFrameParser(width: 2, height: 1, framesPerSecond: 2, source: "s")

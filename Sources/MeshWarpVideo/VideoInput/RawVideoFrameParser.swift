@@ -64,28 +64,43 @@ public struct RawVideoFrameParser: Sendable {
 
   /// Reads the next frame.
   ///
-  /// - Parameter read: fills a prefix of the buffer and returns how many
-  ///   bytes it wrote; 0 means the end of the stream. It may throw.
+  /// - Parameters:
+  ///   - storage: a spent frame to read into (a stream's frames then cost
+  ///     no allocation and no page faults); used when it has the frame's
+  ///     size and its pixels are not shared, else a new buffer is made.
+  ///   - read: fills a prefix of the buffer and returns how many
+  ///     bytes it wrote; 0 means the end of the stream. It may throw.
   /// - Returns: the frame, or nil at a clean end (after a whole frame, or
   ///   with no frame at all).
   /// - Throws: ``VideoInputError/endedEarly(source:framesRead:partialBytes:frameBytes:)``
   ///   when the stream ends inside a frame, or what `read` throws.
-  public mutating func nextFrame(read: (UnsafeMutableRawBufferPointer) throws -> Int) throws
-    -> VideoFrame?
-  {
+  public mutating func nextFrame(
+    reusing storage: consuming RGBAImage? = nil,
+    read: (UnsafeMutableRawBufferPointer) throws -> Int
+  ) throws -> VideoFrame? {
     guard !isFinished else { return nil }
     let count = frameBytes
     var filled = 0
-    let pixels = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-      // Zero first (memset: fast in debug builds too): `read` is arbitrary
-      // code and need not write what it claims.
-      let raw = UnsafeMutableRawBufferPointer(buffer)
-      if count > 0 { memset(raw.baseAddress!, 0, count) }
-      initialized = count
+    func fill(_ raw: UnsafeMutableRawBufferPointer) throws {
       while filled < count {
         let n = try read(UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
         guard n > 0 else { break }
         filled += min(n, count - filled)
+      }
+    }
+    var pixels = storage.take()?.pixels ?? []
+    if pixels.count == count {
+      // Already initialized (the previous frame): whatever `read` leaves
+      // unwritten is old pixels, never uninitialized memory.
+      try pixels.withUnsafeMutableBytes { try fill($0) }
+    } else {
+      pixels = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        // Zero first (memset: fast in debug builds too): `read` is arbitrary
+        // code and need not write what it claims.
+        let raw = UnsafeMutableRawBufferPointer(buffer)
+        if count > 0 { memset(raw.baseAddress!, 0, count) }
+        initialized = count
+        try fill(raw)
       }
     }
     if filled == 0 {

@@ -102,16 +102,20 @@ public final class VideoReader {
   }
 
   /// The next frame, or nil after the last one (ffmpeg then has exited
-  /// successfully and been reaped).
+  /// successfully and been reaped). `storage`: a spent frame of this size
+  /// to read into, as ``RawVideoFrameParser/nextFrame(reusing:read:)``
+  /// takes it.
   ///
   /// - Throws: ``VideoInputError/decoderFailed(path:framesRead:reason:stderrTail:)``
   ///   when ffmpeg fails or dies (also mid-frame), ``VideoInputError/endedEarly(source:framesRead:partialBytes:frameBytes:)``
   ///   when its output stops inside a frame although it exited cleanly.
   ///   After an error or ``cancel()`` every call returns nil.
-  public func nextFrame() throws -> VideoFrame? {
+  public func nextFrame(reusing storage: consuming RGBAImage? = nil) throws -> VideoFrame? {
     guard let child else { return nil }
     do {
-      if let frame = try parser.nextFrame(read: { try child.read(into: $0) }) { return frame }
+      if let frame = try parser.nextFrame(reusing: storage, read: { try child.read(into: $0) }) {
+        return frame
+      }
     } catch let error as VideoInputError {
       let ending = child.wait()
       self.child = nil
