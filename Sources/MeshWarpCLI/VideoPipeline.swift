@@ -140,9 +140,9 @@ struct VideoPipeline {
     let written = Handed(0)
     let decoded = FrameQueue<VideoFrame>(capacity: Self.queueCapacity)
     let warped = FrameQueue<RGBAImage>(capacity: Self.queueCapacity)
-    // Spent frames flow back: a queue's worth plus the one in each stage.
-    let spentSources = FramePool(capacity: Self.queueCapacity + 2)
-    let spentOutputs = FramePool(capacity: Self.queueCapacity + 2)
+    // Spent frames flow back (a queue's worth is enough: more would only sit there).
+    let spentSources = FramePool(capacity: Self.queueCapacity)
+    let spentOutputs = FramePool(capacity: Self.queueCapacity)
     let failures = FailureBox()
     let done = DispatchGroup()
 

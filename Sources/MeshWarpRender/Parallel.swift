@@ -3,9 +3,9 @@ import Foundation
 
 /// A pointer that may cross threads. Safe only when the threads write
 /// disjoint ranges, which every caller in this module guarantees (row bands).
-@usableFromInline struct SharedPointer<T>: @unchecked Sendable {
-  @usableFromInline let base: UnsafeMutablePointer<T>
-  @usableFromInline init(_ base: UnsafeMutablePointer<T>) { self.base = base }
+@usableFromInline package struct SharedPointer<T>: @unchecked Sendable {
+  @usableFromInline package let base: UnsafeMutablePointer<T>
+  @usableFromInline package init(_ base: UnsafeMutablePointer<T>) { self.base = base }
 }
 
 /// Thread count for `requested`: 0 means every active core.

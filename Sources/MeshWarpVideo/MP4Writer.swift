@@ -110,7 +110,9 @@ public struct MP4Options: Sendable, Equatable {
 /// Colour: frames are sRGB; the YUV formats are converted with the BT.709
 /// matrix in limited ("TV") range and tagged BT.709 (matrix, primaries,
 /// transfer), which is what players assume for HD and what sRGB content
-/// displays as on them.
+/// displays as on them. H.264 at an even size is converted here
+/// (``YUV420Conversion``, in parallel) and sent as `yuv420p`; the rest as
+/// RGBA, converted by ffmpeg's `scale` filter.
 ///
 /// ffmpeg writes a temporary file beside the target, renamed over it only
 /// when ffmpeg succeeds; a failure leaves an existing file untouched and
@@ -129,6 +131,12 @@ public final class MP4Writer: FrameSink {
 
   private let output: AtomicFileWriter
   private let process: Process
+  private let exited: ProcessExit
+  /// H.264 at an even size: frames go to ffmpeg as `yuv420p`
+  /// (``YUV420Conversion``), converted here; else as RGBA.
+  private let sendsYUV: Bool
+  /// The converted frame, reused.
+  private var planes: [UInt8] = []
   private var socket: Int32
   private let stderrFile: Int32
   /// The opaque canvas each frame is drawn over (video has no alpha).
@@ -165,6 +173,7 @@ public final class MP4Writer: FrameSink {
     self.width = width
     self.height = height
     self.options = options
+    sendsYUV = Self.sendsYUV(width: width, height: height, codec: options.codec)
     ffmpegPath =
       try options.ffmpegPath.map { explicit in
         guard let found = ExecutableLocator.find(explicit, environment: environment) else {
@@ -216,6 +225,7 @@ public final class MP4Writer: FrameSink {
     process.standardInput = FileHandle(fileDescriptor: pair[1], closeOnDealloc: false)
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle(fileDescriptor: stderrFile, closeOnDealloc: false)
+    exited = ProcessExit(process)
     do {
       try process.run()
     } catch {
@@ -236,16 +246,31 @@ public final class MP4Writer: FrameSink {
 
   deinit { cancel() }
 
+  /// Whether frames of this size and codec are sent as `yuv420p`: H.264
+  /// (whose 4:2:0 needs no alpha) at an even size (odd sizes are padded or
+  /// cropped by ffmpeg's filters first).
+  static func sendsYUV(width: Int, height: Int, codec: VideoCodec) -> Bool {
+    codec == .h264 && width % 2 == 0 && height % 2 == 0
+  }
+
   /// ffmpeg's command line (without the program).
   static func arguments(width: Int, height: Int, options: MP4Options, outputPath: String)
     -> [String]
   {
     let (p, q) = bestRationalApproximation(options.framesPerSecond, limit: 1_000_000)
+    let yuv = sendsYUV(width: width, height: height, codec: options.codec)
     var arguments = [
       "-hide_banner", "-nostdin", "-loglevel", "error",
-      "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-r", "\(p)/\(q)",
-      "-i", "-",
+      "-f", "rawvideo", "-pix_fmt", yuv ? "yuv420p" : "rgba", "-s", "\(width)x\(height)",
+      "-r", "\(p)/\(q)",
     ]
+    if yuv {
+      arguments += [
+        "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
+        "-color_range", "tv",
+      ]
+    }
+    arguments += ["-i", "-"]
     let codec = options.codec
     let audio = codec.carriesAudio ? options.audioSource : nil
     if let audio { arguments += ["-i", "file:" + audio] }
@@ -259,9 +284,9 @@ public final class MP4Writer: FrameSink {
     // sRGB to BT.709 YUV in limited range (the matrix on the frames, then
     // the pixel format), with the tags that say so on the frames (what
     // ProRes writes in its headers) and on the stream.
+    let frameTags = "setparams=color_primaries=bt709:color_trc=bt709:colorspace=bt709:range=tv"
     func bt709(_ pixelFormat: String) -> String {
-      "scale=out_color_matrix=bt709:out_range=tv,format=\(pixelFormat),"
-        + "setparams=color_primaries=bt709:color_trc=bt709:colorspace=bt709:range=tv"
+      "scale=out_color_matrix=bt709:out_range=tv,format=\(pixelFormat)," + frameTags
     }
     let tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"]
     switch codec {
@@ -275,7 +300,8 @@ public final class MP4Writer: FrameSink {
         case .crop: filters.append("crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0")
         }
       }
-      filters.append(bt709("yuv420p"))
+      // (Sent as yuv420p already at an even size: only the tags.)
+      filters.append(yuv ? frameTags : bt709("yuv420p"))
       arguments += ["-vf", filters.joined(separator: ",")]
       arguments += [
         "-c:v", "libx264", "-preset", options.preset.rawValue,
@@ -338,16 +364,22 @@ public final class MP4Writer: FrameSink {
       frame.drawOver(image, at: 0, 0)
     }
     do {
-      try frame.pixels.withUnsafeBytes { bytes in
+      func sendAll(_ bytes: UnsafeRawBufferPointer) throws {
         try writeAll(bytes) { start, count, _ in
           send(socket, start, count, Int32(MSG_NOSIGNAL))
         }
+      }
+      if sendsYUV {
+        YUV420Conversion.convert(frame, into: &planes, threads: 0)
+        try planes.withUnsafeBytes(sendAll)
+      } else {
+        try frame.pixels.withUnsafeBytes(sendAll)
       }
     } catch {
       // ffmpeg stopped reading: it has exited or is about to.
       close(socket)
       socket = -1
-      process.waitUntilExit()
+      exited.wait()
       RunningTools.remove(process.processIdentifier)
       let status = process.terminationStatus
       let tail = stderrTail()
@@ -362,23 +394,13 @@ public final class MP4Writer: FrameSink {
 
   /// Whether every pixel is opaque (then compositing changes nothing and
   /// is skipped: a warp that covers the frame costs no blend).
-  static func isOpaque(_ image: RGBAImage) -> Bool {
-    image.pixels.withUnsafeBufferPointer { p in
-      var all: UInt8 = 255
-      var i = 3
-      while i < p.count {
-        all &= p[i]
-        i += 4
-      }
-      return all == 255
-    }
-  }
+  static func isOpaque(_ image: RGBAImage) -> Bool { image.isOpaque }
 
   public func finish() throws {
     try lifecycle.checkFinish(cancel: cancel)
     close(socket)  // end of input: ffmpeg finishes the file
     socket = -1
-    process.waitUntilExit()
+    exited.wait()
     RunningTools.remove(process.processIdentifier)
     let status = process.terminationStatus
     guard process.terminationReason == .exit, status == 0 else {
@@ -405,7 +427,7 @@ public final class MP4Writer: FrameSink {
     if process.isRunning {
       process.terminate()
     }
-    process.waitUntilExit()
+    exited.wait()
     RunningTools.remove(process.processIdentifier)
     abandon()
   }
@@ -419,6 +441,7 @@ public final class MP4Writer: FrameSink {
     second.standardInput = FileHandle.nullDevice
     second.standardOutput = FileHandle.nullDevice
     second.standardError = FileHandle(fileDescriptor: stderrFile, closeOnDealloc: false)
+    let secondExit = ProcessExit(second)
     do {
       try second.run()
     } catch {
@@ -427,7 +450,7 @@ public final class MP4Writer: FrameSink {
         tool: "ffmpeg", reason: "could not start \(ffmpegPath): \(error.localizedDescription)")
     }
     RunningTools.add(second.processIdentifier)
-    second.waitUntilExit()
+    secondExit.wait()
     RunningTools.remove(second.processIdentifier)
     guard second.terminationReason == .exit, second.terminationStatus == 0 else {
       let tail = stderrTail()

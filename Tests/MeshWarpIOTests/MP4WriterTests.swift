@@ -84,9 +84,15 @@ import _TestSupport
     #expect(arguments.contains { $0.hasPrefix("crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0,") })
     let even = MP4Writer.arguments(width: 32, height: 18, options: MP4Options(), outputPath: "x")
     #expect(!even.contains { $0.contains("pad=") || $0.contains("crop=") })
-    #expect(even.contains { $0.contains("out_color_matrix=bt709") })
+    // An even size is sent as yuv420p (converted by YUV420Conversion):
+    // no scale filter, only the tags; an odd one is converted by ffmpeg.
+    #expect(even.joined(separator: " ").contains("-pix_fmt yuv420p -s 32x18"))
+    #expect(!even.contains { $0.contains("out_color_matrix") })
+    #expect(even.contains { $0.hasPrefix("setparams=color_primaries=bt709") })
     #expect(even.contains("+faststart") && even.contains("libx264"))
-    #expect(even.contains { $0.contains("format=yuv420p") })
+    #expect(
+      arguments.contains { $0.contains("out_color_matrix=bt709:out_range=tv,format=yuv420p") })
+    #expect(arguments.joined(separator: " ").contains("-pix_fmt rgba -s 33x18"))
     let ntsc = MP4Writer.arguments(
       width: 32, height: 18, options: MP4Options(framesPerSecond: 30000.0 / 1001), outputPath: "x")
     #expect(ntsc.contains("30000/1001"))
@@ -117,7 +123,7 @@ import _TestSupport
 
   @Test func ffmpegDyingMidwayIsReportedWithItsOutputAndTheOldFileKept() throws {
     let directory = try TemporaryDirectory()
-    // Reads 1.5 frames of 16×16 RGBA, complains, exits 3.
+    // Reads 1536 bytes (4 frames of 16×16 yuv420p), complains, exits 3.
     let fake = try Self.script(
       "head -c 1536 >/dev/null; echo 'fake-ffmpeg: simulated encoder crash' >&2; exit 3",
       named: "fake-ffmpeg", in: directory)

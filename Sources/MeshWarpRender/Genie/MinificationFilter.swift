@@ -69,15 +69,7 @@ enum MinificationFilter {
     // Outside the mesh the plain render already shows the edge policy's
     // exact colour: where that is not transparent, pixels whose centre no
     // face covers keep it (unfiltered content of `unwarped` stays sharp).
-    let locator: QuadLocator? =
-      options.edges == .transparent
-      ? nil
-      : {
-        let outScale = Vector2(Double(width), Double(height))
-        let faces = mesh.faces.indices.filter(mesh.isRenderable)
-        return QuadLocator(
-          quads: faces.map { mesh.warpedQuad($0, scale: outScale) }, ids: faces)
-      }()
+    let keepUncovered = options.edges != .transparent
     // Each run renders only the faces that reach it (see `renderRun`):
     // candidates per row of tiles, from bounds computed once.
     let outScale = Vector2(Double(width), Double(height))
@@ -105,7 +97,13 @@ enum MinificationFilter {
         let large = renderRun(
           run, source: source, mesh: mesh, width: width, height: height, options: options,
           candidates: facesByTileRow[run.y / tileSize], sourceOpaque: opaque)
-        resolve(large, run: run, into: out.base, width: width, covered: locator)
+        let covered =
+          keepUncovered
+          ? coverage(
+            of: run, mesh: mesh, outputScale: outScale,
+            candidates: facesByTileRow[run.y / tileSize])
+          : nil
+        resolve(large, run: run, into: out.base, width: width, covered: covered)
       }
       // Runs write disjoint pixels: the result does not depend on threads.
       forEachRowBand(rows: runs.count, threads: options.threads, minimumRowsPerBand: 1) { band in
@@ -376,12 +374,37 @@ enum MinificationFilter {
     return large
   }
 
+  /// Which of the run's pixel centres a face covers, row-major: the plain
+  /// render's own coverage, each face's two triangles rasterized with the
+  /// top-left rule (``TriangleRasterizer``, as `WarpRenderer` splits them),
+  /// in O(run pixels + candidate faces) (a point location per pixel was
+  /// half the filter's time on a video frame).
+  static func coverage(
+    of run: Run, mesh: WarpMesh, outputScale: Vector2, candidates: [Int]
+  ) -> [Bool] {
+    var mask = [Bool](repeating: false, count: run.width * run.height)
+    let origin = Vector2(Double(run.x), Double(run.y))
+    for i in candidates where mesh.isRenderable(i) {
+      let q = mesh.warpedQuad(i, scale: outputScale)
+      let (a, b, c, d) = (q.a - origin, q.b - origin, q.c - origin, q.d - origin)
+      for triangle in [TriangleRasterizer(a, b, c), TriangleRasterizer(a, c, d)] {
+        guard let triangle else { continue }
+        let (top, bottom) = (max(triangle.rows.lowerBound, 0), triangle.rows.upperBound)
+        for y in top..<max(top, min(bottom + 1, run.height)) {
+          let span = triangle.span(row: y, width: run.width)
+          for x in span { mask[y * run.width + x] = true }
+        }
+      }
+    }
+    return mask
+  }
+
   /// Box-filters `large` (the run at nₓ × n_y) into the run's pixels of the
-  /// output, averaging premultiplied colour; with `covered`, only pixels
-  /// whose centre it locates.
+  /// output, averaging premultiplied colour; with `covered` (a mask of the
+  /// run's pixels), only the pixels it marks.
   static func resolve(
     _ large: RGBAImage, run: Run, into out: UnsafeMutablePointer<UInt8>, width: Int,
-    covered: QuadLocator? = nil
+    covered: [Bool]? = nil
   ) {
     let norm = 1 / Float(run.nx * run.ny)
     large.pixels.withUnsafeBufferPointer { src in
@@ -389,11 +412,7 @@ enum MinificationFilter {
       let stride = large.width * 4
       for y in 0..<run.height {
         for x in 0..<run.width {
-          if let covered,
-            covered.locate(Vector2(Double(run.x + x) + 0.5, Double(run.y + y) + 0.5)) == nil
-          {
-            continue
-          }
+          if let covered, !covered[y * run.width + x] { continue }
           var sum = SIMD4<Float>.zero
           for j in 0..<run.ny {
             var p = s + (y * run.ny + j) * stride + x * run.nx * 4

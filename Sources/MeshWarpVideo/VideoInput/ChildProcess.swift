@@ -13,6 +13,7 @@ import MeshWarpFiles
 final class ChildProcess {
   let tool: String
   private let process: Process
+  private let exited: ProcessExit
   private var output: Int32
   private let errorFile: Int32
   private var ending: Ending?
@@ -63,6 +64,7 @@ final class ChildProcess {
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
     process.standardError = FileHandle(fileDescriptor: errorFile, closeOnDealloc: false)
+    exited = ProcessExit(process)
     do {
       try process.run()
     } catch {
@@ -95,7 +97,7 @@ final class ChildProcess {
   /// Waits for the child to end (after its output ended) and reaps it.
   func wait() -> Ending {
     if let ending { return ending }
-    process.waitUntilExit()
+    exited.wait()
     RunningTools.remove(process.processIdentifier)
     let result = Ending(
       exited: process.terminationReason == .exit, status: process.terminationStatus)
