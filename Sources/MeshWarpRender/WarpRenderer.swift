@@ -265,6 +265,8 @@ public enum WarpRenderer {
           policy: empty && options.edges != .color ? .transparent : options.edges,
           color: options.edgeColor, sampler: content, outputSize: outScale, viewport: viewport)
         let strips = empty ? [] : Self.facesByStrip(faces, height: height, width: width)
+        // Faces that cover every pixel leave nothing for the fill to show.
+        let filled = empty || !fullView || !OutputCoverage.isComplete(mesh)
         // Faces are read in place through a pointer: array subscripts here
         // copied the (large) Face values on every call.
         faces.withUnsafeBufferPointer { buffer in
@@ -279,7 +281,7 @@ public enum WarpRenderer {
               let bucket = top / Self.stripRows
               let strip = top..<min((bucket + 1) * Self.stripRows, band.upperBound)
               defer { top = strip.upperBound }
-              outside.fill(rows: strip, width: width, into: out.base)
+              if filled { outside.fill(rows: strip, width: width, into: out.base) }
               guard !empty else { continue }
               // Where a face is wider than two tiles, tiles of the strip,
               // so that the source texels a tile reads stay in the cache
