@@ -11,8 +11,9 @@
 # Fuzz/Corpus/<target>/ (hand-made seeds, the names with an extension, are
 # always kept; fuzzer-found inputs are named by their SHA-1). Prints the
 # executions of each target and whether it crashed; exits non-zero on a
-# crash, a timeout (an input running over 10 s), a leak or running out of
-# memory (over 2 GB), keeping the reproducer in .build/fuzz/artifacts/.
+# crash, a timeout (an input running over FUZZ_TIMEOUT seconds), a leak or
+# running out of memory (over 2 GB), keeping the reproducer in
+# .build/fuzz/artifacts/.
 # Replay one with `.build/fuzz/bin/fuzz-<target> <file>`, or add it to
 # Fuzz/Corpus/<target>/ so that `swift test` replays it.
 #
@@ -26,6 +27,10 @@
 #   FUZZ_JOBS           parallel fuzzing processes per target (libFuzzer
 #                       -fork; default 1)
 #   FUZZ_MERGE          0 leaves Fuzz/Corpus unchanged (default 1)
+#   FUZZ_TIMEOUT        seconds (wall clock) one input may run (libFuzzer
+#                       -timeout; default 10); raise it on a loaded machine,
+#                       where the slowest corpus inputs (0.2 s of CPU) can
+#                       take longer than that in wall time
 #
 # Why these flags (Documentation/Reliability.md): swiftc keeps only the
 # last `-sanitize=` it is given, so `--sanitize fuzzer --sanitize address`
@@ -41,6 +46,7 @@ targets="${FUZZ_TARGETS:-png mesh gradient jpeg webp gif keyframes pointset vide
 configuration="${FUZZ_CONFIGURATION:-release}"
 jobs="${FUZZ_JOBS:-1}"
 merge="${FUZZ_MERGE:-1}"
+timeout="${FUZZ_TIMEOUT:-10}"
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$root/.build/fuzz"
@@ -86,7 +92,7 @@ for target in $targets; do
   before=$(ls "$corpus" | wc -l)
   echo "fuzz.sh: fuzz-$target for ${runs_limit:+$runs_limit runs, }${seconds}s on $before corpus files (log: $log)"
   options=(
-    -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1
+    -max_total_time="$seconds" -rss_limit_mb=2048 -timeout="$timeout" -print_final_stats=1
     -artifact_prefix="$work/artifacts/$target-" -dict="$root/Fuzz/Dictionaries/$target.dict"
   )
   [ -n "$runs_limit" ] && options+=(-runs="$runs_limit")
@@ -116,7 +122,7 @@ for target in $targets; do
 
   if [ "$merge" = 1 ] && [ "$status" -eq 0 ]; then
     fresh="$(mktemp -d "$work/merged-$target.XXXXXX")"
-    "$fuzzer" -merge=1 -rss_limit_mb=2048 -timeout=10 "$fresh" "$corpus" "$scratch" \
+    "$fuzzer" -merge=1 -rss_limit_mb=2048 -timeout="$timeout" "$fresh" "$corpus" "$scratch" \
       >"$work/logs/$target-merge.log" 2>&1
     # Replace the fuzzer-found files (SHA-1 names) by the minimized set,
     # leaving out copies of hand-made seeds.

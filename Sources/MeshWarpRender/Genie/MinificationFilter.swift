@@ -384,8 +384,15 @@ enum MinificationFilter {
   ) -> [Bool] {
     var mask = [Bool](repeating: false, count: run.width * run.height)
     let origin = Vector2(Double(run.x), Double(run.y))
+    let extent = Vector2(Double(run.width), Double(run.height))
     for i in candidates where mesh.isRenderable(i) {
       let q = mesh.warpedQuad(i, scale: outputScale)
+      // Only the faces that reach the run (a tile row's candidates span
+      // the whole output's width).
+      let (lo, hi) = q.bounds
+      guard hi.x >= origin.x - 1, hi.y >= origin.y - 1, lo.x <= origin.x + extent.x + 1,
+        lo.y <= origin.y + extent.y + 1
+      else { continue }
       let (a, b, c, d) = (q.a - origin, q.b - origin, q.c - origin, q.d - origin)
       for triangle in [TriangleRasterizer(a, b, c), TriangleRasterizer(a, c, d)] {
         guard let triangle else { continue }
