@@ -58,6 +58,25 @@ public struct WarpMesh: Hashable, Sendable {
     return MeshFace(i0: tl, i1: tl + 1, i2: tl + columns + 1, i3: tl + columns)
   }
 
+  /// The grid's shape when the mesh is exactly a grid: at least 2 × 2
+  /// points, `columns · rows` of them, and its faces the grid's cells in
+  /// order (``gridFace(column:row:columns:)``, as ``identity(columns:rows:)``
+  /// builds them); else `nil`.
+  package var gridOfCells: GridShape? {
+    guard let grid, grid.columns >= 2, grid.rows >= 2 else { return nil }
+    let (columns, rows) = (grid.columns, grid.rows)
+    guard pointPairs.count == columns * rows, faces.count == (columns - 1) * (rows - 1)
+    else { return nil }
+    var k = 0
+    for r in 0..<(rows - 1) {
+      for c in 0..<(columns - 1) {
+        guard faces[k] == Self.gridFace(column: c, row: r, columns: columns) else { return nil }
+        k += 1
+      }
+    }
+    return grid
+  }
+
   /// A grid mesh over `pairs` (row-major, `columns × rows`), faces cell by
   /// cell as ``identity(columns:rows:)`` builds them.
   static func gridMesh(pairs: [MeshPointPair], columns: Int, rows: Int) -> WarpMesh {

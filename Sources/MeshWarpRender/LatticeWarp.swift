@@ -28,11 +28,8 @@ struct LatticeWarp {
   /// `sourceSize` pixels, or `nil` when `mesh` is not such a lattice (its
   /// faces must be exactly the grid's cells, its points finite).
   init?(mesh: WarpMesh, outputSize: Vector2, sourceSize: Vector2) {
-    guard let grid = mesh.grid, grid.columns >= 2, grid.rows >= 2 else { return nil }
+    guard let grid = mesh.gridOfCells else { return nil }
     let (columns, rows) = (grid.columns, grid.rows)
-    guard mesh.pointPairs.count == columns * rows,
-      mesh.faces.count == (columns - 1) * (rows - 1)
-    else { return nil }
     let pairs = mesh.pointPairs
     var xs = [Double](repeating: 0, count: columns)
     var ys = [Double](repeating: 0, count: rows)
@@ -50,15 +47,6 @@ struct LatticeWarp {
         let f = Vector2(p.from) * sourceSize
         guard f.x.isFinite, f.y.isFinite else { return nil }
         from[r * columns + c] = f
-      }
-    }
-    var k = 0
-    for r in 0..<(rows - 1) {
-      for c in 0..<(columns - 1) {
-        guard mesh.faces[k] == WarpMesh.gridFace(column: c, row: r, columns: columns) else {
-          return nil
-        }
-        k += 1
       }
     }
     self.xs = xs.map { $0 * outputSize.x }

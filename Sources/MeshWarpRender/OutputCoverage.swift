@@ -5,7 +5,7 @@ import MeshWarpCore
 /// memory writes, 8 MB at 1080p) before drawing them.
 ///
 /// Sufficient condition checked: a grid mesh whose faces are exactly the
-/// grid's cells (`WarpMesh.gridFace`), every point finite, and whose
+/// grid's cells (`WarpMesh.gridOfCells`), every point finite, and whose
 /// outer points run along the unit square's border in order (top and
 /// bottom rows at y = 0 and 1 with x rising from 0 to 1, left and right
 /// columns at x = 0 and 1 with y rising from 0 to 1), as meshes with a
@@ -20,19 +20,8 @@ import MeshWarpCore
 /// random pinned meshes, folded ones included, overwrite every pixel.
 enum OutputCoverage {
   static func isComplete(_ mesh: WarpMesh) -> Bool {
-    guard let grid = mesh.grid, grid.columns >= 2, grid.rows >= 2 else { return false }
+    guard let grid = mesh.gridOfCells else { return false }
     let (columns, rows) = (grid.columns, grid.rows)
-    guard mesh.pointPairs.count == columns * rows, mesh.faces.count == (columns - 1) * (rows - 1)
-    else { return false }
-    var k = 0
-    for r in 0..<(rows - 1) {
-      for c in 0..<(columns - 1) {
-        guard mesh.faces[k] == WarpMesh.gridFace(column: c, row: r, columns: columns) else {
-          return false
-        }
-        k += 1
-      }
-    }
     // Every point finite (`isRenderable`: a face with a non-finite point
     // is skipped, leaving a hole).
     for pair in mesh.pointPairs {

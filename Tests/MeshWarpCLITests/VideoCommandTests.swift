@@ -50,6 +50,14 @@ struct VideoCommandTests {
     return result
   }
 
+  /// Frame `index` of the video or image at `path`, decoded to RGBA by ffmpeg.
+  static func frame(_ path: String, _ index: Int) throws -> [UInt8] {
+    try ffmpeg([
+      "-i", path, "-vf", "select=eq(n\\,\(index))", "-frames:v", "1", "-f", "rawvideo",
+      "-pix_fmt", "rgba", "-",
+    ])
+  }
+
   /// A folder with the clip, an identity mesh `a.json`, a mesh `b.json`
   /// that pulls the corners in (leaving transparency), and `anim.json`
   /// going from a to b in 1 s.
@@ -175,20 +183,14 @@ struct VideoCommandTests {
     #expect(
       ToolRun(["warp", folder.file("clip.mp4"), "--mesh", folder.file("anim.json"), "-o", out])
         .status == 0)
-    func frame(_ path: String, _ index: Int) throws -> [UInt8] {
-      try Self.ffmpeg([
-        "-i", path, "-vf", "select=eq(n\\,\(index))", "-frames:v", "1", "-f", "rawvideo",
-        "-pix_fmt", "rgba", "-",
-      ])
-    }
-    let decoded = try frame(folder.file("clip.mp4"), 5)
+    let decoded = try Self.frame(folder.file("clip.mp4"), 5)
     let still = folder.write(RGBAImage(width: 64, height: 48, pixels: decoded), "frame5.png")
     let timeline = try KeyframeFile.load(WarpMesh.self, path: folder.file("anim.json"))
     let meshPath = folder.write(timeline.mesh(at: 0.5), "mesh5.json")
     let warpedStill = folder.file("warped5.png")
     #expect(ToolRun(["warp", still, "--mesh", meshPath, "-o", warpedStill]).status == 0)
-    let expected = try frame(warpedStill, 0)
-    let actual = try frame(out, 5)
+    let expected = try Self.frame(warpedStill, 0)
+    let actual = try Self.frame(out, 5)
     #expect(expected.count == actual.count)
     let worst = zip(expected, actual).map { abs(Int($0) - Int($1)) }.max() ?? 255
     #expect(worst <= 1, "largest difference \(worst)")
@@ -210,18 +212,12 @@ struct VideoCommandTests {
     ]
     let out = folder.file("out.apng")
     #expect(ToolRun(["warp", folder.file("clip.mp4")] + options + ["-o", out]).status == 0)
-    func frame(_ path: String, _ index: Int) throws -> [UInt8] {
-      try Self.ffmpeg([
-        "-i", path, "-vf", "select=eq(n\\,\(index))", "-frames:v", "1", "-f", "rawvideo",
-        "-pix_fmt", "rgba", "-",
-      ])
-    }
-    let decoded = try frame(folder.file("clip.mp4"), 4)
+    let decoded = try Self.frame(folder.file("clip.mp4"), 4)
     let still = folder.write(RGBAImage(width: 64, height: 48, pixels: decoded), "frame4.png")
     let warpedStill = folder.file("warped4.png")
     #expect(ToolRun(["warp", still] + options + ["-o", warpedStill]).status == 0)
-    let expected = try frame(warpedStill, 0)
-    let actual = try frame(out, 4)
+    let expected = try Self.frame(warpedStill, 0)
+    let actual = try Self.frame(out, 4)
     #expect(expected.count == actual.count && actual.count == 64 * 48 * 4)
     let worst = zip(expected, actual).map { abs(Int($0) - Int($1)) }.max() ?? 255
     #expect(worst <= 1, "largest difference \(worst)")
