@@ -10,8 +10,14 @@ import Foundation
 
 /// Thread count for `requested`: 0 means every active core.
 package func resolvedThreadCount(_ requested: Int) -> Int {
-  requested > 0 ? requested : max(1, ProcessInfo.processInfo.activeProcessorCount)
+  requested > 0 ? requested : activeCores
 }
+
+/// The active cores, asked once per process: Foundation reads the cgroup's
+/// CPU quota files for it each time (an open, a read and a close per call;
+/// per frame of a video they showed as a descriptor that came and went in
+/// `Scripts/soak.sh`'s count).
+private let activeCores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
 /// Splits `0..<rows` into bands and runs `body` on each band, on up to
 /// `threads` threads (0 = every core). Bands are about 4 per thread so that
