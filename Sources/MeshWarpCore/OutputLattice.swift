@@ -2,22 +2,20 @@ import Foundation
 
 /// A map's values (source points) on a lattice `xs × ys` over the output
 /// (pixels, increasing), row-major, refined until bilinear cells fit the
-/// map: the thin-plate spline
-/// (``WarpMesh/thinPlateSpline(pairs:outputSize:contentSize:pinCorners:tolerance:)``)
-/// and the smooth surface (``WarpMesh/smoothed(outputSize:contentSize:tolerance:)``,
-/// when it covers the output) are both built through ``refined(outputSize:tolerance:evaluateRow:)``,
-/// and the CPU renderer draws the result without per-face set-up (`LatticeWarp`).
+/// map, for the thin-plate spline
+/// (``WarpMesh/thinPlateSpline(pairs:outputSize:contentSize:pinCorners:tolerance:)``,
+/// through ``refined(outputSize:tolerance:evaluateRow:)``); the CPU renderer
+/// draws the result without per-face set-up (`LatticeWarp`).
 struct OutputLattice {
   let xs: [Double]
   let ys: [Double]
   let values: [Vector2]
 
   /// The map at (x, `y`) for every x of the buffer (increasing), written to
-  /// the pointer's first elements; `false` when it cannot be evaluated
-  /// there (the lattice is then abandoned).
+  /// the pointer's first elements.
   typealias RowEvaluator = (
     _ y: Double, _ xs: UnsafeBufferPointer<Double>, _ out: UnsafeMutablePointer<Vector2>
-  ) -> Bool
+  ) -> Void
 
   init(xs: [Double], ys: [Double], values: [Vector2]) {
     self.xs = xs
@@ -26,9 +24,8 @@ struct OutputLattice {
   }
 
   /// The map on `xs × ys`, copying the points `known` holds (exactly
-  /// equal coordinates) and evaluating the rest row by row; `nil` when the
-  /// evaluator fails.
-  init?(xs: [Double], ys: [Double], reusing known: OutputLattice, evaluateRow: RowEvaluator) {
+  /// equal coordinates) and evaluating the rest row by row.
+  init(xs: [Double], ys: [Double], reusing known: OutputLattice, evaluateRow: RowEvaluator) {
     self.xs = xs
     self.ys = ys
     let columnInKnown = Self.positions(of: xs, in: known.xs)
@@ -37,25 +34,22 @@ struct OutputLattice {
     let missingXs = missing.map { xs[$0] }
     var values = [Vector2](repeating: .zero, count: xs.count * ys.count)
     var buffer = [Vector2](repeating: .zero, count: xs.count)
-    let evaluated = values.withUnsafeMutableBufferPointer { out -> Bool in
+    values.withUnsafeMutableBufferPointer { out in
       for (j, y) in ys.enumerated() {
         let row = out.baseAddress! + j * xs.count
         guard let k = rowInKnown[j] else {
-          guard xs.withUnsafeBufferPointer({ evaluateRow(y, $0, row) }) else { return false }
+          xs.withUnsafeBufferPointer { evaluateRow(y, $0, row) }
           continue
         }
         for (i, c) in columnInKnown.enumerated() {
           if let c { row[i] = known.values[k * known.xs.count + c] }
         }
-        let ok = missingXs.withUnsafeBufferPointer { xs in
+        missingXs.withUnsafeBufferPointer { xs in
           buffer.withUnsafeMutableBufferPointer { evaluateRow(y, xs, $0.baseAddress!) }
         }
-        guard ok else { return false }
         for (n, i) in missing.enumerated() { row[i] = buffer[n] }
       }
-      return true
     }
-    guard evaluated else { return nil }
     self.values = values
   }
 
@@ -64,14 +58,13 @@ struct OutputLattice {
   /// holding a cell that misses the map by more than `tolerance` at its
   /// centre or an edge midpoint (where a bilinear interpolant's error
   /// peaks) is cut in half, until every cell fits or is 1 px. Level k + 1
-  /// reuses level k's points, so each point is evaluated once. `nil` when
-  /// the evaluator fails.
+  /// reuses level k's points, so each point is evaluated once.
   ///
   /// - Throws: ``WarpMeshError/tooManyFaces(needed:limit:)`` beyond
   ///   ``WarpMesh/maximumFineFaces``.
   static func refined(
     outputSize: Vector2, tolerance: Double, evaluateRow: RowEvaluator
-  ) throws(WarpMeshError) -> OutputLattice? {
+  ) throws(WarpMeshError) -> OutputLattice {
     func uniform(_ extent: Double) -> [Double] {
       let n = max(1, Int((extent / 32).rounded(.up)))
       return (0...n).map { Double($0) / Double(n) * extent }
@@ -87,12 +80,8 @@ struct OutputLattice {
       }
       // The lattice with every cell's centre and edge midpoints: the
       // points that check it.
-      guard
-        let next = OutputLattice(
-          xs: withMidpoints(xs), ys: withMidpoints(ys), reusing: checked,
-          evaluateRow: evaluateRow)
-      else { return nil }
-      checked = next
+      checked = OutputLattice(
+        xs: withMidpoints(xs), ys: withMidpoints(ys), reusing: checked, evaluateRow: evaluateRow)
       var splitColumn = [Bool](repeating: false, count: xs.count - 1)
       var splitRow = [Bool](repeating: false, count: ys.count - 1)
       var misses = false

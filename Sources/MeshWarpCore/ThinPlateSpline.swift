@@ -275,11 +275,8 @@ extension WarpMesh {
     }
     let spline = try ThinPlateSpline(controlPoints: controls, values: values)
     let lattice = try OutputLattice.refined(outputSize: outputSize, tolerance: tolerance) {
-      y, xs, out in
-      spline.evaluateRow(y: y, xs: xs, into: out)
-      return true
+      y, xs, out in spline.evaluateRow(y: y, xs: xs, into: out)
     }
-    // (The spline evaluates everywhere: the lattice is never abandoned.)
-    return lattice!.mesh(outputSize: outputSize, contentSize: content)
+    return lattice.mesh(outputSize: outputSize, contentSize: content)
   }
 }

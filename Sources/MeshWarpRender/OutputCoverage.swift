@@ -5,7 +5,7 @@ import MeshWarpCore
 /// memory writes, 8 MB at 1080p) before drawing them.
 ///
 /// Sufficient condition checked: a grid mesh whose faces are exactly the
-/// grid's cells (`WarpMesh.gridOfCells`), every point finite, and whose
+/// grid's cells (`WarpMesh.gridOfCells`), every face renderable, and whose
 /// outer points run along the unit square's border in order (top and
 /// bottom rows at y = 0 and 1 with x rising from 0 to 1, left and right
 /// columns at x = 0 and 1 with y rising from 0 to 1), as meshes with a
@@ -22,12 +22,9 @@ enum OutputCoverage {
   static func isComplete(_ mesh: WarpMesh) -> Bool {
     guard let grid = mesh.gridOfCells else { return false }
     let (columns, rows) = (grid.columns, grid.rows)
-    // Every point finite (`isRenderable`: a face with a non-finite point
-    // is skipped, leaving a hole).
-    for pair in mesh.pointPairs {
-      guard pair.to.x.isFinite, pair.to.y.isFinite, pair.from.x.isFinite, pair.from.y.isFinite
-      else { return false }
-    }
+    // Every face drawn (the renderer skips one that is not renderable,
+    // leaving a hole).
+    guard mesh.faces.indices.allSatisfy(mesh.isRenderable) else { return false }
     func to(_ c: Int, _ r: Int) -> Vector2 { Vector2(mesh.pointPairs[r * columns + c].to) }
     /// One side: coordinate `fixed` (0: x, 1: y) at `value`, the other
     /// rising strictly from 0 to 1.

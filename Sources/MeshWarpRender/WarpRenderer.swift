@@ -107,14 +107,18 @@ public enum WarpRenderer {
     /// Columns that the triangles may cover (a superset: the quad's bounds).
     var columns: Range<Int>
 
+    /// The two triangles a warped quad's coverage is rasterized as: a b c
+    /// and a c d (nil where degenerate). The minification filter's
+    /// coverage mask splits the same way.
+    static func triangles(of q: Quad) -> (TriangleRasterizer?, TriangleRasterizer?) {
+      (TriangleRasterizer(q.a, q.b, q.c), TriangleRasterizer(q.a, q.c, q.d))
+    }
+
     init(warped: Quad, original: Quad) {
       self.warped = warped
       self.original = original
       shader = WarpSpanShader(warped: warped, original: original)
-      triangles = (
-        TriangleRasterizer(warped.a, warped.b, warped.c),
-        TriangleRasterizer(warped.a, warped.c, warped.d)
-      )
+      triangles = Self.triangles(of: warped)
       @inline(__always) func separates(_ p: Vector2, _ q: Vector2, _ r: Vector2, _ s: Vector2)
         -> Bool
       { cross(q - p, r - p) * cross(q - p, s - p) < 0 }

@@ -359,7 +359,9 @@ public final class MP4Writer: FrameSink {
     let index = lifecycle.framesAccepted
     try lifecycle.accept(image, cancel: cancel)
     var frame = image
-    if !options.codec.keepsAlpha && !Self.isOpaque(image) {
+    // An opaque frame needs no compositing (a warp that covers the frame
+    // costs no blend).
+    if !options.codec.keepsAlpha && !image.isOpaque {
       frame = background
       frame.drawOver(image, at: 0, 0)
     }
@@ -391,10 +393,6 @@ public final class MP4Writer: FrameSink {
         stderrTail: tail)
     }
   }
-
-  /// Whether every pixel is opaque (then compositing changes nothing and
-  /// is skipped: a warp that covers the frame costs no blend).
-  static func isOpaque(_ image: RGBAImage) -> Bool { image.isOpaque }
 
   public func finish() throws {
     try lifecycle.checkFinish(cancel: cancel)

@@ -376,7 +376,7 @@ enum MinificationFilter {
 
   /// Which of the run's pixel centres a face covers, row-major: the plain
   /// render's own coverage, each face's two triangles rasterized with the
-  /// top-left rule (``TriangleRasterizer``, as `WarpRenderer` splits them),
+  /// top-left rule (``TriangleRasterizer``, split as `WarpRenderer.Face.triangles(of:)`),
   /// in O(run pixels + candidate faces) (a point location per pixel was
   /// half the filter's time on a video frame).
   static func coverage(
@@ -393,8 +393,9 @@ enum MinificationFilter {
       guard hi.x >= origin.x - 1, hi.y >= origin.y - 1, lo.x <= origin.x + extent.x + 1,
         lo.y <= origin.y + extent.y + 1
       else { continue }
-      let (a, b, c, d) = (q.a - origin, q.b - origin, q.c - origin, q.d - origin)
-      for triangle in [TriangleRasterizer(a, b, c), TriangleRasterizer(a, c, d)] {
+      let local = Quad(q.a - origin, q.b - origin, q.c - origin, q.d - origin)
+      let (first, second) = WarpRenderer.Face.triangles(of: local)
+      for triangle in [first, second] {
         guard let triangle else { continue }
         let (top, bottom) = (max(triangle.rows.lowerBound, 0), triangle.rows.upperBound)
         for y in top..<max(top, min(bottom + 1, run.height)) {
