@@ -219,9 +219,12 @@ public enum WarpRenderer {
 
   /// Renders into every pixel of `output` (its size is the output size).
   /// `sourceOpaque`, when known, spares the scan of the source's alpha.
+  /// `covered`: the caller knows that the faces cover every pixel of the
+  /// view (the minification filter's runs of a mesh that covers the whole
+  /// output); a full view checks it itself (``OutputCoverage``).
   static func renderOnce(
     _ source: RGBAImage, mesh: WarpMesh, options: WarpOptions, viewport: Viewport = Viewport(),
-    sourceOpaque: Bool? = nil, into output: inout RGBAImage
+    sourceOpaque: Bool? = nil, covered: Bool = false, into output: inout RGBAImage
   ) {
     let width = output.width
     let height = output.height
@@ -270,7 +273,7 @@ public enum WarpRenderer {
           color: options.edgeColor, sampler: content, outputSize: outScale, viewport: viewport)
         let strips = empty ? [] : Self.facesByStrip(faces, height: height, width: width)
         // Faces that cover every pixel leave nothing for the fill to show.
-        let filled = empty || !fullView || !OutputCoverage.isComplete(mesh)
+        let filled = empty || !(covered || fullView && OutputCoverage.isComplete(mesh))
         // Faces are read in place through a pointer: array subscripts here
         // copied the (large) Face values on every call.
         faces.withUnsafeBufferPointer { buffer in

@@ -33,6 +33,30 @@ import _TestSupport
     }
   }
 
+  /// The vector path (eight pixels of a row pair at a time) gives the
+  /// scalar path's bytes: random opaque frames whose widths leave 0, 2, 4
+  /// and 6 pixels for the scalar tail, and extreme channel values.
+  @Test(arguments: [(16, 4), (18, 2), (100, 6), (102, 8), (2, 2)])
+  func vectorPathMatchesTheScalarPath(width: Int, height: Int) {
+    var random = SeededRandom(seed: UInt64(width * 31 + height))
+    var image = RGBAImage(width: width, height: height, fill: RGBA8(0, 0, 0, 255))
+    for y in 0..<height {
+      for x in 0..<width {
+        func channel() -> UInt8 {
+          let v = random.next() % 6
+          return v == 0 ? 0 : v == 1 ? 255 : UInt8(truncatingIfNeeded: random.next())
+        }
+        image[x, y] = RGBA8(channel(), channel(), channel(), 255)
+      }
+    }
+    var vector: [UInt8] = []
+    var scalar: [UInt8] = []
+    YUV420Conversion.convert(image, into: &vector, threads: 2, vectorized: true)
+    YUV420Conversion.convert(image, into: &scalar, threads: 1, vectorized: false)
+    #expect(vector.count == width * height * 3 / 2)
+    #expect(vector == scalar)
+  }
+
   /// A frame of gradients, flat blocks and noise, converted here and by
   /// ffmpeg (`scale=out_color_matrix=bt709:out_range=tv,format=yuv420p`):
   /// Y within 1 everywhere; chroma within 2 on the gradients (measured:

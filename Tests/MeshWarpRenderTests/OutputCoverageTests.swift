@@ -64,6 +64,39 @@ import _TestSupport
     }
   }
 
+  /// The minification filter's runs of a covering mesh skip the fill as
+  /// well: each run rendered so equals the run rendered with the fill (a
+  /// colour the source does not hold, under `.color`), so no sample of a
+  /// run is left unwritten. The source is twice the output, so that the
+  /// filter has runs to render.
+  @Test func filteredRunsOfPinnedMeshesNeedNoFill() {
+    var random = SeededRandom(seed: 23)
+    let source = ImageGenerators.benchmarkPicture(width: 120, height: 90)
+    var runsChecked = 0
+    for trial in 0..<12 {
+      let mesh = Self.pinned(
+        columns: 2 + trial % 6, rows: 2 + (trial / 6) % 4, reach: [0.2, 0.45, 0.9][trial % 3],
+        random: &random)
+      let (w, h) = (57 + trial % 4, 43 + trial % 3)
+      var options = WarpOptions(width: w, height: h, edges: .color, antialias: 1 + trial % 2)
+      options.edgeColor = RGBA8(7, 200, 13, 255)
+      let runs = MinificationFilter.plan(
+        mesh: mesh, sourceSize: source.size, width: w, height: h,
+        quality: options.minificationQuality)
+      #expect(!runs.isEmpty, "trial \(trial): nothing to filter")
+      for run in runs {
+        let filled = MinificationFilter.renderRun(
+          run, source: source, mesh: mesh, width: w, height: h, options: options)
+        let skipped = MinificationFilter.renderRun(
+          run, source: source, mesh: mesh, width: w, height: h, options: options, covered: true)
+        let differing = zip(filled.pixels, skipped.pixels).count { $0 != $1 }
+        #expect(differing == 0, "trial \(trial), run \(run): \(differing) bytes differ")
+        runsChecked += 1
+      }
+    }
+    #expect(runsChecked >= 12)
+  }
+
   /// A border point off the border, a face missing or a non-finite point:
   /// the fill stays.
   @Test func otherMeshesKeepTheFill() {

@@ -12,7 +12,8 @@ struct BenchCommand: ParsableCommand {
       warp-16x16-unwarped (`--edges unwarped`: the content as it was where no face
       covers), warp-16x16-bicubic, warp-9x9 and warp-9x9-smooth (piecewise vs smooth
       surface through the same 9x9 grid), warp-tps-20 (a 20-point thin-plate spline, fitted every frame),
-      gradient-3x3 (the blog's smooth 3x3 mesh gradient), text-export (60 frames of the
+      yuv420 and yuv420-scalar (an opaque frame to BT.709 4:2:0, the H.264 writer's
+      conversion, with and without its vector path), gradient-3x3 (the blog's smooth 3x3 mesh gradient), text-export (60 frames of the
       animated 1000x250 "Meshing" to an animated PNG; the time is for all 60 frames),
       png-48mp (an 8000x6000 PNG decoded, warped through the 16x16 mesh and encoded, in
       memory), pipeline-jpeg (a 4000x3000 JPEG file decoded, warped through 16x16 quads and
@@ -112,6 +113,8 @@ struct BenchCommand: ParsableCommand {
         MeshPresets.sinusoidal(columns: 9, rows: 9, amplitude: 2)
       },
       thinPlateSplineCase(width: w, height: h),
+      yuv420Case("yuv420", width: w, height: h, vectorized: true),
+      yuv420Case("yuv420-scalar", width: w, height: h, vectorized: false),
       Case(name: "gradient-3x3", width: w, height: h) {
         // The blog's static 3×3 mesh (the peers' cairo positions and colours),
         // smooth colours, dithering on (the default).
@@ -193,6 +196,23 @@ struct BenchCommand: ParsableCommand {
         }
       },
     ] + videoCases()
+  }
+
+  /// `yuv420` and `yuv420-scalar`: the H.264 writer's conversion of an
+  /// opaque frame (the benchmark picture) to BT.709 4:2:0, with its vector
+  /// path and with the scalar path alone, into one reused buffer.
+  static func yuv420Case(_ name: String, width w: Int, height h: Int, vectorized: Bool) -> Case {
+    Case(name: name, width: w, height: h) {
+      final class Planes: @unchecked Sendable { var bytes: [UInt8] = [] }
+      var picture = ImageGenerators.benchmarkPicture(width: w, height: h)
+      for i in stride(from: 3, to: picture.pixels.count, by: 4) { picture.pixels[i] = 255 }
+      let frame = picture
+      let planes = Planes()
+      return { threads in
+        YUV420Conversion.convert(
+          frame, into: &planes.bytes, threads: threads, vectorized: vectorized)
+      }
+    }
   }
 
   /// `warp-tps-20`: a thin-plate spline through 20 points (a ring of 12

@@ -66,10 +66,13 @@ enum MinificationFilter {
     let runs = plan(
       mesh: mesh, sourceSize: source.size, width: width, height: height, quality: quality)
     guard !runs.isEmpty else { return }
+    // Faces that cover the whole output cover every run, at every sample:
+    // the runs then need neither the edge policy's fill nor a coverage mask.
+    let complete = OutputCoverage.isComplete(mesh)
     // Outside the mesh the plain render already shows the edge policy's
     // exact colour: where that is not transparent, pixels whose centre no
     // face covers keep it (unfiltered content of `unwarped` stays sharp).
-    let keepUncovered = options.edges != .transparent
+    let keepUncovered = options.edges != .transparent && !complete
     // Each run renders only the faces that reach it (see `renderRun`):
     // candidates per row of tiles, from bounds computed once.
     let outScale = Vector2(Double(width), Double(height))
@@ -96,7 +99,7 @@ enum MinificationFilter {
         let run = runs[i]
         let large = renderRun(
           run, source: source, mesh: mesh, width: width, height: height, options: options,
-          candidates: facesByTileRow[run.y / tileSize], sourceOpaque: opaque)
+          candidates: facesByTileRow[run.y / tileSize], sourceOpaque: opaque, covered: complete)
         let covered =
           keepUncovered
           ? coverage(
@@ -300,10 +303,13 @@ enum MinificationFilter {
 
   /// Renders one run at its supersampled resolution, with `options`' modes.
   /// `candidates`: the faces that may reach the run (ascending; default
-  /// all), from which those that do are kept.
+  /// all), from which those that do are kept. `covered`: the caller knows
+  /// that `mesh` covers the whole output (``OutputCoverage``), so the run's
+  /// render skips the edge policy's fill: every face covering a point of
+  /// the run reaches the run and is kept.
   static func renderRun(
     _ run: Run, source: RGBAImage, mesh: WarpMesh, width: Int, height: Int, options: WarpOptions,
-    candidates: [Int]? = nil, sourceOpaque: Bool? = nil
+    candidates: [Int]? = nil, sourceOpaque: Bool? = nil, covered: Bool = false
   ) -> RGBAImage {
     // `to` in run-normalized coordinates: (to·output − origin)/run size,
     // for the vertices of the candidate faces only, in a mesh of their own
@@ -370,7 +376,7 @@ enum MinificationFilter {
       origin: origin, scale: Vector2(1 / Double(run.nx), 1 / Double(run.ny)), fullSize: outScale)
     WarpRenderer.renderOnce(
       source, mesh: local, options: runOptions, viewport: viewport, sourceOpaque: sourceOpaque,
-      into: &large)
+      covered: covered, into: &large)
     return large
   }
 
