@@ -47,7 +47,8 @@ video_bench() {
   local dir=${VIDEO_DIR:-}
   [ -n "$dir" ] || dir=$(mktemp -d /tmp/meshwarp-video-bench.XXXXXX)
   local w=1920 h=1080
-  # The 16x16 wave mesh and the remap filter's maps of the same displacement.
+  # The 16x16 wave mesh and the remap filter's maps of the same displacement
+  # (the mesh's map inverted per output pixel).
   python3 - "$dir" <<'PY'
 import json, sys
 import numpy as np
@@ -63,10 +64,39 @@ faces = [[j * c + i, j * c + i + 1, (j + 1) * c + i + 1, (j + 1) * c + i]
          for j in range(c - 1) for i in range(c - 1)]
 json.dump({"columns": c, "rows": c, "from": frm, "to": to, "faces": faces},
           open(f"{d}/mesh16.json", "w"))
+# The remap filter's maps: for each output pixel centre p, the source point
+# s with F(s) = p, F being the mesh's own map. With its `from` points a
+# uniform grid, F(s) = s + D(s), D the bilinear interpolation of the
+# vertices' displacements over the grid's cells; |grad D| < 0.3 here, so the
+# fixed-point iteration s <- p - D(s) converges (40 steps: far below a
+# pixel). The map holds the source pixel containing s (nearest neighbour).
 w, h = 1920, 1080
-y, x = np.mgrid[0:h, 0:w].astype(np.float64)
-mx = np.clip(x + 6 * np.sin(y / 40), 0, w - 1).round().astype(">u2")
-my = np.clip(y + 6 * np.sin(x / 50), 0, h - 1).round().astype(">u2")
+n = c - 1
+frm_a, to_a = np.array(frm), np.array(to)
+dx = ((to_a[:, 0] - frm_a[:, 0]) * w).reshape(c, c)
+dy = ((to_a[:, 1] - frm_a[:, 1]) * h).reshape(c, c)
+py, px = np.mgrid[0:h, 0:w].astype(np.float64) + 0.5
+
+def displacement(sx, sy):
+    u = np.clip(sx / w * n, 0, n)
+    v = np.clip(sy / h * n, 0, n)
+    i = np.minimum(u.astype(np.int64), n - 1)
+    j = np.minimum(v.astype(np.int64), n - 1)
+    fu, fv = u - i, v - j
+    def lerp(d):
+        top = d[j, i] * (1 - fu) + d[j, i + 1] * fu
+        bottom = d[j + 1, i] * (1 - fu) + d[j + 1, i + 1] * fu
+        return top * (1 - fv) + bottom * fv
+    return lerp(dx), lerp(dy)
+
+sx, sy = px.copy(), py.copy()
+for _ in range(40):
+    ddx, ddy = displacement(sx, sy)
+    sx, sy = px - ddx, py - ddy
+ddx, ddy = displacement(sx, sy)
+assert max(abs(sx + ddx - px).max(), abs(sy + ddy - py).max()) < 1e-6
+mx = np.clip(np.floor(sx), 0, w - 1).astype(">u2")
+my = np.clip(np.floor(sy), 0, h - 1).astype(">u2")
 for name, a in (("xmap.pgm", mx), ("ymap.pgm", my)):
     with open(f"{d}/{name}", "wb") as f:
         f.write(b"P5\n%d %d\n65535\n" % (w, h))
