@@ -64,6 +64,9 @@ public enum WarpRenderer {
     {
       mesh = smooth
     }
+    // Faces that cover every pixel of the output leave nothing for the
+    // edge fill to show, in the render and in the filter's runs alike.
+    let covered = OutputCoverage.isComplete(mesh)
     guard s > 1 else {
       if output.width != width || output.height != height {
         output = RGBAImage(uninitializedWidth: width, height: height)
@@ -71,15 +74,18 @@ public enum WarpRenderer {
       // The source's alpha is scanned once for both passes (a 12 MP
       // frame is 48 MB to read).
       let opaque = source.isOpaque
-      renderOnce(source, mesh: mesh, options: options, sourceOpaque: opaque, into: &output)
+      renderOnce(
+        source, mesh: mesh, options: options, sourceOpaque: opaque, covered: covered,
+        into: &output)
       if options.filterMinification && options.minificationQuality.samplesPerTexel > 0 {
         MinificationFilter.refine(
-          &output, source: source, mesh: mesh, options: options, sourceOpaque: opaque)
+          &output, source: source, mesh: mesh, options: options, sourceOpaque: opaque,
+          covered: covered)
       }
       return
     }
     var large = RGBAImage(uninitializedWidth: width * s, height: height * s)
-    renderOnce(source, mesh: mesh, options: options, into: &large)
+    renderOnce(source, mesh: mesh, options: options, covered: covered, into: &large)
     output = large.downsampled(by: s, threads: options.threads)
   }
 
@@ -219,9 +225,9 @@ public enum WarpRenderer {
 
   /// Renders into every pixel of `output` (its size is the output size).
   /// `sourceOpaque`, when known, spares the scan of the source's alpha.
-  /// `covered`: the caller knows that the faces cover every pixel of the
-  /// view (the minification filter's runs of a mesh that covers the whole
-  /// output); a full view checks it itself (``OutputCoverage``).
+  /// `covered`: the faces cover every pixel of the view (a mesh that
+  /// covers the whole output, ``OutputCoverage``, and any view of it, such
+  /// as the minification filter's runs): the edge policy's fill is skipped.
   static func renderOnce(
     _ source: RGBAImage, mesh: WarpMesh, options: WarpOptions, viewport: Viewport = Viewport(),
     sourceOpaque: Bool? = nil, covered: Bool = false, into output: inout RGBAImage
@@ -272,8 +278,7 @@ public enum WarpRenderer {
           policy: empty && options.edges != .color ? .transparent : options.edges,
           color: options.edgeColor, sampler: content, outputSize: outScale, viewport: viewport)
         let strips = empty ? [] : Self.facesByStrip(faces, height: height, width: width)
-        // Faces that cover every pixel leave nothing for the fill to show.
-        let filled = empty || !(covered || fullView && OutputCoverage.isComplete(mesh))
+        let filled = empty || !covered
         // Faces are read in place through a pointer: array subscripts here
         // copied the (large) Face values on every call.
         faces.withUnsafeBufferPointer { buffer in

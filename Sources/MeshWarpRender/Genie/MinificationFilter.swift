@@ -54,9 +54,12 @@ enum MinificationFilter {
   /// Re-renders, supersampled, the tiles of `output` (the plain render of
   /// `source` through `mesh` with `options`) where the mesh minifies.
   /// `sourceOpaque`, when the caller knows it, spares a scan of the source.
+  /// `covered`: `mesh` covers the whole output (``OutputCoverage``), so
+  /// every run, at every sample, is covered too: the runs then need
+  /// neither the edge policy's fill nor a coverage mask.
   static func refine(
     _ output: inout RGBAImage, source: RGBAImage, mesh: WarpMesh, options: WarpOptions,
-    sourceOpaque: Bool? = nil
+    sourceOpaque: Bool? = nil, covered complete: Bool
   ) {
     let (width, height) = (output.width, output.height)
     let quality = options.minificationQuality
@@ -66,9 +69,6 @@ enum MinificationFilter {
     let runs = plan(
       mesh: mesh, sourceSize: source.size, width: width, height: height, quality: quality)
     guard !runs.isEmpty else { return }
-    // Faces that cover the whole output cover every run, at every sample:
-    // the runs then need neither the edge policy's fill nor a coverage mask.
-    let complete = OutputCoverage.isComplete(mesh)
     // Outside the mesh the plain render already shows the edge policy's
     // exact colour: where that is not transparent, pixels whose centre no
     // face covers keep it (unfiltered content of `unwarped` stays sharp).
