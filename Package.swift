@@ -24,7 +24,8 @@ let package = Package(
   platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .visionOS(.v1)],
   products: [
     // What Apple users add, exactly as the original MeshWarpEffect README
-    // names it. Pure Swift (core + renderer): no libpng, FreeType or SDL.
+    // names it. The core and the renderer (Swift, and the renderer's one C
+    // kernel, AVX2 chosen at run time): no libpng, FreeType or SDL.
     .library(name: "MeshWarpEffect", targets: ["MeshWarpEffect"]),
     .library(name: "MeshWarpCore", targets: ["MeshWarpCore"]),
     .library(name: "MeshWarpRender", targets: ["MeshWarpRender"]),
@@ -65,7 +66,10 @@ let package = Package(
 
     // MARK: Library layers.
     .target(name: "MeshWarpCore"),
-    .target(name: "MeshWarpRender", dependencies: ["MeshWarpCore"]),
+    // The warp's innermost loop in AVX2, chosen at run time (C: Swift has
+    // no per-function CPU features); the Swift loop stays for other CPUs.
+    .target(name: "CSpanKernel"),
+    .target(name: "MeshWarpRender", dependencies: ["MeshWarpCore", "CSpanKernel"]),
     // MeshWarpIO: the umbrella; each module below links only what it uses.
     .target(name: "MeshWarpFiles"),
     .target(

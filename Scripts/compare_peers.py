@@ -57,6 +57,9 @@ row("bicubic / bilinear, 16x16 (1 thread)", ours.get(("warp-16x16-bicubic", 1)),
     ours.get(("warp-16x16", 1)), "<= 2", True)
 row("minification filter on / off, 16x16 (1 thread)", ours.get(("warp-16x16", 1)), "ours",
     ours.get(("warp-16x16-unfiltered", 1)), "(cost)", True)
+row("warp 16x16, portable Swift loop / AVX2 kernel (1 thread)",
+    ours.get(("warp-16x16", 1)), "ours", ours.get(("warp-16x16-portable", 1)), "(its gain)",
+    False)
 row("cairo smooth mesh 1080p / gradient 3x3 (1 thread)", ours.get(("gradient-3x3", 1)), "cairo",
     cairo.get(("smooth", (1920, 1080))), ">= 10", False)
 row(f"warp 16x16 ({threads_all} threads) / one frame copy (memory floor)",

@@ -54,8 +54,12 @@ accessor="$bin/MeshWarpEffect.build/DerivedSources/resource_bundle_accessor.swif
 # availability domains need.
 # SwiftPM's package name is the package identity: the root folder, lowercased.
 package_name="$(basename "$root" | tr '[:upper:]' '[:lower:]')"
+# MeshWarpRender imports its C span kernel internally; a debug build's
+# modules (built for testing) still ask clients to load it: its module map.
+c_modules=(-Xcc "-fmodule-map-file=$bin/CSpanKernel.build/module.modulemap")
+[ -f "$bin/CSpanKernel.build/module.modulemap" ] || { echo "missing CSpanKernel's module map"; exit 1; }
 base=(-swift-version 6 -parse-as-library -warnings-as-errors -package-name "$package_name"
-  -enable-experimental-feature CustomAvailability)
+  -enable-experimental-feature CustomAvailability "${c_modules[@]}")
 
 # Pass 1, access control and concurrency: the stubs, MeshWarpEffect, the
 # README example, the demo library and app as separate modules, as an app
@@ -189,7 +193,7 @@ check_platform() {
   swiftc -typecheck -module-name AppleCheck -swift-version 6 -warnings-as-errors -D DEBUG \
     -package-name "$package_name" \
     -enable-experimental-feature CustomAvailability "${domains[@]}" \
-    -I "$work/empty" -I "$modules" "$dir"/*.swift "$accessor"
+    "${c_modules[@]}" -I "$work/empty" -I "$modules" "$dir"/*.swift "$accessor"
 }
 for target in iOS:17.0 macOS:14.0 tvOS:17.0 visionOS:1.0; do
   platform="${target%%:*}"

@@ -15,12 +15,15 @@
   /// Every pixel has alpha 255: premultiplication is the identity and the
   /// blend runs on 8-bit weights in 16-bit SIMD lanes (``blend(_:_:fx:fy:)``).
   @usableFromInline let opaque: Bool
+  /// Runs of this ``opaque`` source go through the AVX2 kernel
+  /// (``SpanKernel/isEnabled`` when the sampler was made; 2 × 2 pixels or
+  /// more).
+  let vectorized: Bool
 
   @usableFromInline init(pixels: UnsafePointer<UInt8>, width: Int, height: Int) {
-    self.pixels = pixels
-    self.width = width
-    self.height = height
-    self.opaque = Self.allOpaque(pixels, count: width * height)
+    self.init(
+      pixels: pixels, width: width, height: height,
+      opaque: Self.allOpaque(pixels, count: width * height))
   }
 
   /// A sampler whose source is already known to be opaque or not (renders
@@ -30,6 +33,7 @@
     self.width = width
     self.height = height
     self.opaque = opaque
+    vectorized = opaque && SpanKernel.isEnabled && width >= 2 && height >= 2
   }
 
   /// Whether all `count` pixels have alpha 255: the alpha bytes of 256

@@ -28,7 +28,55 @@ struct SilhouetteAntialiaser: Sendable {
     self.sampler = sampler
     self.outside = outside
     self.samples = samples
-    // Undirected edges used by exactly one renderable face.
+    boundary = Self.boundary(mesh: mesh, faceIndices: faceIndices, faces: faces)
+  }
+
+  /// The undirected edges used by exactly one renderable face, each as its
+  /// face runs it (warped, output pixels). For a grid of cells that are all
+  /// rendered, the grid's outer ring, read off directly (a 64 × 64 grid
+  /// has 16 641 edges to count otherwise, a serial millisecond a frame).
+  static func boundary(mesh: WarpMesh, faceIndices: [Int], faces: [WarpRenderer.Face])
+    -> [(Vector2, Vector2)]
+  {
+    gridRing(mesh: mesh, faceIndices: faceIndices, faces: faces)
+      ?? edgesUsedOnce(mesh: mesh, faceIndices: faceIndices, faces: faces)
+  }
+
+  /// ``boundary(mesh:faceIndices:faces:)`` of a grid of cells, all
+  /// rendered; `nil` for any other mesh.
+  static func gridRing(mesh: WarpMesh, faceIndices: [Int], faces: [WarpRenderer.Face])
+    -> [(Vector2, Vector2)]?
+  {
+    if let grid = mesh.gridOfCells, faceIndices.count == mesh.faces.count {
+      // Face k is cell (k % cells, k / cells), corners a b c d clockwise
+      // from the top left: the ring is the top row's a→b, the right
+      // column's b→c, the bottom row's c→d and the left column's d→a.
+      let (cells, rows) = (grid.columns - 1, grid.rows - 1)
+      var ring: [(Vector2, Vector2)] = []
+      ring.reserveCapacity(2 * (cells + rows))
+      for c in 0..<cells { ring.append((faces[c].warped.a, faces[c].warped.b)) }
+      for r in 0..<rows {
+        let q = faces[r * cells + cells - 1].warped
+        ring.append((q.b, q.c))
+      }
+      for c in 0..<cells {
+        let q = faces[(rows - 1) * cells + c].warped
+        ring.append((q.c, q.d))
+      }
+      for r in 0..<rows {
+        let q = faces[r * cells].warped
+        ring.append((q.d, q.a))
+      }
+      return ring
+    }
+    return nil
+  }
+
+  /// ``boundary(mesh:faceIndices:faces:)`` of any mesh, by counting each
+  /// undirected edge's uses.
+  static func edgesUsedOnce(mesh: WarpMesh, faceIndices: [Int], faces: [WarpRenderer.Face])
+    -> [(Vector2, Vector2)]
+  {
     var uses: [UInt64: Int] = [:]
     var order: [(UInt64, Vector2, Vector2)] = []
     for (k, i) in faceIndices.enumerated() {
@@ -44,7 +92,7 @@ struct SilhouetteAntialiaser: Sendable {
         uses[key, default: 0] += 1
       }
     }
-    boundary = order.filter { uses[$0.0] == 1 }.map { ($0.1, $0.2) }
+    return order.filter { uses[$0.0] == 1 }.map { ($0.1, $0.2) }
   }
 
   func run(width: Int, height: Int, into out: SharedPointer<UInt8>, threads: Int) {

@@ -7,7 +7,8 @@ struct BenchCommand: ParsableCommand {
     details: """
       Cases (1920x1080 RGBA): copy (one frame copy, the memory floor), warp-1 (one quad),
       warp-16x16 and warp-64x64 (the peers' sinusoidal meshes; warps render into one reused
-      frame, as the peers' remap writes into a preallocated array), warp-1-unfiltered,
+      frame, as the peers' remap writes into a preallocated array), warp-16x16-portable
+      (the portable Swift span loop where the AVX2 kernel would run), warp-1-unfiltered,
       warp-16x16-unfiltered and warp-64x64-unfiltered (minification filter off),
       warp-16x16-unwarped (`--edges unwarped`: the content as it was where no face
       covers), warp-16x16-bicubic, warp-9x9 and warp-9x9-smooth (piecewise vs smooth
@@ -65,7 +66,7 @@ struct BenchCommand: ParsableCommand {
   static func cases() -> [Case] {
     let (w, h) = (1920, 1080)
     func warp(
-      _ name: String, options: WarpOptions = WarpOptions(),
+      _ name: String, options: WarpOptions = WarpOptions(), portable: Bool = false,
       _ mesh: @escaping @Sendable () -> WarpMesh
     ) -> Case {
       Case(name: name, width: w, height: h) {
@@ -77,6 +78,10 @@ struct BenchCommand: ParsableCommand {
         return { threads in
           var o = options
           o.threads = threads
+          // The portable Swift loop instead of the AVX2 kernel (runs are
+          // sequential: nothing else renders meanwhile).
+          if portable { SpanKernel.isEnabled = false }
+          defer { if portable { SpanKernel.isEnabled = SpanKernel.isAvailable } }
           WarpRenderer.render(picture, mesh: m, options: o, into: &frame.image)
         }
       }
@@ -92,6 +97,7 @@ struct BenchCommand: ParsableCommand {
       },
       warp("warp-1") { MeshPresets.originalCard },
       warp("warp-16x16") { MeshPresets.sinusoidal(columns: 17, rows: 17) },
+      warp("warp-16x16-portable", portable: true) { MeshPresets.sinusoidal(columns: 17, rows: 17) },
       warp("warp-64x64") { MeshPresets.sinusoidal(columns: 65, rows: 65) },
       warp("warp-1-unfiltered", options: WarpOptions(filterMinification: false)) {
         MeshPresets.originalCard

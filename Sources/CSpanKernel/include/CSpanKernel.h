@@ -1,0 +1,30 @@
+// The warp's innermost loop for opaque sources, in AVX2 where the CPU has
+// it (chosen at run time). MeshWarpRender's `SpanKernel` calls it and keeps
+// the portable Swift loop it matches byte for byte
+// (`BilinearSampler.writeOpaqueRun`); `SpanKernelTests` cross-checks them.
+#ifndef CSPANKERNEL_H
+#define CSPANKERNEL_H
+
+#include <stdint.h>
+
+/// 1 when `mw_span_opaque_avx2` may be called on this CPU, else 0.
+int mw_span_kernel_available(void);
+
+/// Writes `count` pixels to `out` (4 bytes each). Pixel i is the bilinear
+/// blend of the opaque `width` x `height` RGBA source `pixels` (rows of
+/// `stride` bytes) at the 24.8 fixed-point tap ((px_i + 2^23) >> 24,
+/// (py_i + 2^23) >> 24), where px_i, py_i follow the 32.32 forward
+/// differences px_{i+1} = px_i + dx_i, dx_{i+1} = dx_i + ddx (the same for
+/// y), modulo 2^64. The blend is the Swift loop's: down the columns, then
+/// across, each stage (256 p + (q - p) w + 128) >> 8 in wrapping 16-bit
+/// lanes.
+///
+/// With `clamp` 0, every tap and its right and lower neighbours must lie
+/// inside the image. With `clamp` 1, taps may lie anywhere (|px_i|, |py_i|
+/// < 2^62) and texels outside clamp to the edge, as the Swift sampler's
+/// clamped path reads them; width and height must then be at least 2.
+void mw_span_opaque_avx2(
+    const uint8_t *pixels, int64_t width, int64_t height, int64_t stride, int64_t px, int64_t py,
+    int64_t dx, int64_t dy, int64_t ddx, int64_t ddy, int64_t count, int clamp, uint8_t *out);
+
+#endif

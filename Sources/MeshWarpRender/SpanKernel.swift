@@ -1,0 +1,56 @@
+internal import CSpanKernel
+
+/// Which loop writes the warp's runs of an opaque source: the portable
+/// Swift loop (one pixel per 8-lane SSE2 or NEON operation, about 45
+/// instructions a pixel on x86-64), or, where the CPU has AVX2, the C
+/// kernel in `CSpanKernel` (four pixels an iteration: taps stepped in
+/// 64-bit lanes, each blend stage on two pixels per 16-lane operation).
+/// Both write the same bytes; `SpanKernelTests` checks that on random runs.
+package enum SpanKernel {
+  /// Whether this CPU can run the AVX2 kernel.
+  package static let isAvailable = mw_span_kernel_available() != 0
+
+  /// Whether samplers made from now on use the AVX2 kernel (default: where
+  /// available). Only `meshwarp bench` turns it off, between runs, to time
+  /// the Swift loop.
+  nonisolated(unsafe) package static var isEnabled = isAvailable
+}
+
+extension BilinearSampler {
+  /// Writes `count` pixels from `out` at the taps that `steps` passes
+  /// through, from this ``opaque`` source. `inside`: every tap and its
+  /// right and lower neighbours lie inside the image (see
+  /// ``tapsInside(lo:hi:)``); otherwise texels outside clamp to the edge,
+  /// as ``write(fixedX:fixedY:to:)`` reads them. Through the AVX2 kernel
+  /// when `vectorized` (it needs ``SpanKernel/isAvailable`` and a source of
+  /// at least 2 × 2), else through the Swift loop.
+  @inline(__always)
+  func writeOpaqueRun(
+    _ steps: QuadraticSteps, count: Int, inside: Bool, to out: UnsafeMutablePointer<UInt8>,
+    vectorized: Bool
+  ) {
+    if vectorized {
+      mw_span_opaque_avx2(
+        pixels, Int64(width), Int64(height), Int64(width &* 4), Int64(steps.px), Int64(steps.py),
+        Int64(steps.dx), Int64(steps.dy), Int64(steps.ddx), Int64(steps.ddy), Int64(count),
+        inside ? 0 : 1, out)
+      return
+    }
+    var q = steps
+    var o = out
+    let stop = out + count &* 4
+    if inside {
+      while o < stop {
+        writeInteriorOpaque(fixedX: q.tapX, fixedY: q.tapY, to: o)
+        q.advance()
+        o += 4
+      }
+    } else {
+      while o < stop {
+        write(fixedX: q.tapX, fixedY: q.tapY, to: o)
+        q.advance()
+        o += 4
+      }
+    }
+  }
+}
