@@ -26,8 +26,13 @@ modules="$bin/Modules"
 accessor="$bin/MeshWarpEffect.build/DerivedSources/resource_bundle_accessor.swift"
 # SwiftPM's package name is the package identity: the root folder, lowercased.
 package_name="$(basename "$root" | tr '[:upper:]' '[:lower:]')"
+# MeshWarpRender's C span kernel, as in Scripts/typecheck-apple.sh: the
+# debug build's modules ask clients to load it.
+kernel_map="$bin/CSpanKernel.build/module.modulemap"
+[ -f "$kernel_map" ] || { echo "missing CSpanKernel's module map"; exit 1; }
 flags=(-swift-version 6 -parse-as-library -warnings-as-errors -package-name "$package_name"
-  -enable-experimental-feature CustomAvailability -I "$work" -I "$modules")
+  -enable-experimental-feature CustomAvailability -Xcc "-fmodule-map-file=$kernel_map"
+  -I "$work" -I "$modules")
 for stub in CoreGraphics SwiftUI; do
   swiftc -emit-module -module-name "$stub" "${flags[@]}" \
     -emit-module-path "$work/$stub.swiftmodule" "Scripts/AppleStubs/$stub.swift"

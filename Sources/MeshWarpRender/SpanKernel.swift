@@ -36,21 +36,32 @@ extension BilinearSampler {
         inside ? 0 : 1, out)
       return
     }
+    guard inside else {
+      writeClampedRun(steps, count: count, to: out)
+      return
+    }
     var q = steps
     var o = out
     let stop = out + count &* 4
-    if inside {
-      while o < stop {
-        writeInteriorOpaque(fixedX: q.tapX, fixedY: q.tapY, to: o)
-        q.advance()
-        o += 4
-      }
-    } else {
-      while o < stop {
-        write(fixedX: q.tapX, fixedY: q.tapY, to: o)
-        q.advance()
-        o += 4
-      }
+    while o < stop {
+      writeInteriorOpaque(fixedX: q.tapX, fixedY: q.tapY, to: o)
+      q.advance()
+      o += 4
+    }
+  }
+
+  /// Writes `count` pixels from `out` at the taps that `steps` passes
+  /// through, anywhere: texels outside clamp to the edge
+  /// (``write(fixedX:fixedY:to:)``). Any source, opaque or not.
+  @inline(__always)
+  func writeClampedRun(_ steps: QuadraticSteps, count: Int, to out: UnsafeMutablePointer<UInt8>) {
+    var q = steps
+    var o = out
+    let stop = out + count &* 4
+    while o < stop {
+      write(fixedX: q.tapX, fixedY: q.tapY, to: o)
+      q.advance()
+      o += 4
     }
   }
 }
