@@ -10,7 +10,7 @@
 /// linear functions, so an evenly spaced grid gives the identity.
 package struct CatmullRomSurface: Sendable {
   /// Grid points with one extrapolated ring: `(columns + 2) × (rows + 2)`.
-  let points: [Vector2]
+  package let points: [Vector2]
   package let columns: Int
   package let rows: Int
 

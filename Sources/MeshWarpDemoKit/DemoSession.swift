@@ -444,8 +444,7 @@ package final class DemoSession {
   /// Work is reused between frames (``FrameReuse``): the warp itself while
   /// the content's picture, the toggle, the mesh and the options are all
   /// unchanged (a still picture, or paused content, costs only the overlay),
-  /// the smooth mesh's subdivision while the grid is unchanged, and the
-  /// frame buffers. The pixels are those of a fresh
+  /// and the frame buffers. The pixels are those of a fresh
   /// `WarpRenderer.render(source, mesh:options:)`.
   package func renderFrame() -> Frame {
     if mode == .gradient { return renderGradientFrame() }
@@ -471,8 +470,7 @@ package final class DemoSession {
         swap(&warped, &reuse.warp!.image)
         reuse.warp = nil
       }
-      let (mesh, renderOptions) = reuse.renderable(shown, options: options, frameSize: frameSize)
-      WarpRenderer.render(source, mesh: mesh, options: renderOptions, into: &warped)
+      WarpRenderer.render(source, mesh: shown, options: options, into: &warped)
       reuse.warp = (key, warped)
     }
     let t2 = clock.now
@@ -480,9 +478,7 @@ package final class DemoSession {
     if overlayHidden {
       clean = warped
     } else if !pendingCleanSaves.isEmpty {
-      let (mesh, renderOptions) = reuse.renderable(shown, options: options, frameSize: frameSize)
-      clean = WarpRenderer.render(
-        content.background(time: time), mesh: mesh, options: renderOptions)
+      clean = WarpRenderer.render(content.background(time: time), mesh: shown, options: options)
     }
     var image: RGBAImage
     if (genie == nil && !overlayHidden) || showHelp {

@@ -4,10 +4,6 @@
 ///
 /// - the last warp with what it was rendered from (``WarpKey``): reused as
 ///   it is while nothing in the key changes;
-/// - the smooth mesh (`WarpMesh.smoothed(outputSize:)`, a subdivision of
-///   the grid) while the grid is unchanged, handed to ``WarpRenderer`` as a
-///   plain mesh with `smooth` off: the same call that the renderer makes
-///   for `smooth` itself, so the pixels are the same;
 /// - the warp's and the overlay's pixel buffers: rendered and copied into
 ///   again when no one else holds them, so a frame allocates nothing.
 struct FrameReuse {
@@ -25,28 +21,7 @@ struct FrameReuse {
   }
 
   var warp: (key: WarpKey, image: RGBAImage)?
-  var smooth: (mesh: WarpMesh, size: Vector2, smoothed: WarpMesh?)?
   var overlay: RGBAImage?
-
-  /// The mesh and options to hand to ``WarpRenderer`` for `mesh` with
-  /// `options`: with `smooth` on and a grid, its subdivision (cached) and
-  /// `smooth` off; else both unchanged. A mesh that cannot be smoothed
-  /// renders as it is, as the renderer does.
-  mutating func renderable(_ mesh: WarpMesh, options: WarpOptions, frameSize: Vector2) -> (
-    WarpMesh, WarpOptions
-  ) {
-    guard options.smooth, mesh.grid != nil, options.supersample <= 1 else {
-      return (mesh, options)
-    }
-    var plain = options
-    plain.smooth = false
-    if let cached = smooth, cached.mesh == mesh, cached.size == frameSize {
-      return (cached.smoothed ?? mesh, plain)
-    }
-    let smoothed = try? mesh.smoothed(outputSize: frameSize)
-    smooth = (mesh, frameSize, smoothed)
-    return (smoothed ?? mesh, plain)
-  }
 
   /// The overlay buffer of the last frame (unique once that frame is
   /// dropped), or an empty image.

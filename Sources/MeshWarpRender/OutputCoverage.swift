@@ -25,7 +25,15 @@ enum OutputCoverage {
     // Every face drawn (the renderer skips one that is not renderable,
     // leaving a hole).
     guard mesh.faces.indices.allSatisfy(mesh.isRenderable) else { return false }
-    func to(_ c: Int, _ r: Int) -> Vector2 { Vector2(mesh.pointPairs[r * columns + c].to) }
+    return bordersOutput(mesh.pointPairs, columns: columns, rows: rows)
+  }
+
+  /// Whether a grid's outer `to` points (row-major, `columns × rows`) run
+  /// along the output's border: the top row at y = 0, the bottom row at
+  /// y = 1, the left column at x = 0 and the right one at x = 1, each
+  /// rising strictly from 0 to 1 along its side.
+  static func bordersOutput(_ pairs: [MeshPointPair], columns: Int, rows: Int) -> Bool {
+    func to(_ c: Int, _ r: Int) -> Vector2 { Vector2(pairs[r * columns + c].to) }
     /// One side: coordinate `fixed` (0: x, 1: y) at `value`, the other
     /// rising strictly from 0 to 1.
     func side(_ points: [Vector2], fixed: Int, at value: Double) -> Bool {

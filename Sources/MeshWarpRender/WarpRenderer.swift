@@ -61,10 +61,21 @@ public enum WarpRenderer {
     let height = options.height ?? source.height
     let s = min(max(options.supersample, 1), 8)
     var mesh = mesh
-    if options.smooth, mesh.grid != nil,
-      let smooth = try? mesh.smoothed(outputSize: Vector2(Double(width * s), Double(height * s)))
-    {
-      mesh = smooth
+    // A smooth mesh one-to-one onto the output is drawn from its surfaces
+    // (`SmoothSurfaceWarp`), and a fine mesh within a pixel of them only
+    // plans the minification filter (which needs the squeeze, not exact
+    // positions: 1/20 of the faces of the default 0.1 px on warp-9x9-smooth).
+    // Every other smooth mesh is drawn as its fine mesh.
+    var surface: SmoothSurfaceWarp? = nil
+    let filtered = options.filterMinification && options.minificationQuality.samplesPerTexel > 0
+    if options.smooth, mesh.grid != nil {
+      let size = Vector2(Double(width * s), Double(height * s))
+      surface = SmoothSurfaceWarp(mesh: mesh, outputSize: size, sourceSize: source.size)
+      if surface == nil, let smooth = try? mesh.smoothed(outputSize: size) {
+        mesh = smooth
+      } else if filtered && s == 1, let plan = try? mesh.smoothed(outputSize: size, tolerance: 1) {
+        mesh = plan
+      }
     }
     // Faces that cover every pixel of the output leave nothing for the
     // edge fill to show, in the render and in the filter's runs alike.
@@ -78,16 +89,17 @@ public enum WarpRenderer {
       let opaque = source.isOpaque
       renderOnce(
         source, mesh: mesh, options: options, sourceOpaque: opaque, covered: covered,
-        into: &output)
-      if options.filterMinification && options.minificationQuality.samplesPerTexel > 0 {
+        surface: surface, into: &output)
+      if filtered {
         MinificationFilter.refine(
           &output, source: source, mesh: mesh, options: options, sourceOpaque: opaque,
-          covered: covered)
+          covered: covered || surface != nil, surface: surface)
       }
       return
     }
     var large = RGBAImage(uninitializedWidth: width * s, height: height * s)
-    renderOnce(source, mesh: mesh, options: options, covered: covered, into: &large)
+    renderOnce(
+      source, mesh: mesh, options: options, covered: covered, surface: surface, into: &large)
     output = large.downsampled(by: s, threads: options.threads)
   }
 
@@ -255,15 +267,41 @@ public enum WarpRenderer {
   /// `covered`: the faces cover every pixel of the view (a mesh that
   /// covers the whole output, ``OutputCoverage``, and any view of it, such
   /// as the minification filter's runs): the edge policy's fill is skipped.
+  /// `surface`: the smooth surfaces of `mesh`, drawn instead of its faces.
   static func renderOnce(
     _ source: RGBAImage, mesh: WarpMesh, options: WarpOptions, viewport: Viewport = Viewport(),
-    sourceOpaque: Bool? = nil, covered: Bool = false, into output: inout RGBAImage
+    sourceOpaque: Bool? = nil, covered: Bool = false, surface: SmoothSurfaceWarp? = nil,
+    into output: inout RGBAImage
   ) {
     let width = output.width
     let height = output.height
     guard width > 0, height > 0 else { return }
     let outScale = Vector2(Double(width), Double(height))
     let threads = options.threads
+    if let surface, source.width > 0, source.height > 0 {
+      source.pixels.withUnsafeBufferPointer { src in
+        let sampler =
+          sourceOpaque.map {
+            BilinearSampler(
+              pixels: src.baseAddress!, width: source.width, height: source.height, opaque: $0)
+          } ?? BilinearSampler(pixels: src.baseAddress!, width: source.width, height: source.height)
+        let content = ContentSampler(
+          bilinear: sampler, interpolation: options.interpolation, address: options.addressMode)
+        output.pixels.withUnsafeMutableBufferPointer { dst in
+          let out = SharedPointer(dst.baseAddress!)
+          if content.isDefault {
+            surface.render(
+              sampler: sampler, width: width, height: height, viewport: viewport,
+              threads: threads, out: out)
+          } else {
+            surface.render(
+              sampler: content, width: width, height: height, viewport: viewport,
+              threads: threads, out: out)
+          }
+        }
+      }
+      return
+    }
     let fullView = viewport.origin == Vector2(0, 0) && viewport.scale == Vector2(1, 1)
     if fullView, source.width > 0, source.height > 0,
       options.interpolation == .bilinear && options.addressMode == .clampToEdge,

@@ -12,7 +12,7 @@ struct BenchCommand: ParsableCommand {
       warp-16x16-unfiltered and warp-64x64-unfiltered (minification filter off),
       warp-16x16-unwarped (`--edges unwarped`: the content as it was where no face
       covers), warp-16x16-bicubic, warp-9x9 and warp-9x9-smooth (piecewise vs smooth
-      surface through the same 9x9 grid), warp-tps-20 (a 20-point thin-plate spline, fitted every frame),
+      surface through the same 9x9 grid), warp-9x9-smooth-unfiltered, warp-tps-20 (a 20-point thin-plate spline, fitted every frame),
       yuv420 and yuv420-scalar (an opaque frame to BT.709 4:2:0, the H.264 writer's
       conversion, with and without its vector path), gradient-3x3 (the blog's smooth 3x3 mesh gradient), text-export (60 frames of the
       animated 1000x250 "Meshing" to an animated PNG; the time is for all 60 frames),
@@ -116,6 +116,11 @@ struct BenchCommand: ParsableCommand {
       },
       warp("warp-9x9") { MeshPresets.sinusoidal(columns: 9, rows: 9, amplitude: 2) },
       warp("warp-9x9-smooth", options: WarpOptions(smooth: true)) {
+        MeshPresets.sinusoidal(columns: 9, rows: 9, amplitude: 2)
+      },
+      warp(
+        "warp-9x9-smooth-unfiltered", options: WarpOptions(filterMinification: false, smooth: true)
+      ) {
         MeshPresets.sinusoidal(columns: 9, rows: 9, amplitude: 2)
       },
       thinPlateSplineCase(width: w, height: h),

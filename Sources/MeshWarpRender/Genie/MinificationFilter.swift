@@ -57,9 +57,11 @@ enum MinificationFilter {
   /// `covered`: `mesh` covers the whole output (``OutputCoverage``), so
   /// every run, at every sample, is covered too: the runs then need
   /// neither the edge policy's fill nor a coverage mask.
+  /// `surface`: `mesh`'s smooth surfaces, which the runs draw instead of
+  /// its faces (`mesh` still plans them).
   static func refine(
     _ output: inout RGBAImage, source: RGBAImage, mesh: WarpMesh, options: WarpOptions,
-    sourceOpaque: Bool? = nil, covered complete: Bool
+    sourceOpaque: Bool? = nil, covered complete: Bool, surface: SmoothSurfaceWarp? = nil
   ) {
     let (width, height) = (output.width, output.height)
     let quality = options.minificationQuality
@@ -99,7 +101,8 @@ enum MinificationFilter {
         let run = runs[i]
         let large = renderRun(
           run, source: source, mesh: mesh, width: width, height: height, options: options,
-          candidates: facesByTileRow[run.y / tileSize], sourceOpaque: opaque, covered: complete)
+          candidates: facesByTileRow[run.y / tileSize], sourceOpaque: opaque, covered: complete,
+          surface: surface)
         let covered =
           keepUncovered
           ? coverage(
@@ -309,8 +312,24 @@ enum MinificationFilter {
   /// the run reaches the run and is kept.
   static func renderRun(
     _ run: Run, source: RGBAImage, mesh: WarpMesh, width: Int, height: Int, options: WarpOptions,
-    candidates: [Int]? = nil, sourceOpaque: Bool? = nil, covered: Bool = false
+    candidates: [Int]? = nil, sourceOpaque: Bool? = nil, covered: Bool = false,
+    surface: SmoothSurfaceWarp? = nil
   ) -> RGBAImage {
+    let viewport = WarpRenderer.Viewport(
+      origin: Vector2(Double(run.x), Double(run.y)),
+      scale: Vector2(1 / Double(run.nx), 1 / Double(run.ny)),
+      fullSize: Vector2(Double(width), Double(height)))
+    var runOptions = options
+    runOptions.width = run.width * run.nx
+    runOptions.height = run.height * run.ny
+    runOptions.threads = 1
+    var large = RGBAImage(uninitializedWidth: run.width * run.nx, height: run.height * run.ny)
+    if let surface {
+      WarpRenderer.renderOnce(
+        source, mesh: mesh, options: runOptions, viewport: viewport, sourceOpaque: sourceOpaque,
+        covered: true, surface: surface, into: &large)
+      return large
+    }
     // `to` in run-normalized coordinates: (to·output − origin)/run size,
     // for the vertices of the candidate faces only, in a mesh of their own
     // (copying and moving every vertex of a dense smooth mesh per run was
@@ -366,14 +385,7 @@ enum MinificationFilter {
     }
     // The run's samples already resolve the silhouette n-fold per axis.
     let perSample = (options.antialias + min(run.nx, run.ny) - 1) / min(run.nx, run.ny)
-    var runOptions = options
-    runOptions.width = run.width * run.nx
-    runOptions.height = run.height * run.ny
     runOptions.antialias = max(1, perSample)
-    runOptions.threads = 1
-    var large = RGBAImage(uninitializedWidth: run.width * run.nx, height: run.height * run.ny)
-    let viewport = WarpRenderer.Viewport(
-      origin: origin, scale: Vector2(1 / Double(run.nx), 1 / Double(run.ny)), fullSize: outScale)
     WarpRenderer.renderOnce(
       source, mesh: local, options: runOptions, viewport: viewport, sourceOpaque: sourceOpaque,
       covered: covered, into: &large)

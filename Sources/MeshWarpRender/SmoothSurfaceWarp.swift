@@ -1,0 +1,288 @@
+/// The smooth warp of a grid mesh (``WarpOptions/smooth``) drawn from its
+/// two Catmull-Rom surfaces directly, without the fine mesh of
+/// ``WarpMesh/smoothed(outputSize:contentSize:tolerance:)``: for an output
+/// point p the surface parameters (s, t) solve to(s, t) = p by Newton's
+/// method, and the source point is from(s, t), both surfaces evaluated as
+/// polynomial patches (``BicubicPatch``). Exact to the solver's precision,
+/// where the fine mesh is within 0.1 px of the surface.
+///
+/// Rows are shaded like a face's runs (``WarpSpanShader``): chunks of at
+/// most ``WarpSpanShader/chunk`` pixels, each drawn from the quadratic
+/// through the exact points at its start, middle and end when that
+/// reproduces the exact point at its first quarter within
+/// ``WarpSpanShader/tolerance`` source pixels, else split (under 8 pixels,
+/// every pixel is solved). The map is smooth inside a cell and C¹ across
+/// cells, so chunks are split only near cell borders. Each solve starts
+/// from the same pixel of the row above or from the chunk's ends, and
+/// converges in one to three steps.
+///
+/// Used only where the surface is one-to-one onto the output: the mesh's
+/// outer points run along the output's border (``OutputCoverage``) and
+/// the Jacobian of `to` is positive at 9 × 9 points of every cell, so
+/// every pixel has one preimage and no pixel is left to the edge policy.
+/// Folded or open meshes take the fine mesh. `SmoothSurfaceWarpTests`
+/// compares both with numpy's exact surfaces and with each other.
+struct SmoothSurfaceWarp: Sendable {
+  /// Grid points per row and rows.
+  let columns: Int
+  let rows: Int
+  /// The cells' patches, row-major: `to` in output pixels, `from` in
+  /// source pixels.
+  let to: [BicubicPatch]
+  let from: [BicubicPatch]
+  /// The full output, in pixels.
+  let outputSize: Vector2
+
+  /// The surfaces of grid mesh `mesh` rendered at `outputSize` from content
+  /// of `sourceSize` pixels, or `nil` where they are not one-to-one onto
+  /// the output (see the type's summary) or `mesh` is not a grid.
+  init?(mesh: WarpMesh, outputSize: Vector2, sourceSize: Vector2) {
+    guard let grid = mesh.grid, grid.columns >= 2, grid.rows >= 2,
+      grid.columns.multipliedReportingOverflow(by: grid.rows) == (mesh.pointPairs.count, false),
+      OutputCoverage.bordersOutput(mesh.pointPairs, columns: grid.columns, rows: grid.rows)
+    else { return nil }
+    for p in mesh.pointPairs {
+      let values = [p.from.x, p.from.y, p.to.x, p.to.y].map { Double($0) }
+      guard values.allSatisfy({ $0.isFinite && abs($0) < 1e6 }) else { return nil }
+    }
+    let (columns, rows) = (grid.columns, grid.rows)
+    let toSurface = CatmullRomSurface(
+      points: mesh.pointPairs.map { Vector2($0.to) }, columns: columns, rows: rows)
+    let fromSurface = CatmullRomSurface(
+      points: mesh.pointPairs.map { Vector2($0.from) }, columns: columns, rows: rows)
+    var to: [BicubicPatch] = []
+    var from: [BicubicPatch] = []
+    for r in 0..<(rows - 1) {
+      for c in 0..<(columns - 1) {
+        let patch = toSurface.patch(column: c, row: r, scale: outputSize)
+        for j in 0...8 {
+          for i in 0...8 {
+            let d = patch.pointAndDerivatives(u: Double(i) / 8, v: Double(j) / 8)
+            guard cross(d.du, d.dv) > 0 else { return nil }
+          }
+        }
+        to.append(patch)
+        from.append(fromSurface.patch(column: c, row: r, scale: sourceSize))
+      }
+    }
+    self.columns = columns
+    self.rows = rows
+    self.to = to
+    self.from = from
+    self.outputSize = outputSize
+  }
+
+  /// The parameters (s, t) with to(s, t) = `p` (see ``Solver``).
+  func parameters(of p: Vector2, guess: Vector2) -> Vector2 {
+    withSolver { $0.parameters(of: p, guess: guess) }
+  }
+
+  /// from(s, t), in source pixels.
+  func sourcePoint(parameters s: Vector2) -> Vector2 {
+    withSolver { $0.sourcePoint(parameters: s) }
+  }
+
+  /// Calls `body` with a solver reading the patches in place.
+  func withSolver<R>(_ body: (Solver) -> R) -> R {
+    to.withUnsafeBufferPointer { to in
+      from.withUnsafeBufferPointer { from in
+        body(
+          Solver(
+            to: to.baseAddress!, from: from.baseAddress!, columns: columns, rows: rows,
+            outputSize: outputSize))
+      }
+    }
+  }
+
+  /// The surfaces' inverse and source points, reading the patches through
+  /// pointers (an array subscript copied the 256-byte patch per step).
+  struct Solver: @unchecked Sendable {
+    let to: UnsafePointer<BicubicPatch>
+    let from: UnsafePointer<BicubicPatch>
+    let columns: Int
+    let rows: Int
+    let outputSize: Vector2
+
+    /// The cell of parameters s (clamped into the grid).
+    @inline(__always) func cell(_ s: Vector2) -> (index: Int, u: Double, v: Double) {
+      let c = min(max(Int(s.x), 0), columns - 2)
+      let r = min(max(Int(s.y), 0), rows - 2)
+      return (r &* (columns - 1) &+ c, s.x - Double(c), s.y - Double(r))
+    }
+
+    /// The parameters (s, t) ∈ [0, columns − 1] × [0, rows − 1] with
+    /// to(s, t) = `p` (output pixels), by Newton's method from `guess`, in
+    /// steps of at most half a cell: done after the step from a point
+    /// within 10⁻² px of `p` (Newton's error is then about
+    /// |to″|/|to′|²·10⁻⁴ px: under 10⁻⁵ px for cells that bend by a fifth
+    /// of their size; `SmoothSurfaceWarpTests` asks 10⁻⁶ px of numpy), or
+    /// at a point within 10⁻⁹ px, or after 24 steps.
+    @inline(__always) func parameters(of p: Vector2, guess: Vector2) -> Vector2 {
+      let top = Vector2(Double(columns - 1), Double(rows - 1))
+      var s = pointwiseMin(pointwiseMax(guess, .zero), top)
+      for _ in 0..<24 {
+        let (index, u, v) = cell(s)
+        let (f, du, dv) = to[index].pointAndDerivatives(u: u, v: v)
+        let e = p - f
+        let residual = max(abs(e.x), abs(e.y))
+        let det = du.x * dv.y - du.y * dv.x
+        guard residual > 1e-9, det > 0 else { break }
+        var step = Vector2(e.x * dv.y - e.y * dv.x, du.x * e.y - du.y * e.x) / det
+        let size = max(abs(step.x), abs(step.y))
+        guard size.isFinite else { break }
+        if size > 0.5 { step *= 0.5 / size }
+        s = pointwiseMin(pointwiseMax(s + step, .zero), top)
+        if residual < 1e-2 { break }
+      }
+      return s
+    }
+
+    /// from(s, t), in source pixels.
+    @inline(__always) func sourcePoint(parameters s: Vector2) -> Vector2 {
+      let (index, u, v) = cell(s)
+      return from[index].point(u: u, v: v)
+    }
+  }
+
+  /// A solved pixel: its parameters and its source point.
+  struct Solved {
+    var parameters: Vector2
+    var source: Vector2
+  }
+
+  /// One row of the render: output pixel x is the full output's point
+  /// (`x0` + x·`dx`, `y`).
+  struct Row {
+    static let tolerance = 1.0 / 256
+    let surface: Solver
+    let y: Double
+    let x0: Double
+    let dx: Double
+
+    @inline(__always) func solve(_ x: Int, guess: Vector2) -> Solved {
+      let s = surface.parameters(of: Vector2(x0 + Double(x) * dx, y), guess: guess)
+      return Solved(parameters: s, source: surface.sourcePoint(parameters: s))
+    }
+
+    /// Shades `count` pixels from column `x`, given the solved pixels `x`
+    /// and `x + l` (`l` = `count` or `count` − 1), as
+    /// `WarpSpanShader.shadeChunk` does a face's; `middle`, when known, is
+    /// the solved pixel `x + l/2` (a failed chunk's check point is its
+    /// first half's middle).
+    func shadeChunk<Writer: SpanWriter>(
+      x: Int, count n: Int, end l: Int, start: Solved, endPoint end: Solved,
+      middle known: Solved? = nil, sampler: Writer, out pixel: UnsafeMutablePointer<UInt8>
+    ) {
+      @inline(__always) func guess(_ i: Int) -> Vector2 {
+        start.parameters + (end.parameters - start.parameters) * (Double(i) / Double(l))
+      }
+      guard n >= 8 else {
+        for i in 0..<n {
+          let s = i == 0 ? start : (i == l ? end : solve(x + i, guess: guess(i)))
+          sampler.write(at: s.source, to: pixel + i &* 4)
+        }
+        return
+      }
+      let cell = surface.cell(start.parameters).index
+      if surface.cell(end.parameters).index != cell {
+        // The chunk leaves its cell: split where the parameters,
+        // interpolated linearly, cross the cell's border (each side is
+        // then one cell's analytic map, or is split again nearer).
+        var f = 1.0
+        for axis in 0..<2 {
+          let (a, b) = (start.parameters[axis], end.parameters[axis])
+          let border = b > a ? a.rounded(.down) + 1 : a.rounded(.down)
+          if b != a && (b > a ? b >= border : b < border) { f = min(f, (border - a) / (b - a)) }
+        }
+        let k = min(max(Int((f * Double(l)).rounded(.down)) + 1, 1), n - 1)
+        let last = k == 1 ? start : solve(x + k - 1, guess: guess(k - 1))
+        let first = k == l ? end : solve(x + k, guess: guess(k))
+        shadeChunk(
+          x: x, count: k, end: k - 1, start: start, endPoint: last, sampler: sampler, out: pixel)
+        shadeChunk(
+          x: x + k, count: n - k, end: l - k, start: first, endPoint: end, sampler: sampler,
+          out: pixel + k &* 4)
+        return
+      }
+      let m = l / 2
+      let q = m / 2
+      let middle = known ?? solve(x + m, guess: guess(m))
+      // The check points' guesses: the parameters' quadratic through the
+      // three solved pixels (usually within Newton's last step).
+      let ps = (middle.parameters - start.parameters) / Double(m)
+      let pc = ((end.parameters - start.parameters) / Double(l) - ps) / Double(l - m)
+      @inline(__always) func check(_ i: Int) -> Solved {
+        solve(x + i, guess: start.parameters + (ps - pc * Double(m) + pc * Double(i)) * Double(i))
+      }
+      let slopeM = (middle.source - start.source) / Double(m)
+      let c = ((end.source - start.source) / Double(l) - slopeM) / Double(l - m)
+      let b = slopeM - c * Double(m)
+      @inline(__always) func fits(_ i: Int, _ solved: Solved) -> Bool {
+        let error = start.source + (b + c * Double(i)) * Double(i) - solved.source
+        return abs(error.x) <= Self.tolerance && abs(error.y) <= Self.tolerance
+          && surface.cell(solved.parameters).index == cell
+      }
+      // Checked at both quarters: where the map bends hard (a source step
+      // changing by half over a dozen pixels) its quartic terms can hide
+      // at one of them.
+      let first = check(q)
+      let firstFits = fits(q, first) && surface.cell(middle.parameters).index == cell
+      guard firstFits, fits(l - q, check(l - q)) else {
+        shadeChunk(
+          x: x, count: m, end: m, start: start, endPoint: middle,
+          middle: m / 2 == q ? first : nil, sampler: sampler, out: pixel)
+        shadeChunk(
+          x: x + m, count: n - m, end: l - m, start: middle, endPoint: end, sampler: sampler,
+          out: pixel + m &* 4)
+        return
+      }
+      sampler.writeQuadratic(
+        count: n, start: start.source, end: end.source, b: b, c: c, span: Double(l), out: pixel)
+    }
+  }
+
+  /// Writes every pixel of the `width × height` render `out`, a view of
+  /// the full output (`viewport`: render pixel (x, y) is the full output's
+  /// point origin + (x + ½, y + ½)·scale).
+  func render<Writer: SpanWriter & Sendable>(
+    sampler: Writer, width: Int, height: Int, viewport: WarpRenderer.Viewport, threads: Int,
+    out: SharedPointer<UInt8>
+  ) {
+    guard width > 0 else { return }
+    let chunks = (width + WarpSpanShader.chunk - 1) / WarpSpanShader.chunk
+    withSolver { solver in
+      forEachRowBand(rows: height, threads: threads) { band in
+        // The parameters at each chunk's first pixel (and the last pixel)
+        // on the row above: the next row's guesses.
+        var above: [Vector2]? = nil
+        var current = [Vector2](repeating: .zero, count: chunks + 1)
+        for y in band {
+          let row = Row(
+            surface: solver, y: viewport.origin.y + (Double(y) + 0.5) * viewport.scale.y,
+            x0: viewport.origin.x + 0.5 * viewport.scale.x, dx: viewport.scale.x)
+          let pixels = out.base + y * width * 4
+          @inline(__always) func guess(_ k: Int, _ x: Int) -> Vector2 {
+            if let above { return above[k] }
+            let p = Vector2(row.x0 + Double(x) * row.dx, row.y)
+            return p / outputSize * Vector2(Double(columns - 1), Double(rows - 1))
+          }
+          var x = 0
+          var start = row.solve(0, guess: guess(0, 0))
+          current[0] = start.parameters
+          for k in 1...chunks {
+            let next = width * k / chunks
+            let l = k < chunks ? next - x : next - x - 1
+            let end = l == 0 ? start : row.solve(x + l, guess: guess(k, x + l))
+            current[k] = end.parameters
+            row.shadeChunk(
+              x: x, count: next - x, end: l, start: start, endPoint: end, sampler: sampler,
+              out: pixels + x &* 4)
+            x = next
+            start = end
+          }
+          above = current
+        }
+      }
+    }
+  }
+}
