@@ -1,3 +1,5 @@
+import Foundation
+
 /// The smooth warp of a grid mesh (``WarpOptions/smooth``) drawn from its
 /// two Catmull-Rom surfaces directly, without the fine mesh of
 /// ``WarpMesh/smoothed(outputSize:contentSize:tolerance:)``: for an output
@@ -6,15 +8,20 @@
 /// polynomial patches (``BicubicPatch``). Exact to the solver's precision,
 /// where the fine mesh is within 0.1 px of the surface.
 ///
-/// Rows are shaded like a face's runs (``WarpSpanShader``): chunks of at
-/// most ``WarpSpanShader/chunk`` pixels, each drawn from the quadratic
-/// through the exact points at its start, middle and end when that
-/// reproduces the exact point at its first quarter within
-/// ``WarpSpanShader/tolerance`` source pixels, else split (under 8 pixels,
-/// every pixel is solved). The map is smooth inside a cell and C¹ across
-/// cells, so chunks are split only near cell borders. Each solve starts
-/// from the same pixel of the row above or from the chunk's ends, and
-/// converges in one to three steps.
+/// Rows are cut into chunks of at most ``chunk`` pixels that each stay in
+/// one cell (a chunk whose ends lie in different cells is split where its
+/// parameters, interpolated linearly, cross the border), where the map is
+/// analytic; across cells it is only C¹. A chunk of at least
+/// ``cubicMinimum`` pixels is first tried as one cubic through exact points
+/// at 0, ⅓, ⅔ and its end, checked at ⅙ and ⅚ within half of
+/// ``Row/tolerance`` (1/256 source px) and written as quadratic runs of
+/// that cubic short enough for the other half; one that fails is split at
+/// its thirds. Shorter chunks take the face shader's quadratic
+/// (``WarpSpanShader``), here checked at both quarter points: the smooth
+/// map bends harder than a bilinear face, and one check let errors of
+/// 0.04 px through. Under 8 pixels, every pixel is solved. Solves start
+/// from the same chunk boundary on the row above, or from the chunk's
+/// solved points, and take one or two Newton steps.
 ///
 /// Used only where the surface is one-to-one onto the output: the mesh's
 /// outer points run along the output's border (``OutputCoverage``) and
@@ -204,6 +211,24 @@ struct SmoothSurfaceWarp: Sendable {
           out: pixel + k &* 4)
         return
       }
+      if n >= SmoothSurfaceWarp.cubicMinimum {
+        guard
+          let (i1, a, i2, b) = shadeCubic(
+            x: x, count: n, end: l, start: start, endPoint: end, sampler: sampler, out: pixel)
+        else { return }
+        if n >= 3 * SmoothSurfaceWarp.cubicMinimum {
+          // Thirds at the cubic's solved points, each tried again.
+          shadeChunk(
+            x: x, count: i1, end: i1, start: start, endPoint: a, sampler: sampler, out: pixel)
+          shadeChunk(
+            x: x + i1, count: i2 - i1, end: i2 - i1, start: a, endPoint: b, sampler: sampler,
+            out: pixel + i1 &* 4)
+          shadeChunk(
+            x: x + i2, count: n - i2, end: l - i2, start: b, endPoint: end, sampler: sampler,
+            out: pixel + i2 &* 4)
+          return
+        }
+      }
       let m = l / 2
       let q = m / 2
       let middle = known ?? solve(x + m, guess: guess(m))
@@ -239,7 +264,110 @@ struct SmoothSurfaceWarp: Sendable {
       sampler.writeQuadratic(
         count: n, start: start.source, end: end.source, b: b, c: c, span: Double(l), out: pixel)
     }
+
+    /// Tries `count` pixels from column `x` (solved at `x` and `x + l`) as
+    /// one cubic through the exact points at 0, l/3, 2l/3 and l, checked
+    /// at l/6 and 5l/6 (near the largest errors of a four-point cubic)
+    /// against the exact solution within half ``tolerance``, all in the
+    /// start's cell. Where it holds, the pixels are written as quadratic
+    /// runs of that cubic, each short enough to stay within the other half
+    /// (a quadratic through a cubic's ends and middle errs by at most
+    /// |a₃|·h³·√3/36 over h pixels), and no pixel is solved; else nothing
+    /// is written and the result is the two solved interior points with
+    /// their columns (from `x`), for the caller's split.
+    func shadeCubic<Writer: SpanWriter>(
+      x: Int, count n: Int, end l: Int, start: Solved, endPoint end: Solved, sampler: Writer,
+      out pixel: UnsafeMutablePointer<UInt8>
+    ) -> (Int, Solved, Int, Solved)? {
+      let cell = surface.cell(start.parameters).index
+      let (i1, i2) = (l / 3, (2 * l) / 3)
+      @inline(__always) func linear(_ i: Int) -> Vector2 {
+        start.parameters + (end.parameters - start.parameters) * (Double(i) / Double(l))
+      }
+      let a = solve(x + i1, guess: linear(i1))
+      let b = solve(x + i2, guess: linear(i2))
+      let failed = (i1, a, i2, b)
+      guard surface.cell(a.parameters).index == cell, surface.cell(b.parameters).index == cell
+      else { return failed }
+      let (t1, t2, t3) = (Double(i1), Double(i2), Double(l))
+      let source = Cubic(t1, t2, t3, start.source, a.source, b.source, end.source)
+      let parameters = Cubic(
+        t1, t2, t3, start.parameters, a.parameters, b.parameters, end.parameters)
+      let half = Self.tolerance / 2
+      for i in [l / 6, l - l / 6] {
+        let exact = solve(x + i, guess: parameters.at(Double(i)))
+        let error = source.at(Double(i)) - exact.source
+        guard abs(error.x) <= half && abs(error.y) <= half,
+          surface.cell(exact.parameters).index == cell
+        else { return failed }
+      }
+      // Quadratic runs of the cubic, of equal length h with
+      // h³ ≤ 0.8·half·36/(√3·|a₃|) (the 0.8 for a middle node off by
+      // half a pixel on odd spans).
+      let a3 = max(abs(source.f0123.x), abs(source.f0123.y))
+      let h = max(2, min(n, Int(min(cbrt(0.8 * half * 36 / (3.0.squareRoot() * a3)), 1e9))))
+      let runs = (n + h - 1) / h
+      for r in 0..<runs {
+        let i = n * r / runs
+        let count = n * (r + 1) / runs - i
+        // The run's far end: the next run's first pixel, or for the last
+        // run the chunk's end point.
+        let span = r + 1 < runs ? count : l - i
+        let m = span / 2
+        guard m > 0 else {
+          for k in 0..<count {
+            sampler.write(at: source.at(Double(i + k)), to: pixel + (i + k) &* 4)
+          }
+          continue
+        }
+        let p0 = source.at(Double(i))
+        let slopeM: Vector2 = (source.at(Double(i + m)) - p0) / Double(m)
+        let pl = source.at(Double(i + span))
+        let slopeL: Vector2 = (pl - p0) / Double(span)
+        let c: Vector2 = (slopeL - slopeM) / Double(span - m)
+        sampler.writeQuadratic(
+          count: count, start: p0, end: pl, b: slopeM - c * Double(m), c: c,
+          span: Double(span), out: pixel + i &* 4)
+      }
+      return nil
+    }
   }
+
+  /// A cubic through four points p(tₖ), in Newton's divided-difference
+  /// form: p(t) = p₀ + t·(f₀₁ + (t − t₁)·(f₀₁₂ + (t − t₂)·f₀₁₂₃)).
+  struct Cubic {
+    let t1: Double
+    let t2: Double
+    let p0: Vector2
+    let f01: Vector2
+    let f012: Vector2
+    let f0123: Vector2
+
+    /// Through (0, p0), (t1, p1), (t2, p2), (t3, p3), 0 < t1 < t2 < t3.
+    @inline(__always)
+    init(
+      _ t1: Double, _ t2: Double, _ t3: Double, _ p0: Vector2, _ p1: Vector2, _ p2: Vector2,
+      _ p3: Vector2
+    ) {
+      let f01 = (p1 - p0) / t1
+      let f12 = (p2 - p1) / (t2 - t1)
+      let f23 = (p3 - p2) / (t3 - t2)
+      let f012 = (f12 - f01) / t2
+      let f123 = (f23 - f12) / (t3 - t1)
+      (self.t1, self.t2, self.p0, self.f01, self.f012) = (t1, t2, p0, f01, f012)
+      f0123 = (f123 - f012) / t3
+    }
+
+    @inline(__always) func at(_ t: Double) -> Vector2 {
+      p0 + (f01 + (f012 + f0123 * (t - t2)) * (t - t1)) * t
+    }
+  }
+
+  /// Shortest chunk tried as one cubic (shorter ones take the quadratic
+  /// check directly).
+  static let cubicMinimum = 24
+  /// Most pixels per chunk of a row.
+  static let chunk = 256
 
   /// Writes every pixel of the `width × height` render `out`, a view of
   /// the full output (`viewport`: render pixel (x, y) is the full output's
@@ -249,7 +377,7 @@ struct SmoothSurfaceWarp: Sendable {
     out: SharedPointer<UInt8>
   ) {
     guard width > 0 else { return }
-    let chunks = (width + WarpSpanShader.chunk - 1) / WarpSpanShader.chunk
+    let chunks = (width + Self.chunk - 1) / Self.chunk
     withSolver { solver in
       forEachRowBand(rows: height, threads: threads) { band in
         // The parameters at each chunk's first pixel (and the last pixel)
