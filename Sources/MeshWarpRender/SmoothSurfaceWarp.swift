@@ -29,8 +29,9 @@ import Foundation
 /// Used only where the surface is one-to-one onto the output: the mesh's
 /// outer points run along the output's border (``OutputCoverage``) and
 /// the Jacobian of `to` is positive at 9 × 9 points of every cell, so
-/// every pixel has one preimage and no pixel is left to the edge policy.
-/// Folded or open meshes take the fine mesh. `SmoothSurfaceWarpTests`
+/// every pixel has one preimage and no pixel is left to the edge policy;
+/// and the grid has at most ``maximumCells`` cells. Folded, open or larger
+/// meshes take the fine mesh. `SmoothSurfaceWarpTests`
 /// compares both with numpy's exact surfaces and with each other.
 struct SmoothSurfaceWarp: Sendable {
   /// Grid points per row and rows.
@@ -43,12 +44,18 @@ struct SmoothSurfaceWarp: Sendable {
   /// The full output, in pixels.
   let outputSize: Vector2
 
+  /// The most cells drawn from the surfaces (a 33 × 33 grid): the set-up
+  /// checks 81 Jacobians a cell per render, and the cells of larger grids
+  /// are small enough for the fine mesh's few faces each.
+  static let maximumCells = 1024
+
   /// The surfaces of grid mesh `mesh` rendered at `outputSize` from content
   /// of `sourceSize` pixels, or `nil` where they are not one-to-one onto
   /// the output (see the type's summary) or `mesh` is not a grid.
   init?(mesh: WarpMesh, outputSize: Vector2, sourceSize: Vector2) {
     guard let grid = mesh.grid, grid.columns >= 2, grid.rows >= 2,
       grid.columns.multipliedReportingOverflow(by: grid.rows) == (mesh.pointPairs.count, false),
+      (grid.columns - 1) * (grid.rows - 1) <= Self.maximumCells,
       OutputCoverage.bordersOutput(mesh.pointPairs, columns: grid.columns, rows: grid.rows)
     else { return nil }
     for p in mesh.pointPairs {

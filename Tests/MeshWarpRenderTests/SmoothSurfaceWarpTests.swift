@@ -198,6 +198,12 @@ import _TestSupport
     var folded = WarpMesh.identity(columns: 4, rows: 4)
     folded[column: 1, row: 1] = CGPoint(x: 0.8, y: 0.8)  // across its neighbours
     #expect(SmoothSurfaceWarp(mesh: folded, outputSize: size, sourceSize: size) == nil)
+    #expect(
+      SmoothSurfaceWarp(mesh: .identity(columns: 33, rows: 33), outputSize: size, sourceSize: size)
+        != nil)
+    #expect(
+      SmoothSurfaceWarp(mesh: .identity(columns: 34, rows: 33), outputSize: size, sourceSize: size)
+        == nil)
     var notGrid = WarpMesh.identity(columns: 3, rows: 3)
     notGrid.grid = nil
     #expect(SmoothSurfaceWarp(mesh: notGrid, outputSize: size, sourceSize: size) == nil)
