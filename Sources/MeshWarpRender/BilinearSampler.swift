@@ -21,14 +21,14 @@
   let vectorized: Bool
 
   @usableFromInline init(pixels: UnsafePointer<UInt8>, width: Int, height: Int) {
-    self.init(
-      pixels: pixels, width: width, height: height,
-      opaque: Self.allOpaque(pixels, count: width * height))
+    self.init(pixels: pixels, width: width, height: height, opaque: nil)
   }
 
   /// A sampler whose source is already known to be opaque or not (renders
-  /// of many small parts of one output scan the source once).
-  init(pixels: UnsafePointer<UInt8>, width: Int, height: Int, opaque: Bool) {
+  /// of many small parts of one output scan the source once); `nil`: not
+  /// known, the source's alpha is scanned.
+  init(pixels: UnsafePointer<UInt8>, width: Int, height: Int, opaque known: Bool?) {
+    let opaque = known ?? Self.allOpaque(pixels, count: width * height)
     self.pixels = pixels
     self.width = width
     self.height = height

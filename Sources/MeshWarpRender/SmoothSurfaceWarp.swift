@@ -104,9 +104,7 @@ struct SmoothSurfaceWarp: Sendable {
     to.withUnsafeBufferPointer { to in
       from.withUnsafeBufferPointer { from in
         body(
-          Solver(
-            to: to.baseAddress!, from: from.baseAddress!, columns: columns, rows: rows,
-            outputSize: outputSize))
+          Solver(to: to.baseAddress!, from: from.baseAddress!, columns: columns, rows: rows))
       }
     }
   }
@@ -118,7 +116,6 @@ struct SmoothSurfaceWarp: Sendable {
     let from: UnsafePointer<BicubicPatch>
     let columns: Int
     let rows: Int
-    let outputSize: Vector2
 
     /// The cell of parameters s (clamped into the grid).
     @inline(__always) func cell(_ s: Vector2) -> (index: Int, u: Double, v: Double) {

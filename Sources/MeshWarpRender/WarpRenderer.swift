@@ -280,11 +280,9 @@ public enum WarpRenderer {
     let threads = options.threads
     if let surface, source.width > 0, source.height > 0 {
       source.pixels.withUnsafeBufferPointer { src in
-        let sampler =
-          sourceOpaque.map {
-            BilinearSampler(
-              pixels: src.baseAddress!, width: source.width, height: source.height, opaque: $0)
-          } ?? BilinearSampler(pixels: src.baseAddress!, width: source.width, height: source.height)
+        let sampler = BilinearSampler(
+          pixels: src.baseAddress!, width: source.width, height: source.height,
+          opaque: sourceOpaque)
         let content = ContentSampler(
           bilinear: sampler, interpolation: options.interpolation, address: options.addressMode)
         output.pixels.withUnsafeMutableBufferPointer { dst in
@@ -308,11 +306,9 @@ public enum WarpRenderer {
       let lattice = LatticeWarp(mesh: mesh, outputSize: outScale, sourceSize: source.size)
     {
       source.pixels.withUnsafeBufferPointer { src in
-        let sampler =
-          sourceOpaque.map {
-            BilinearSampler(
-              pixels: src.baseAddress!, width: source.width, height: source.height, opaque: $0)
-          } ?? BilinearSampler(pixels: src.baseAddress!, width: source.width, height: source.height)
+        let sampler = BilinearSampler(
+          pixels: src.baseAddress!, width: source.width, height: source.height,
+          opaque: sourceOpaque)
         output.pixels.withUnsafeMutableBufferPointer { dst in
           lattice.render(
             sampler: sampler, width: width, height: height, threads: threads,
@@ -326,10 +322,8 @@ public enum WarpRenderer {
       faceIndices, of: mesh, outputScale: outScale, sourceScale: source.size, threads: threads)
     source.pixels.withUnsafeBufferPointer { src in
       let pixels = src.baseAddress ?? UnsafePointer(bitPattern: 16)!
-      let sampler =
-        sourceOpaque.map {
-          BilinearSampler(pixels: pixels, width: source.width, height: source.height, opaque: $0)
-        } ?? BilinearSampler(pixels: pixels, width: source.width, height: source.height)
+      let sampler = BilinearSampler(
+        pixels: pixels, width: source.width, height: source.height, opaque: sourceOpaque)
       let empty = source.width == 0 || source.height == 0
       let content = ContentSampler(
         bilinear: sampler, interpolation: options.interpolation, address: options.addressMode)

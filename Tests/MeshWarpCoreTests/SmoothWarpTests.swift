@@ -75,24 +75,19 @@ import _TestSupport
     let size = Vector2(240, 180)
     let smooth = try mesh.smoothed(outputSize: size)
     let mapping = MeshMapping(mesh: smooth)
-    var queries: [[Double]] = []
+    var queries: [Vector2] = []
     for y in stride(from: 2, to: 180, by: 7) {
       for x in stride(from: 3, to: 240, by: 7) {
-        queries.append([Double(x) + 0.5, Double(y) + 0.5])
+        queries.append(Vector2(Double(x) + 0.5, Double(y) + 0.5))
       }
     }
-    let reference = try NumpyReference.points([
-      "kind": "smooth", "columns": 4, "rows": 4, "outputSize": [240, 180],
-      "contentSize": [240, 180],
-      "from": mesh.pointPairs.map { [Double($0.from.x), Double($0.from.y)] },
-      "to": mesh.pointPairs.map { [Double($0.to.x), Double($0.to.y)] }, "queries": queries,
-    ])
+    let reference = try NumpyReference.smoothSourcePoints(
+      mesh, outputSize: size, contentSize: size, queries: queries)
     #expect(reference.count == queries.count)
     var worst = 0.0
     var compared = 0
-    for (q, r) in zip(queries, reference) {
+    for (p, r) in zip(queries, reference) {
       guard let r else { continue }
-      let p = Vector2(q[0], q[1])
       guard let s = mapping.sourcePoint(forDestination: p / size) else { continue }
       let e = s * size - r
       worst = max(worst, (e * e).sum().squareRoot())

@@ -75,23 +75,18 @@ import _TestSupport
     let mesh = Self.wavy(seed: 3, columns: 4, rows: 4)
     let size = Vector2(240, 180)
     let surface = try #require(SmoothSurfaceWarp(mesh: mesh, outputSize: size, sourceSize: size))
-    var queries: [[Double]] = []
+    var queries: [Vector2] = []
     for y in stride(from: 1, to: 180, by: 11) {
       for x in stride(from: 2, to: 240, by: 13) {
-        queries.append([Double(x) + 0.5, Double(y) + 0.5])
+        queries.append(Vector2(Double(x) + 0.5, Double(y) + 0.5))
       }
     }
-    let reference = try NumpyReference.points([
-      "kind": "smooth", "columns": 4, "rows": 4, "outputSize": [240, 180],
-      "contentSize": [240, 180],
-      "from": mesh.pointPairs.map { [Double($0.from.x), Double($0.from.y)] },
-      "to": mesh.pointPairs.map { [Double($0.to.x), Double($0.to.y)] }, "queries": queries,
-    ])
+    let reference = try NumpyReference.smoothSourcePoints(
+      mesh, outputSize: size, contentSize: size, queries: queries)
     var worst = 0.0
     var compared = 0
-    for (q, r) in zip(queries, reference) {
+    for (p, r) in zip(queries, reference) {
       guard let r else { continue }
-      let p = Vector2(q[0], q[1])
       let s = surface.sourcePoint(
         parameters: surface.parameters(of: p, guess: p / size * Vector2(3, 3)))
       worst = max(worst, Self.largest(s - r))

@@ -47,6 +47,21 @@ public enum NumpyReference {
     return answer?["values"] as? [Any] ?? []
   }
 
+  /// The "smooth" reference: the source point (content pixels) of each
+  /// output point `queries` (output pixels) through the Catmull-Rom
+  /// surfaces of grid mesh `mesh`, `nil` where it found none.
+  public static func smoothSourcePoints(
+    _ mesh: WarpMesh, outputSize: Vector2, contentSize: Vector2, queries: [Vector2]
+  ) throws -> [Vector2?] {
+    try points([
+      "kind": "smooth", "columns": mesh.grid?.columns ?? 0, "rows": mesh.grid?.rows ?? 0,
+      "outputSize": [outputSize.x, outputSize.y], "contentSize": [contentSize.x, contentSize.y],
+      "from": mesh.pointPairs.map { [Double($0.from.x), Double($0.from.y)] },
+      "to": mesh.pointPairs.map { [Double($0.to.x), Double($0.to.y)] },
+      "queries": queries.map { [$0.x, $0.y] },
+    ])
+  }
+
   /// Answers that are points: `nil` where the reference found none.
   public static func points(_ request: [String: Any]) throws -> [Vector2?] {
     try values(request).map { v in
