@@ -109,7 +109,8 @@ let package = Package(
       ],
       resources: [.copy("Fixtures")]),
     .testTarget(
-      name: "MeshWarpCLITests", dependencies: ["MeshWarpCLI", "_TestSupport"], exclude: ["Help"]),
+      name: "MeshWarpCLITests", dependencies: ["MeshWarpCLI", "MeshWarpVideo", "_TestSupport"],
+      exclude: ["Help"]),
 
     // MARK: The demo window's logic (no SDL: testable headless) and its tests,
     // which also run the built `meshwarp-demo` binary with SDL's offscreen driver.

@@ -39,14 +39,26 @@ struct VideoReaderTests {
   static let testsrc = ["-f", "lavfi", "-i", "testsrc2=size=64x48:rate=10"]
   static let sine = ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=8000"]
 
-  /// What ffmpeg itself decodes for frame `index` of `path`, as RGBA.
-  static func reference(_ path: String, frame index: Int) throws -> [UInt8] {
+  /// What ffmpeg itself decodes for frame `index` of `path`, as RGBA
+  /// (`then`: filters after the frame's selection).
+  static func reference(_ path: String, frame index: Int, then: String = "") throws -> [UInt8] {
     try run(
       ffmpeg!,
       [
-        "-hide_banner", "-loglevel", "error", "-i", path, "-vf", "select=eq(n\\,\(index))",
-        "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgba", "-",
+        "-hide_banner", "-loglevel", "error", "-i", path, "-vf",
+        "select=eq(n\\,\(index))" + then, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgba",
+        "-",
       ])
+  }
+
+  /// Whether `ours` (a frame of a `yuv420p` stream, converted by
+  /// `YUV420ToRGBA`) is within swscale's rounding of ffmpeg's own RGBA:
+  /// 3 per channel, under 1 on average (`YUV420ToRGBATests`).
+  static func closeToFFmpeg(_ ours: [UInt8]?, _ theirs: [UInt8]) -> Bool {
+    guard let ours, ours.count == theirs.count, !ours.isEmpty else { return false }
+    let differences = zip(ours, theirs).map { abs(Int($0) - Int($1)) }
+    return differences.max()! <= 3
+      && Double(differences.reduce(0, +)) / Double(differences.count) < 1
   }
 
   static func readAll(_ reader: VideoReader) throws -> [VideoFrame] {
@@ -69,11 +81,13 @@ struct VideoReaderTests {
     #expect(!info.hasAlpha)
     #expect(info.rotation == 0)
     #expect(info.codec == "h264")
+    // Untagged 4:2:0: sent as planes, converted here as ffmpeg would (BT.601).
+    #expect(reader.yuv == .bt601)
     let frames = try Self.readAll(reader)
     #expect(frames.count == 10)
     #expect(frames.map(\.timestamp) == (0..<10).map { Double($0) / 10 })
-    #expect(frames.first?.image.pixels == (try Self.reference(path, frame: 0)))
-    #expect(frames.last?.image.pixels == (try Self.reference(path, frame: 9)))
+    #expect(Self.closeToFFmpeg(frames.first?.image.pixels, try Self.reference(path, frame: 0)))
+    #expect(Self.closeToFFmpeg(frames.last?.image.pixels, try Self.reference(path, frame: 9)))
     #expect(try reader.nextFrame() == nil)
     #expect(reader.warnings == "")
   }
@@ -93,13 +107,56 @@ struct VideoReaderTests {
     let frames = try Self.readAll(reader)
     #expect(frames.count == 5)
     #expect(frames.allSatisfy { $0.image.width == 48 && $0.image.height == 64 })
-    #expect(frames.first?.image.pixels == (try Self.reference(rotated, frame: 0)))
+    #expect(Self.closeToFFmpeg(frames.first?.image.pixels, try Self.reference(rotated, frame: 0)))
     // Turned a quarter counterclockwise: the stored top-right pixel is at
     // the displayed top-left.
     let stored = try #require(try Self.readAll(plainReader).first?.image)
     let shown = try #require(frames.first?.image)
     #expect(shown[0, 0] == stored[63, 0])
     #expect(shown[47, 63] == stored[0, 47])
+  }
+
+  /// A BT.709-tagged stream is converted with BT.709 (as ffmpeg does:
+  /// BT.601 would be off by up to 52); a full-range one (`yuvj420p`) and a
+  /// 4:4:4 one are left to ffmpeg, whose RGBA arrives as it is.
+  @Test func colourTagsChooseTheConversion() throws {
+    let directory = try TemporaryDirectory()
+    let tagged = directory.file("bt709.mp4")
+    try Self.make(
+      tagged,
+      Self.testsrc + [
+        "-t", "0.3", "-vf", "scale=out_color_matrix=bt709:out_range=tv", "-c:v", "libx264",
+        "-pix_fmt", "yuv420p", "-colorspace", "bt709", "-color_range", "tv",
+      ])
+    let reader = try VideoReader(path: tagged)
+    #expect(reader.info.colorMatrix == "bt709" && reader.info.colorRange == "tv")
+    #expect(reader.yuv == .bt709)
+    let frames = try Self.readAll(reader)
+    #expect(frames.count == 3)
+    #expect(Self.closeToFFmpeg(frames.first?.image.pixels, try Self.reference(tagged, frame: 0)))
+    // Untagged HD: BT.709, as players show it (ffmpeg's own default, BT.601,
+    // is far off on testsrc2's saturated bars).
+    let hd = directory.file("hd.mp4")
+    try Self.make(
+      hd,
+      ["-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=10", "-frames:v", "1", "-c:v", "libx264"]
+        + ["-pix_fmt", "yuv420p"])
+    let hdReader = try VideoReader(path: hd)
+    #expect(hdReader.info.colorMatrix == "" && hdReader.yuv == .bt709)
+    let hdFrame = try #require(try Self.readAll(hdReader).first).image.pixels
+    #expect(
+      Self.closeToFFmpeg(
+        hdFrame, try Self.reference(hd, frame: 0, then: ",scale=in_color_matrix=bt709")))
+    #expect(!Self.closeToFFmpeg(hdFrame, try Self.reference(hd, frame: 0)))
+    for (name, format) in [("full.mp4", "yuvj420p"), ("444.mp4", "yuv444p")] {
+      let path = directory.file(name)
+      try Self.make(path, Self.testsrc + ["-t", "0.2", "-c:v", "libx264", "-pix_fmt", format])
+      let reader = try VideoReader(path: path)
+      #expect(reader.yuv == nil, "\(format)")
+      let frames = try Self.readAll(reader)
+      #expect(frames.count == 2)
+      #expect(frames.first?.image.pixels == (try Self.reference(path, frame: 0)), "\(format)")
+    }
   }
 
   @Test func readsAnimatedGIFAndPNG() throws {
@@ -244,7 +301,8 @@ struct VideoReaderTests {
     let directory = try TemporaryDirectory()
     let clip = directory.file("clip.mp4")
     try Self.make(clip, Self.testsrc + ["-t", "1", "-c:v", "libx264", "-pix_fmt", "yuv420p"])
-    let frame = 64 * 48 * 4
+    // The yuv420p planes the reader asks ffmpeg for (checked below).
+    let frame = 64 * 48 * 3 / 2
     let cases: [(String, (VideoInputError) -> Bool)] = [
       (
         "echo 'decoder exploded' >&2; exit 3",
@@ -273,6 +331,7 @@ struct VideoReaderTests {
       let environment = try Self.fakeFFmpeg(
         in: sub, bytes: frame + frame / 2, then: then)
       let reader = try VideoReader(path: clip, environment: environment)
+      #expect(reader.yuv == .bt601)
       #expect(try reader.nextFrame() != nil)
       do {
         _ = try reader.nextFrame()

@@ -14,7 +14,8 @@ struct BenchCommand: ParsableCommand {
       covers), warp-16x16-bicubic, warp-9x9 and warp-9x9-smooth (piecewise vs smooth
       surface through the same 9x9 grid), warp-9x9-smooth-unfiltered, warp-tps-20 (a 20-point thin-plate spline, fitted every frame),
       yuv420 and yuv420-scalar (an opaque frame to BT.709 4:2:0, the H.264 writer's
-      conversion, with and without its vector path), gradient-3x3 (the blog's smooth 3x3 mesh gradient), text-export (60 frames of the
+      conversion, with and without its vector path), yuv420-to-rgba (BT.709 4:2:0 planes
+      to RGBA, the video reader's conversion), gradient-3x3 (the blog's smooth 3x3 mesh gradient), text-export (60 frames of the
       animated 1000x250 "Meshing" to an animated PNG; the time is for all 60 frames),
       png-48mp (an 8000x6000 PNG decoded, warped through the 16x16 mesh and encoded, in
       memory), pipeline-jpeg (a 4000x3000 JPEG file decoded, warped through 16x16 quads and
@@ -126,6 +127,24 @@ struct BenchCommand: ParsableCommand {
       thinPlateSplineCase(width: w, height: h),
       yuv420Case("yuv420", width: w, height: h, vectorized: true),
       yuv420Case("yuv420-scalar", width: w, height: h, vectorized: false),
+      Case(name: "yuv420-to-rgba", width: w, height: h) {
+        final class Frame: @unchecked Sendable {
+          var pixels: [UInt8]
+          init(pixels: [UInt8]) { self.pixels = pixels }
+        }
+        var planes: [UInt8] = []
+        YUV420Conversion.convert(
+          ImageGenerators.benchmarkPicture(width: w, height: h), into: &planes, threads: 0)
+        let frame = Frame(pixels: [UInt8](repeating: 0, count: w * h * 4))
+        return { [planes] threads in
+          planes.withUnsafeBytes { source in
+            frame.pixels.withUnsafeMutableBytes { target in
+              YUV420ToRGBA.convert(
+                source, width: w, height: h, matrix: .bt709, into: target, threads: threads)
+            }
+          }
+        }
+      },
       Case(name: "gradient-3x3", width: w, height: h) {
         // The blog's static 3×3 mesh (the peers' cairo positions and colours),
         // smooth colours, dithering on (the default).

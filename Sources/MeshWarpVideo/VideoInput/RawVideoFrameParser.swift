@@ -18,7 +18,9 @@ public struct VideoFrame: Sendable {
 }
 
 /// Cuts a byte stream of raw RGBA frames (what `ffmpeg -f rawvideo
-/// -pix_fmt rgba -` writes) into frames of `width · height · 4` bytes.
+/// -pix_fmt rgba -` writes) into frames of `width · height · 4` bytes, or
+/// one of `yuv420p` frames (1.5 bytes a pixel), converted to RGBA as they
+/// arrive (``YUV420ToRGBA``).
 ///
 /// It pulls bytes through a `read` closure (like read(2): fill some of the
 /// buffer, return the count, 0 at the end), so it runs the same on a pipe
@@ -35,6 +37,10 @@ public struct RawVideoFrameParser: Sendable {
   public private(set) var framesRead = 0
   /// True once the stream ended (cleanly or not).
   public private(set) var isFinished = false
+  /// The frames' matrix when they arrive as `yuv420p` planes; nil: RGBA.
+  package let yuv: YUV420ToRGBA.Matrix?
+  /// The planes of the frame being read (yuv420p streams only).
+  private var planes: [UInt8] = []
 
   /// The largest frame accepted: 16384 × 16384 (1 GiB of RGBA).
   public static let maxSide = 16384
@@ -46,6 +52,22 @@ public struct RawVideoFrameParser: Sendable {
   public init(width: Int, height: Int, framesPerSecond: Double, source: String)
     throws(VideoInputError)
   {
+    try self.init(
+      width: width, height: height, framesPerSecond: framesPerSecond, source: source, yuv: nil)
+  }
+
+  /// A parser for `width × height` frames at `framesPerSecond`, sent as
+  /// `yuv420p` planes of matrix `yuv` (even sides), or as RGBA when nil.
+  ///
+  /// - Throws: as ``init(width:height:framesPerSecond:source:)``, and
+  ///   ``VideoInputError/unsupported(path:reason:)`` for 4:2:0 at an odd side.
+  package init(
+    width: Int, height: Int, framesPerSecond: Double, source: String,
+    yuv: YUV420ToRGBA.Matrix?
+  ) throws(VideoInputError) {
+    guard yuv == nil || (width % 2 == 0 && height % 2 == 0) else {
+      throw .unsupported(path: source, reason: "4:2:0 frames of \(width)×\(height) (odd side)")
+    }
     guard (1...Self.maxSide).contains(width), (1...Self.maxSide).contains(height) else {
       throw .unsupported(
         path: source, reason: "a video cannot be \(width)×\(height) (1…\(Self.maxSide) per side)")
@@ -57,10 +79,13 @@ public struct RawVideoFrameParser: Sendable {
     self.height = height
     self.framesPerSecond = framesPerSecond
     self.source = source
+    self.yuv = yuv
   }
 
-  /// Bytes per frame.
-  public var frameBytes: Int { width * height * 4 }
+  /// Bytes per frame in the stream.
+  public var frameBytes: Int {
+    yuv == nil ? width * height * 4 : YUV420ToRGBA.byteCount(width: width, height: height)
+  }
 
   /// Reads the next frame.
   ///
@@ -89,7 +114,29 @@ public struct RawVideoFrameParser: Sendable {
       }
     }
     var pixels = storage.take()?.pixels ?? []
-    if pixels.count == count {
+    let pixelCount = width * height * 4
+    if let yuv {
+      // Zeroed once (`read` is arbitrary code and need not write what it
+      // claims); later frames overwrite the previous one's planes.
+      if planes.count != count { planes = [UInt8](repeating: 0, count: count) }
+      try planes.withUnsafeMutableBytes { try fill($0) }
+      if filled == count {
+        func convert(_ out: UnsafeMutableRawBufferPointer) {
+          planes.withUnsafeBytes { planes in
+            YUV420ToRGBA.convert(
+              planes, width: width, height: height, matrix: yuv, into: out, threads: 0)
+          }
+        }
+        if pixels.count == pixelCount {
+          pixels.withUnsafeMutableBytes(convert)
+        } else {
+          pixels = [UInt8](unsafeUninitializedCapacity: pixelCount) { buffer, initialized in
+            convert(UnsafeMutableRawBufferPointer(buffer))
+            initialized = pixelCount
+          }
+        }
+      }
+    } else if pixels.count == count {
       // Already initialized (the previous frame): whatever `read` leaves
       // unwritten is old pixels, never uninitialized memory.
       try pixels.withUnsafeMutableBytes { try fill($0) }

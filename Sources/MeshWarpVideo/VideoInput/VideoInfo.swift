@@ -29,6 +29,12 @@ public struct VideoInfo: Hashable, Sendable {
   public var pixelFormat: String
   /// The stream's index in the file (what `-map 0:N` selects).
   public var streamIndex: Int
+  /// ffprobe's colour matrix (`color_space`), e.g. "bt709", "smpte170m";
+  /// "" when the stream names none.
+  public var colorMatrix: String
+  /// ffprobe's `color_range`: "tv" (limited) or "pc" (full); "" when the
+  /// stream names none.
+  public var colorRange: String
 
   /// Frames per second as a number.
   public var framesPerSecond: Double { frameRate.value }
@@ -47,7 +53,8 @@ public struct VideoInfo: Hashable, Sendable {
   public init(
     width: Int, height: Int, storedWidth: Int, storedHeight: Int, rotation: Int,
     frameRate: FrameRate, frameCount: Int?, duration: Double?, hasAudio: Bool, hasAlpha: Bool,
-    codec: String, pixelFormat: String, streamIndex: Int
+    codec: String, pixelFormat: String, streamIndex: Int, colorMatrix: String = "",
+    colorRange: String = ""
   ) {
     self.width = width
     self.height = height
@@ -62,6 +69,8 @@ public struct VideoInfo: Hashable, Sendable {
     self.codec = codec
     self.pixelFormat = pixelFormat
     self.streamIndex = streamIndex
+    self.colorMatrix = colorMatrix
+    self.colorRange = colorRange
   }
 }
 

@@ -85,7 +85,8 @@ public enum VideoProbe {
       duration: duration, hasAudio: streams.contains { $0.codec_type == "audio" },
       hasAlpha: hasAlpha(pixelFormat: pixelFormat)
         || (["vp8", "vp9"].contains(codec) && stream.tags?["alpha_mode"] == "1"),
-      codec: codec, pixelFormat: pixelFormat, streamIndex: stream.index ?? 0)
+      codec: codec, pixelFormat: pixelFormat, streamIndex: stream.index ?? 0,
+      colorMatrix: named(stream.color_space), colorRange: named(stream.color_range))
   }
 
   /// The display matrix's counterclockwise rotation (side data), else the
@@ -102,6 +103,13 @@ public enum VideoProbe {
     guard degrees.isFinite, abs(degrees) < 1e9 else { return 0 }
     let whole = Int(degrees.rounded()) % 360
     return whole < 0 ? whole + 360 : whole
+  }
+
+  /// ffprobe's name for a colour property, "" for none ("unknown",
+  /// "unspecified" or absent).
+  static func named(_ value: String?) -> String {
+    guard let value, value != "unknown", value != "unspecified" else { return "" }
+    return value
   }
 
   /// Pixel formats with an alpha channel (ffmpeg's names), and palettes
@@ -124,6 +132,8 @@ public enum VideoProbe {
       var width: Int?
       var height: Int?
       var pix_fmt: String?
+      var color_space: String?
+      var color_range: String?
       var r_frame_rate: String?
       var avg_frame_rate: String?
       var duration: String?

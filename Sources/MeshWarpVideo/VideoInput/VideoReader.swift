@@ -7,8 +7,9 @@ import MeshWarpRender
 /// process.
 ///
 /// `init` runs ffprobe (``VideoProbe``) for ``info``, then starts
-/// `ffmpeg -i IN -map 0:N -fps_mode cfr -r RATE -f rawvideo -pix_fmt rgba -`:
-/// ffmpeg applies the rotation metadata (its default autorotation) and
+/// `ffmpeg -i IN -map 0:N -fps_mode cfr -r RATE -f rawvideo -pix_fmt rgba -`
+/// (`-pix_fmt yuv420p` for the common limited-range 4:2:0 streams, turned
+/// into RGBA here in parallel: ``YUV420ToRGBA``): ffmpeg applies the rotation metadata (its default autorotation) and
 /// delivers frames at the constant rate ``VideoInfo/frameRate`` (a
 /// variable-rate input gets frames repeated or dropped, as ffmpeg's `-r`
 /// does), so a frame's timestamp is `index / fps`. Only the frame being
@@ -32,6 +33,8 @@ public final class VideoReader {
 
   /// Frames delivered so far.
   public var framesRead: Int { parser.framesRead }
+  /// The matrix of the `yuv420p` frames ffmpeg sends; nil: it sends RGBA.
+  package var yuv: YUV420ToRGBA.Matrix? { parser.yuv }
 
   /// Probes `path` and starts decoding it.
   ///
@@ -55,11 +58,13 @@ public final class VideoReader {
     (ffmpegPath, ffprobePath) = try Self.tools(environment: environment)
     self.path = path
     info = try VideoProbe.probe(path: path, ffprobePath: ffprobePath)
+    let yuv = YUV420ToRGBA.matrix(for: info)
     parser = try RawVideoFrameParser(
       width: info.width, height: info.height, framesPerSecond: info.framesPerSecond,
-      source: path)
+      source: path, yuv: yuv)
     child = try ChildProcess(
-      tool: "ffmpeg", executable: ffmpegPath, arguments: Self.arguments(path: path, info: info))
+      tool: "ffmpeg", executable: ffmpegPath,
+      arguments: Self.arguments(path: path, info: info, yuv: yuv != nil))
   }
 
   deinit { child?.stop() }
@@ -86,8 +91,9 @@ public final class VideoReader {
     return (ffmpeg, ffprobe)
   }
 
-  /// ffmpeg's command line (without the program).
-  static func arguments(path: String, info: VideoInfo) -> [String] {
+  /// ffmpeg's command line (without the program); `yuv`: frames as
+  /// `yuv420p` planes (``YUV420ToRGBA/matrix(for:)``), else RGBA.
+  static func arguments(path: String, info: VideoInfo, yuv: Bool = false) -> [String] {
     var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error"]
     // ffmpeg's native VP8/VP9 decoders drop the alpha that WebM keeps in
     // side data; libvpx's decoders read it.
@@ -96,7 +102,7 @@ public final class VideoReader {
     arguments += [
       "-i", ChildProcess.inputURL(path), "-map", "0:\(info.streamIndex)", "-an", "-sn", "-dn",
       "-fps_mode", "cfr", "-r", info.frameRate.description,
-      "-f", "rawvideo", "-pix_fmt", "rgba", "-",
+      "-f", "rawvideo", "-pix_fmt", yuv ? "yuv420p" : "rgba", "-",
     ]
     return arguments
   }
