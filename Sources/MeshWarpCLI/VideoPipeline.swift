@@ -124,6 +124,20 @@ struct VideoPipeline {
     } else if info.hasAudio {
       console.error("note: the audio is not copied (\(output) holds pictures only)")
     }
+    // A BT.709 4:2:0 input into H.264 stays in Y′CbCr from decoder to
+    // encoder (`YCbCr420Packing`: no conversion either way); the colours
+    // the warp adds are given in Y′CbCr too.
+    var warp = self.warp
+    var background = self.background
+    if Self.keepsYCbCr(input: opened.yuv, output: format.codec, width: width, height: height),
+      opened.keepYCbCr()
+    {
+      encoding.framesAreYCbCr = true
+      warp.edgeColor = YUV420Conversion.ycbcr(of: warp.edgeColor)
+      background = background.map {
+        ArgumentColour(rgba: YUV420Conversion.ycbcr(of: $0.rgba), text: $0.text)
+      }
+    }
     let total = info.estimatedFrameCount
     let meter = ProgressMeter(console: console, total: total)
     let made = try FrameSinks.make(
@@ -218,6 +232,16 @@ struct VideoPipeline {
     console.error(
       "wrote \(output) (\(written.value) frames, \(width)x\(height), \(info.frameRate) fps\(encoding.audioSource != nil ? ", audio copied" : ""))"
     )
+  }
+
+  /// Whether frames stay in Y′CbCr from decoder to encoder
+  /// (`YCbCr420Packing`): 4:2:0 planes of BT.709 in (`input`, the
+  /// reader's matrix), H.264 at an even size out (BT.709 too).
+  static func keepsYCbCr(
+    input: YUV420ToRGBA.Matrix?, output codec: VideoCodec?, width: Int, height: Int
+  ) -> Bool {
+    input == .bt709 && codec == .h264
+      && MP4Writer.sendsYUV(width: width, height: height, codec: .h264)
   }
 
   /// Whether the input's audio can be copied into `codec`'s container:

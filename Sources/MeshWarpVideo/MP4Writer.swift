@@ -83,6 +83,11 @@ public struct MP4Options: Sendable, Equatable {
   /// (`-map 1:a? -c:a copy`), when the codec's container carries audio; nil
   /// for none.
   public var audioSource: String?
+  /// The frames hold BT.709 limited-range Y′CbCr in their R, G, B bytes
+  /// (a warp kept in Y′CbCr: ``YCbCr420Packing``), sent packed, not
+  /// converted; ``background`` stays sRGB and is converted. Only for H.264
+  /// at an even size (``MP4Writer/sendsYUV(width:height:codec:)``).
+  package var framesAreYCbCr = false
 
   public init(
     framesPerSecond: Double = 30, quality: Int = VideoQuality.defaultQuality,
@@ -111,8 +116,10 @@ public struct MP4Options: Sendable, Equatable {
 /// matrix in limited ("TV") range and tagged BT.709 (matrix, primaries,
 /// transfer), which is what players assume for HD and what sRGB content
 /// displays as on them. H.264 at an even size is converted here
-/// (``YUV420Conversion``, in parallel) and sent as `yuv420p`; the rest as
-/// RGBA, converted by ffmpeg's `scale` filter.
+/// (``YUV420Conversion``, in parallel) and sent as `yuv420p`, or, for
+/// frames kept in Y′CbCr (``MP4Options/framesAreYCbCr``), packed
+/// (``YCbCr420Packing``); the rest as RGBA, converted by ffmpeg's `scale`
+/// filter.
 ///
 /// ffmpeg writes a temporary file beside the target, renamed over it only
 /// when ffmpeg succeeds; a failure leaves an existing file untouched and
@@ -183,11 +190,16 @@ public final class MP4Writer: FrameSink {
         return found
       } ?? ExecutableLocator.ffmpeg(environment: environment)
     output = try AtomicFileWriter(path: path)
+    precondition(
+      !options.framesAreYCbCr || sendsYUV, "Y′CbCr frames need H.264 at an even size")
     let b = options.background
+    let canvas = RGBA8(b.r, b.g, b.b, 255)
     background =
       options.codec.keepsAlpha
       ? RGBAImage(width: 0, height: 0)
-      : RGBAImage(width: width, height: height, fill: RGBA8(b.r, b.g, b.b, 255))
+      : RGBAImage(
+        width: width, height: height,
+        fill: options.framesAreYCbCr ? YUV420Conversion.ycbcr(of: canvas) : canvas)
     lifecycle = FrameWriterLifecycle(destination: path, noun: "video", frameSize: (width, height))
 
     // ffmpeg's error output goes to an unlinked temporary file: no pipe to
@@ -249,7 +261,7 @@ public final class MP4Writer: FrameSink {
   /// Whether frames of this size and codec are sent as `yuv420p`: H.264
   /// (whose 4:2:0 needs no alpha) at an even size (odd sizes are padded or
   /// cropped by ffmpeg's filters first).
-  static func sendsYUV(width: Int, height: Int, codec: VideoCodec) -> Bool {
+  package static func sendsYUV(width: Int, height: Int, codec: VideoCodec) -> Bool {
     codec == .h264 && width % 2 == 0 && height % 2 == 0
   }
 
@@ -371,7 +383,10 @@ public final class MP4Writer: FrameSink {
           send(socket, start, count, Int32(MSG_NOSIGNAL))
         }
       }
-      if sendsYUV {
+      if options.framesAreYCbCr {
+        YCbCr420Packing.pack(frame, into: &planes, threads: 0)
+        try planes.withUnsafeBytes(sendAll)
+      } else if sendsYUV {
         YUV420Conversion.convert(frame, into: &planes, threads: 0)
         try planes.withUnsafeBytes(sendAll)
       } else {

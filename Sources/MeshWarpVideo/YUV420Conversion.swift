@@ -27,6 +27,17 @@ package enum YUV420Conversion {
     return SIMD3(fixed(r), fixed(g), fixed(b))
   }
 
+  /// The Y′, Cb, Cr of one sRGB colour (in R, G, B; alpha kept), by the
+  /// same arithmetic as a frame of it: the colours a warp kept in Y′CbCr
+  /// adds (``YCbCr420Packing``).
+  package static func ycbcr(of colour: RGBA8) -> RGBA8 {
+    var planes: [UInt8] = []
+    convert(
+      RGBAImage(width: 2, height: 2, fill: RGBA8(colour.r, colour.g, colour.b, 255)),
+      into: &planes, threads: 1, vectorized: false)
+    return RGBA8(planes[0], planes[4], planes[5], colour.a)
+  }
+
   /// Bytes of a `width × height` frame (both even).
   package static func byteCount(width: Int, height: Int) -> Int { width * height * 3 / 2 }
 

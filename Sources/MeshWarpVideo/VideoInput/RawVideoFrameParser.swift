@@ -39,6 +39,10 @@ public struct RawVideoFrameParser: Sendable {
   public private(set) var isFinished = false
   /// The frames' matrix when they arrive as `yuv420p` planes; nil: RGBA.
   package let yuv: YUV420ToRGBA.Matrix?
+  /// yuv420p streams: frames are delivered as the planes' Y′, Cb, Cr in
+  /// their R, G, B bytes (``YCbCr420Packing/expand(_:width:height:into:threads:vectorized:)``)
+  /// instead of converted to RGBA.
+  package var keepsYCbCr = false
   /// The planes of the frame being read (yuv420p streams only).
   private var planes: [UInt8] = []
 
@@ -123,8 +127,12 @@ public struct RawVideoFrameParser: Sendable {
       if filled == count {
         func convert(_ out: UnsafeMutableRawBufferPointer) {
           planes.withUnsafeBytes { planes in
-            YUV420ToRGBA.convert(
-              planes, width: width, height: height, matrix: yuv, into: out, threads: 0)
+            if keepsYCbCr {
+              YCbCr420Packing.expand(planes, width: width, height: height, into: out, threads: 0)
+            } else {
+              YUV420ToRGBA.convert(
+                planes, width: width, height: height, matrix: yuv, into: out, threads: 0)
+            }
           }
         }
         if pixels.count == pixelCount {

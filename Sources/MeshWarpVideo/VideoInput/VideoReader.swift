@@ -36,6 +36,15 @@ public final class VideoReader {
   /// The matrix of the `yuv420p` frames ffmpeg sends; nil: it sends RGBA.
   package var yuv: YUV420ToRGBA.Matrix? { parser.yuv }
 
+  /// From now on, frames of a `yuv420p` stream (``yuv`` not nil) come as
+  /// Y′CbCr in their R, G, B bytes, not converted (``YCbCr420Packing``);
+  /// false when the stream is not sent as planes (frames stay RGBA).
+  package func keepYCbCr() -> Bool {
+    guard parser.yuv != nil else { return false }
+    parser.keepsYCbCr = true
+    return true
+  }
+
   /// Probes `path` and starts decoding it.
   ///
   /// - Parameter environment: where `MESHWARP_FFMPEG` and `PATH` are read.
