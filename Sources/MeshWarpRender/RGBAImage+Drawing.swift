@@ -14,9 +14,25 @@ extension RGBAImage {
     }
   }
 
+  /// The pixel indices 0..<`count` from ⌊`lo`⌋ to ⌊`hi`⌋, nil when none
+  /// (a shape wholly outside the image, or not finite).
+  static func pixels(from lo: Double, to hi: Double, count: Int) -> ClosedRange<Int>? {
+    let first = max(0, lo.rounded(.down))
+    let last = min(Double(count - 1), hi.rounded(.down))
+    guard first <= last else { return nil }
+    return Int(first)...Int(last)
+  }
+
   /// Draws an anti-aliased line segment of `thickness` pixels between two
   /// points in pixel coordinates (coverage from the distance of each pixel
   /// centre to the segment, with a one-pixel ramp).
+  ///
+  /// Each row (each column, for a shallow line) visits only the pixels
+  /// whose centres lie within r + 1 of the segment's line (its x there
+  /// ± (r + 1)·|d|/|d_y|: a centre Δx from the line along the row is
+  /// Δx·|d_y|/|d| from it), not the whole bounding box; the others have no
+  /// coverage. (A grid overlay's edges had boxes some 30 px across for a
+  /// 3-px line.)
   public mutating func drawLine(
     from a: Vector2, to b: Vector2, thickness: Double = 1.5, colour: RGBA8
   ) {
@@ -25,13 +41,36 @@ extension RGBAImage {
     let hi = pointwiseMax(a, b) + Vector2(r + 1, r + 1)
     let d = b - a
     let len2 = (d * d).sum()
-    for y in max(0, Int(lo.y))...min(height - 1, max(0, Int(hi.y))) {
-      for x in max(0, Int(lo.x))...min(width - 1, max(0, Int(hi.x))) {
-        let p = Vector2(Double(x) + 0.5, Double(y) + 0.5)
-        let t = len2 > 0 ? min(max(((p - a) * d).sum() / len2, 0), 1) : 0
-        let q = a + d * t - p
-        let dist = (q * q).sum().squareRoot()
-        blend(x: x, y: y, colour, coverage: min(max(r + 0.5 - dist, 0), 1))
+    guard let rows = Self.pixels(from: lo.y, to: hi.y, count: height),
+      let columns = Self.pixels(from: lo.x, to: hi.x, count: width)
+    else { return }
+    @inline(__always) func shade(_ x: Int, _ y: Int) {
+      let p = Vector2(Double(x) + 0.5, Double(y) + 0.5)
+      let t = len2 > 0 ? min(max(((p - a) * d).sum() / len2, 0), 1) : 0
+      let q = a + d * t - p
+      let dist = (q * q).sum().squareRoot()
+      blend(x: x, y: y, colour, coverage: min(max(r + 0.5 - dist, 0), 1))
+    }
+    // Along the longer axis: per row for a steep line, per column for a
+    // shallow one, each over the band's pixels only.
+    let steep = abs(d.y) >= abs(d.x)
+    let (along, across) = steep ? (rows, columns) : (columns, rows)
+    let (major, minor) = steep ? (d.y, d.x) : (d.x, d.y)
+    let (majorStart, minorStart) = steep ? (a.y, a.x) : (a.x, a.y)
+    // Half the band's width across, when the segment is not a point.
+    let reach = major != 0 ? (r + 1) * len2.squareRoot() / abs(major) : Double.infinity
+    for i in along {
+      var from = Double(across.lowerBound)
+      var to = Double(across.upperBound)
+      if reach.isFinite {
+        // Clamped to the box before converting.
+        let centre = minorStart + (Double(i) + 0.5 - majorStart) * minor / major - 0.5
+        from = max(from, (centre - reach).rounded(.down))
+        to = min(to, (centre + reach).rounded(.up))
+      }
+      guard from <= to else { continue }
+      for j in Int(from)...Int(to) {
+        if steep { shade(j, i) } else { shade(i, j) }
       }
     }
   }
@@ -43,8 +82,11 @@ extension RGBAImage {
     outlineWidth: Double = 1.5
   ) {
     let reach = radius + 1
-    for y in max(0, Int(centre.y - reach))...min(height - 1, max(0, Int(centre.y + reach))) {
-      for x in max(0, Int(centre.x - reach))...min(width - 1, max(0, Int(centre.x + reach))) {
+    guard let rows = Self.pixels(from: centre.y - reach, to: centre.y + reach, count: height),
+      let columns = Self.pixels(from: centre.x - reach, to: centre.x + reach, count: width)
+    else { return }
+    for y in rows {
+      for x in columns {
         let p = Vector2(Double(x) + 0.5, Double(y) + 0.5) - centre
         let dist = (p * p).sum().squareRoot()
         let inside = min(max(radius + 0.5 - dist, 0), 1)
