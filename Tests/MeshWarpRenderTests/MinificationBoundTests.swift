@@ -32,3 +32,24 @@ import _TestSupport
     #expect(finite > 100)
   }
 }
+
+/// The minification filter's division by a run's sample count.
+@Suite struct MinificationDividerTests {
+  /// ⌊x/d⌋ by multiply and shift equals the division, for every divisor
+  /// 1…4096 at the quotient's edges and at random x < 2³¹.
+  @Test func dividesExactly() {
+    var random = SeededRandom(seed: 3)
+    for d in UInt32(1)...4096 {
+      let divide = MinificationFilter.Divider(d)
+      var xs: [UInt32] = [0, 1, d - 1, d, d + 1, 2 * d - 1, (1 << 31) - 1]
+      xs += (0..<24).map { _ in UInt32(truncatingIfNeeded: random.next()) & 0x7FFF_FFFF }
+      xs += (0..<8).map { _ in
+        let q = UInt32(truncatingIfNeeded: random.next()) % (((1 << 31) - d) / d)
+        return q * d + (d - 1)
+      }
+      for x in xs {
+        #expect(divide(x) == x / d, "\(x) / \(d)")
+      }
+    }
+  }
+}

@@ -425,31 +425,89 @@ enum MinificationFilter {
     return mask
   }
 
+  /// ⌊x / d⌋ for x < 2³¹ by a multiply and a shift (one per run's
+  /// sample count, not a division per channel): with ℓ = ⌈log₂ d⌉ and
+  /// m = ⌈2^(32+ℓ)/d⌉, ⌊x·m / 2^(32+ℓ)⌋ = ⌊x/d⌋ (Granlund and Montgomery,
+  /// "Division by invariant integers using multiplication", 1994, thm. 4.2).
+  struct Divider {
+    let multiplier: UInt64
+    let shift: UInt64
+
+    /// `d` ≥ 1.
+    init(_ d: UInt32) {
+      let ceilLog2 = UInt64(d <= 1 ? 0 : 32 - (d - 1).leadingZeroBitCount)
+      shift = 32 + ceilLog2
+      multiplier = ((1 << shift) + UInt64(d) - 1) / UInt64(d)
+    }
+
+    @inline(__always) func callAsFunction(_ x: UInt32) -> UInt32 {
+      UInt32(truncatingIfNeeded: (UInt64(x) &* multiplier) &>> shift)
+    }
+  }
+
   /// Box-filters `large` (the run at nₓ × n_y) into the run's pixels of the
   /// output, averaging premultiplied colour; with `covered` (a mask of the
   /// run's pixels), only the pixels it marks.
+  ///
+  /// In integers, rounded to nearest: alpha (2Σa + n)/(2n), colour
+  /// (2Σ(c·a) + Σa)/(2Σa), transparent black where the mean alpha is under
+  /// ½. Where every sample is opaque (Σa = 255n, the usual case) Σ(c·a) is
+  /// 255·Σc and the first pass's plain sums give the pixel, in 32-bit lanes
+  /// of whole samples; only the other pixels take the weighted pass.
   static func resolve(
     _ large: RGBAImage, run: Run, into out: UnsafeMutablePointer<UInt8>, width: Int,
     covered: [Bool]? = nil
   ) {
-    let norm = 1 / Float(run.nx * run.ny)
+    let n = UInt32(run.nx * run.ny)
+    let divide = Divider(2 * n)
     large.pixels.withUnsafeBufferPointer { src in
-      let s = src.baseAddress!
+      let s = UnsafeRawPointer(src.baseAddress!)
       let stride = large.width * 4
       for y in 0..<run.height {
         for x in 0..<run.width {
           if let covered, !covered[y * run.width + x] { continue }
-          var sum = SIMD4<Float>.zero
+          let first = s + y * run.ny * stride + x * run.nx * 4
+          var sum = SIMD4<UInt32>.zero
           for j in 0..<run.ny {
-            var p = s + (y * run.ny + j) * stride + x * run.nx * 4
-            for _ in 0..<run.nx {
-              let a = Float(p[3])
-              let k = a * (1 / 255)
-              sum += SIMD4(Float(p[0]) * k, Float(p[1]) * k, Float(p[2]) * k, a)
-              p += 4
+            let row = first + j * stride
+            for i in 0..<run.nx {
+              sum &+= SIMD4<UInt32>(
+                truncatingIfNeeded: row.loadUnaligned(fromByteOffset: 4 * i, as: SIMD4<UInt8>.self))
             }
           }
-          storeStraight(sum * norm, to: out + ((run.y + y) * width + run.x + x) * 4)
+          let target = out + ((run.y + y) * width + run.x + x) * 4
+          if sum.w == 255 * n {
+            @inline(__always) func mean(_ v: UInt32) -> UInt8 {
+              UInt8(truncatingIfNeeded: divide(2 &* v &+ n))
+            }
+            target[0] = mean(sum.x)
+            target[1] = mean(sum.y)
+            target[2] = mean(sum.z)
+            target[3] = 255
+            continue
+          }
+          let alphaSum = sum.w
+          guard 2 * alphaSum >= n else {
+            target.withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee = 0 }
+            continue
+          }
+          var weighted = SIMD3<UInt32>.zero
+          for j in 0..<run.ny {
+            let row = first + j * stride
+            for i in 0..<run.nx {
+              let a = UInt32(row.load(fromByteOffset: 4 * i + 3, as: UInt8.self))
+              weighted &+=
+                SIMD3(
+                  UInt32(row.load(fromByteOffset: 4 * i, as: UInt8.self)),
+                  UInt32(row.load(fromByteOffset: 4 * i + 1, as: UInt8.self)),
+                  UInt32(row.load(fromByteOffset: 4 * i + 2, as: UInt8.self))) &* a
+            }
+          }
+          let c = (weighted &* 2 &+ alphaSum) / (2 * alphaSum)
+          target[0] = UInt8(truncatingIfNeeded: min(c.x, 255))
+          target[1] = UInt8(truncatingIfNeeded: min(c.y, 255))
+          target[2] = UInt8(truncatingIfNeeded: min(c.z, 255))
+          target[3] = UInt8(truncatingIfNeeded: (2 * alphaSum + n) / (2 * n))
         }
       }
     }
