@@ -17,6 +17,7 @@ extension RGBAImage {
   /// The pixel indices 0..<`count` from ⌊`lo`⌋ to ⌊`hi`⌋, nil when none
   /// (a shape wholly outside the image, or not finite).
   static func pixels(from lo: Double, to hi: Double, count: Int) -> ClosedRange<Int>? {
+    guard lo.isFinite, hi.isFinite else { return nil }
     let first = max(0, lo.rounded(.down))
     let last = min(Double(count - 1), hi.rounded(.down))
     guard first <= last else { return nil }

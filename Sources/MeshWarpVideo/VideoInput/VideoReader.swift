@@ -9,8 +9,9 @@ import MeshWarpRender
 /// `init` runs ffprobe (``VideoProbe``) for ``info``, then starts
 /// `ffmpeg -i IN -map 0:N -fps_mode cfr -r RATE -f rawvideo -pix_fmt rgba -`
 /// (`-pix_fmt yuv420p` for the common limited-range 4:2:0 streams, turned
-/// into RGBA here in parallel: ``YUV420ToRGBA``): ffmpeg applies the rotation metadata (its default autorotation) and
-/// delivers frames at the constant rate ``VideoInfo/frameRate`` (a
+/// into RGBA here in parallel: ``YUV420ToRGBA``): ffmpeg applies the
+/// rotation metadata (its default autorotation) and delivers frames at the
+/// constant rate ``VideoInfo/frameRate`` (a
 /// variable-rate input gets frames repeated or dropped, as ffmpeg's `-r`
 /// does), so a frame's timestamp is `index / fps`. Only the frame being
 /// read is held (plus the pipe's buffer). ``cancel()`` or deinit kills and

@@ -49,10 +49,10 @@ package enum YUV420ToRGBA {
   }
 
   /// The matrix of a stream that names none: BT.709 for HD (1280 wide or
-  /// more, or more than 576 lines), else BT.601, the rule players apply
-  /// (mpv's `mp_csp_guess_colorspace`; browsers and VLC likewise show
-  /// untagged HD as BT.709). The H.264 writer tags BT.709, so an untagged
-  /// HD clip shows the same colours before and after a warp. (ffmpeg's own
+  /// more, or more than 576 lines), else BT.601: the rule mpv applies
+  /// (`mp_csp_guess_colorspace`), and the BT.709 players assume for HD. The
+  /// H.264 writer tags BT.709, so an untagged HD clip shows the same
+  /// colours before and after a warp. (ffmpeg's own
   /// RGBA conversion takes BT.601 at every size, which shifts such a clip's
   /// colours by up to 52/255 once it is tagged.)
   package static func untaggedMatrix(width: Int, height: Int) -> Matrix {
