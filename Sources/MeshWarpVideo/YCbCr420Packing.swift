@@ -23,54 +23,40 @@ package enum YCbCr420Packing {
     _ planes: UnsafeRawBufferPointer, width w: Int, height h: Int,
     into pixels: UnsafeMutableRawBufferPointer, threads: Int, vectorized: Bool = true
   ) {
-    precondition(w % 2 == 0 && h % 2 == 0, "4:2:0 needs an even width and height")
     precondition(
-      planes.count >= YUV420ToRGBA.byteCount(width: w, height: h) && pixels.count >= w * h * 4)
-    guard w > 0, h > 0 else { return }
+      planes.count >= YUV420RowPair.byteCount(width: w, height: h) && pixels.count >= w * h * 4)
     let blocks = vectorized ? w / 8 : 0
-    let src = SharedPointer(
-      UnsafeMutableRawPointer(mutating: planes.baseAddress!).assumingMemoryBound(to: UInt8.self))
-    let dst = SharedPointer(pixels.baseAddress!.assumingMemoryBound(to: UInt8.self))
-    forEachRowBand(rows: h / 2, threads: threads) { pairs in
-      let yPlane = UnsafeRawPointer(src.base)
-      let cbPlane = yPlane + w * h
-      let crPlane = cbPlane + (w / 2) * (h / 2)
-      let out = UnsafeMutableRawPointer(dst.base)
-      let opaque = SIMD8<UInt32>(repeating: 0xFF00_0000)
-      for row in pairs {
-        let yTop = yPlane + 2 * row * w
-        let yBottom = yTop + w
-        let cb = cbPlane + row * (w / 2)
-        let cr = crPlane + row * (w / 2)
-        let top = out + 2 * row * w * 4
-        let bottom = top + w * 4
-        for k in 0..<blocks {
-          @inline(__always) func doubled(_ c: SIMD4<UInt8>) -> SIMD8<UInt32> {
-            SIMD8<UInt32>(
-              truncatingIfNeeded: SIMD8(c[0], c[0], c[1], c[1], c[2], c[2], c[3], c[3]))
-          }
-          let chroma =
-            doubled(cb.loadUnaligned(fromByteOffset: 4 * k, as: SIMD4<UInt8>.self)) &<< 8
-            | doubled(cr.loadUnaligned(fromByteOffset: 4 * k, as: SIMD4<UInt8>.self)) &<< 16
-            | opaque
-          @inline(__always) func luma(_ p: UnsafeRawPointer) -> SIMD8<UInt32> {
-            SIMD8<UInt32>(
-              truncatingIfNeeded: p.loadUnaligned(fromByteOffset: 8 * k, as: SIMD8<UInt8>.self))
-          }
-          top.storeBytes(of: luma(yTop) | chroma, toByteOffset: 32 * k, as: SIMD8<UInt32>.self)
-          bottom.storeBytes(
-            of: luma(yBottom) | chroma, toByteOffset: 32 * k, as: SIMD8<UInt32>.self)
+    let opaque = SIMD8<UInt32>(repeating: 0xFF00_0000)
+    YUV420RowPair.forEach(
+      planes: UnsafeMutableRawPointer(mutating: planes.baseAddress), pixels: pixels.baseAddress,
+      width: w, height: h, threads: threads
+    ) { pair in
+      for k in 0..<blocks {
+        @inline(__always) func doubled(_ c: SIMD4<UInt8>) -> SIMD8<UInt32> {
+          SIMD8<UInt32>(truncatingIfNeeded: SIMD8(c[0], c[0], c[1], c[1], c[2], c[2], c[3], c[3]))
         }
-        for x in (4 * blocks)..<(w / 2) {
-          let chroma =
-            UInt32(cb.load(fromByteOffset: x, as: UInt8.self)) << 8
-            | UInt32(cr.load(fromByteOffset: x, as: UInt8.self)) << 16 | 0xFF00_0000
-          for i in 0..<2 {
-            let t = UInt32(yTop.load(fromByteOffset: 2 * x + i, as: UInt8.self))
-            let b = UInt32(yBottom.load(fromByteOffset: 2 * x + i, as: UInt8.self))
-            top.storeBytes(of: t | chroma, toByteOffset: 8 * x + 4 * i, as: UInt32.self)
-            bottom.storeBytes(of: b | chroma, toByteOffset: 8 * x + 4 * i, as: UInt32.self)
-          }
+        let chroma =
+          doubled(pair.cb.loadUnaligned(fromByteOffset: 4 * k, as: SIMD4<UInt8>.self)) &<< 8
+          | doubled(pair.cr.loadUnaligned(fromByteOffset: 4 * k, as: SIMD4<UInt8>.self)) &<< 16
+          | opaque
+        @inline(__always) func luma(_ p: UnsafeMutableRawPointer) -> SIMD8<UInt32> {
+          SIMD8<UInt32>(
+            truncatingIfNeeded: p.loadUnaligned(fromByteOffset: 8 * k, as: SIMD8<UInt8>.self))
+        }
+        pair.top.storeBytes(
+          of: luma(pair.yTop) | chroma, toByteOffset: 32 * k, as: SIMD8<UInt32>.self)
+        pair.bottom.storeBytes(
+          of: luma(pair.yBottom) | chroma, toByteOffset: 32 * k, as: SIMD8<UInt32>.self)
+      }
+      for x in (4 * blocks)..<(w / 2) {
+        let chroma =
+          UInt32(pair.cb.load(fromByteOffset: x, as: UInt8.self)) << 8
+          | UInt32(pair.cr.load(fromByteOffset: x, as: UInt8.self)) << 16 | 0xFF00_0000
+        for i in 0..<2 {
+          let t = UInt32(pair.yTop.load(fromByteOffset: 2 * x + i, as: UInt8.self))
+          let b = UInt32(pair.yBottom.load(fromByteOffset: 2 * x + i, as: UInt8.self))
+          pair.top.storeBytes(of: t | chroma, toByteOffset: 8 * x + 4 * i, as: UInt32.self)
+          pair.bottom.storeBytes(of: b | chroma, toByteOffset: 8 * x + 4 * i, as: UInt32.self)
         }
       }
     }
@@ -82,66 +68,44 @@ package enum YCbCr420Packing {
   package static func pack(
     _ image: RGBAImage, into planes: inout [UInt8], threads: Int, vectorized: Bool = true
   ) {
-    let (w, h) = (image.width, image.height)
-    precondition(w % 2 == 0 && h % 2 == 0, "4:2:0 needs an even width and height")
-    let count = YUV420ToRGBA.byteCount(width: w, height: h)
-    if planes.count != count { planes = [UInt8](repeating: 0, count: count) }
-    guard w > 0, h > 0 else { return }
+    let w = image.width
     let blocks = vectorized ? w / 8 : 0
-    image.pixels.withUnsafeBufferPointer { source in
-      planes.withUnsafeMutableBufferPointer { target in
-        let src = SharedPointer(UnsafeMutablePointer(mutating: source.baseAddress!))
-        let dst = SharedPointer(target.baseAddress!)
-        forEachRowBand(rows: h / 2, threads: threads) { pairs in
-          let s = UnsafeRawPointer(src.base)
-          let yPlane = UnsafeMutableRawPointer(dst.base)
-          let cbPlane = yPlane + w * h
-          let crPlane = cbPlane + (w / 2) * (h / 2)
-          let mask = SIMD8<UInt32>(repeating: 0xFF)
-          for row in pairs {
-            let top = s + 2 * row * w * 4
-            let bottom = top + w * 4
-            let yTop = yPlane + 2 * row * w
-            let yBottom = yTop + w
-            let cb = cbPlane + row * (w / 2)
-            let cr = crPlane + row * (w / 2)
-            for k in 0..<blocks {
-              let t = top.loadUnaligned(fromByteOffset: 32 * k, as: SIMD8<UInt32>.self)
-              let b = bottom.loadUnaligned(fromByteOffset: 32 * k, as: SIMD8<UInt32>.self)
-              yTop.storeBytes(
-                of: SIMD8<UInt8>(truncatingIfNeeded: t & mask), toByteOffset: 8 * k,
-                as: SIMD8<UInt8>.self)
-              yBottom.storeBytes(
-                of: SIMD8<UInt8>(truncatingIfNeeded: b & mask), toByteOffset: 8 * k,
-                as: SIMD8<UInt8>.self)
-              @inline(__always) func mean(_ shift: UInt32) -> SIMD4<UInt8> {
-                let column = (t &>> shift) & mask &+ (b &>> shift) & mask
-                let sum = column.evenHalf &+ column.oddHalf &+ 2
-                return SIMD4<UInt8>(truncatingIfNeeded: sum &>> 2)
-              }
-              cb.storeBytes(of: mean(8), toByteOffset: 4 * k, as: SIMD4<UInt8>.self)
-              cr.storeBytes(of: mean(16), toByteOffset: 4 * k, as: SIMD4<UInt8>.self)
-            }
-            for x in (4 * blocks)..<(w / 2) {
-              @inline(__always) func byte(_ p: UnsafeRawPointer, _ i: Int) -> UInt32 {
-                UInt32(p.load(fromByteOffset: 8 * x + i, as: UInt8.self))
-              }
-              for i in 0..<2 {
-                yTop.storeBytes(
-                  of: UInt8(byte(top, 4 * i)), toByteOffset: 2 * x + i, as: UInt8.self)
-                yBottom.storeBytes(
-                  of: UInt8(byte(bottom, 4 * i)), toByteOffset: 2 * x + i, as: UInt8.self)
-              }
-              @inline(__always) func mean(_ c: Int) -> UInt8 {
-                UInt8(
-                  (byte(top, c) + byte(top, c + 4) + byte(bottom, c) + byte(bottom, c + 4) + 2) >> 2
-                )
-              }
-              cb.storeBytes(of: mean(1), toByteOffset: x, as: UInt8.self)
-              cr.storeBytes(of: mean(2), toByteOffset: x, as: UInt8.self)
-            }
-          }
+    let mask = SIMD8<UInt32>(repeating: 0xFF)
+    YUV420RowPair.forEach(from: image, into: &planes, threads: threads) { pair in
+      for k in 0..<blocks {
+        let t = pair.top.loadUnaligned(fromByteOffset: 32 * k, as: SIMD8<UInt32>.self)
+        let b = pair.bottom.loadUnaligned(fromByteOffset: 32 * k, as: SIMD8<UInt32>.self)
+        pair.yTop.storeBytes(
+          of: SIMD8<UInt8>(truncatingIfNeeded: t & mask), toByteOffset: 8 * k,
+          as: SIMD8<UInt8>.self)
+        pair.yBottom.storeBytes(
+          of: SIMD8<UInt8>(truncatingIfNeeded: b & mask), toByteOffset: 8 * k,
+          as: SIMD8<UInt8>.self)
+        @inline(__always) func mean(_ shift: UInt32) -> SIMD4<UInt8> {
+          let column = (t &>> shift) & mask &+ (b &>> shift) & mask
+          let sum = column.evenHalf &+ column.oddHalf &+ 2
+          return SIMD4<UInt8>(truncatingIfNeeded: sum &>> 2)
         }
+        pair.cb.storeBytes(of: mean(8), toByteOffset: 4 * k, as: SIMD4<UInt8>.self)
+        pair.cr.storeBytes(of: mean(16), toByteOffset: 4 * k, as: SIMD4<UInt8>.self)
+      }
+      for x in (4 * blocks)..<(w / 2) {
+        @inline(__always) func byte(_ p: UnsafeMutableRawPointer, _ i: Int) -> UInt32 {
+          UInt32(p.load(fromByteOffset: 8 * x + i, as: UInt8.self))
+        }
+        for i in 0..<2 {
+          pair.yTop.storeBytes(
+            of: UInt8(byte(pair.top, 4 * i)), toByteOffset: 2 * x + i, as: UInt8.self)
+          pair.yBottom.storeBytes(
+            of: UInt8(byte(pair.bottom, 4 * i)), toByteOffset: 2 * x + i, as: UInt8.self)
+        }
+        @inline(__always) func mean(_ c: Int) -> UInt8 {
+          UInt8(
+            (byte(pair.top, c) + byte(pair.top, c + 4) + byte(pair.bottom, c)
+              + byte(pair.bottom, c + 4) + 2) >> 2)
+        }
+        pair.cb.storeBytes(of: mean(1), toByteOffset: x, as: UInt8.self)
+        pair.cr.storeBytes(of: mean(2), toByteOffset: x, as: UInt8.self)
       }
     }
   }

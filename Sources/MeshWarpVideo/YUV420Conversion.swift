@@ -38,11 +38,8 @@ package enum YUV420Conversion {
     return RGBA8(planes[0], planes[4], planes[5], colour.a)
   }
 
-  /// Bytes of a `width × height` frame (both even).
-  package static func byteCount(width: Int, height: Int) -> Int { width * height * 3 / 2 }
-
   /// Writes `image` (opaque; even width and height) into `planes`,
-  /// resized to ``byteCount(width:height:)``. Eight pixels of a row pair at
+  /// resized to ``YUV420RowPair/byteCount(width:height:)``. Eight pixels of a row pair at
   /// a time in 32-bit lanes (``block(_:_:)``), the rest of a row one pair
   /// at a time (``pair(_:_:)``): the same integer arithmetic, so the two
   /// give the same bytes (`YUV420ConversionTests` checks it with
@@ -52,46 +49,25 @@ package enum YUV420Conversion {
   package static func convert(
     _ image: RGBAImage, into planes: inout [UInt8], threads: Int, vectorized: Bool = true
   ) {
-    let (w, h) = (image.width, image.height)
-    precondition(w % 2 == 0 && h % 2 == 0, "4:2:0 needs an even width and height")
-    let count = byteCount(width: w, height: h)
-    if planes.count != count { planes = [UInt8](repeating: 0, count: count) }
+    let w = image.width
     let blocks = vectorized ? w / 8 : 0
-    image.pixels.withUnsafeBufferPointer { source in
-      planes.withUnsafeMutableBufferPointer { target in
-        let src = SharedPointer(UnsafeMutablePointer(mutating: source.baseAddress!))
-        let dst = SharedPointer(target.baseAddress!)
-        forEachRowBand(rows: h / 2, threads: threads) { pairs in
-          let s = UnsafeRawPointer(src.base)
-          let yPlane = UnsafeMutableRawPointer(dst.base)
-          let cbPlane = yPlane + w * h
-          let crPlane = cbPlane + (w / 2) * (h / 2)
-          let weights = Weights()
-          for row in pairs {
-            let top = s + 2 * row * w * 4
-            let bottom = top + w * 4
-            let yTop = yPlane + 2 * row * w
-            let yBottom = yTop + w
-            let cb = cbPlane + row * (w / 2)
-            let cr = crPlane + row * (w / 2)
-            for k in 0..<blocks {
-              let t = top.loadUnaligned(fromByteOffset: 32 * k, as: SIMD8<UInt32>.self)
-              let b = bottom.loadUnaligned(fromByteOffset: 32 * k, as: SIMD8<UInt32>.self)
-              let out = weights.block(t, b)
-              yTop.storeBytes(of: out.yTop, toByteOffset: 8 * k, as: SIMD8<UInt8>.self)
-              yBottom.storeBytes(of: out.yBottom, toByteOffset: 8 * k, as: SIMD8<UInt8>.self)
-              cb.storeBytes(of: out.cb, toByteOffset: 4 * k, as: SIMD4<UInt8>.self)
-              cr.storeBytes(of: out.cr, toByteOffset: 4 * k, as: SIMD4<UInt8>.self)
-            }
-            for x in (4 * blocks)..<(w / 2) {
-              let out = weights.pair(top + 8 * x, bottom + 8 * x)
-              yTop.storeBytes(of: out.yTop, toByteOffset: 2 * x, as: SIMD2<UInt8>.self)
-              yBottom.storeBytes(of: out.yBottom, toByteOffset: 2 * x, as: SIMD2<UInt8>.self)
-              cb.storeBytes(of: out.cb, toByteOffset: x, as: UInt8.self)
-              cr.storeBytes(of: out.cr, toByteOffset: x, as: UInt8.self)
-            }
-          }
-        }
+    YUV420RowPair.forEach(from: image, into: &planes, threads: threads) { pair in
+      let weights = Weights()
+      for k in 0..<blocks {
+        let t = pair.top.loadUnaligned(fromByteOffset: 32 * k, as: SIMD8<UInt32>.self)
+        let b = pair.bottom.loadUnaligned(fromByteOffset: 32 * k, as: SIMD8<UInt32>.self)
+        let out = weights.block(t, b)
+        pair.yTop.storeBytes(of: out.yTop, toByteOffset: 8 * k, as: SIMD8<UInt8>.self)
+        pair.yBottom.storeBytes(of: out.yBottom, toByteOffset: 8 * k, as: SIMD8<UInt8>.self)
+        pair.cb.storeBytes(of: out.cb, toByteOffset: 4 * k, as: SIMD4<UInt8>.self)
+        pair.cr.storeBytes(of: out.cr, toByteOffset: 4 * k, as: SIMD4<UInt8>.self)
+      }
+      for x in (4 * blocks)..<(w / 2) {
+        let out = weights.pair(pair.top + 8 * x, pair.bottom + 8 * x)
+        pair.yTop.storeBytes(of: out.yTop, toByteOffset: 2 * x, as: SIMD2<UInt8>.self)
+        pair.yBottom.storeBytes(of: out.yBottom, toByteOffset: 2 * x, as: SIMD2<UInt8>.self)
+        pair.cb.storeBytes(of: out.cb, toByteOffset: x, as: UInt8.self)
+        pair.cr.storeBytes(of: out.cr, toByteOffset: x, as: UInt8.self)
       }
     }
   }

@@ -24,7 +24,7 @@ import _TestSupport
 
   static func randomPlanes(width: Int, height: Int, seed: UInt64) -> [UInt8] {
     var random = SeededRandom(seed: seed)
-    return (0..<YUV420ToRGBA.byteCount(width: width, height: height)).map { _ in
+    return (0..<YUV420RowPair.byteCount(width: width, height: height)).map { _ in
       UInt8(truncatingIfNeeded: random.next())
     }
   }

@@ -82,18 +82,11 @@ import _TestSupport
     let directory = try TemporaryDirectory()
     let input = directory.file("in.rgba")
     try AtomicFile.write(image.pixels, to: input)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: VideoTools.ffmpeg!)
-    process.arguments = [
+    let theirs = try VideoTools.output([
       "-v", "error", "-nostdin", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(w)x\(h)", "-i",
       input, "-vf", "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p", "-f", "rawvideo",
       "-",
-    ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let theirs = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
-    process.waitUntilExit()
+    ])
     try #require(theirs.count == ours.count)
     let lumaWorst = zip(ours[0..<(w * h)], theirs[0..<(w * h)]).map { abs(Int($0) - Int($1)) }
       .max()!

@@ -28,7 +28,7 @@ import _TestSupport
   /// or beyond it (0 and 255 occur in real streams).
   static func randomPlanes(width: Int, height: Int, seed: UInt64) -> [UInt8] {
     var random = SeededRandom(seed: seed)
-    return (0..<YUV420ToRGBA.byteCount(width: width, height: height)).map { _ in
+    return (0..<YUV420RowPair.byteCount(width: width, height: height)).map { _ in
       let v = random.next() % 6
       return v == 0 ? 0 : v == 1 ? 255 : UInt8(truncatingIfNeeded: random.next())
     }
@@ -144,18 +144,11 @@ import _TestSupport
     let directory = try TemporaryDirectory()
     let input = directory.file("in.yuv")
     try AtomicFile.write(planes, to: input)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: VideoTools.ffmpeg!)
-    process.arguments = [
+    let theirs = try VideoTools.output([
       "-v", "error", "-nostdin", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", "\(w)x\(h)",
       "-i", input, "-vf", "scale=in_color_matrix=\(name):in_range=tv,format=rgba", "-f",
       "rawvideo", "-",
-    ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let theirs = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
-    process.waitUntilExit()
+    ])
     try #require(theirs.count == ours.count)
     let differences = zip(ours, theirs).map { abs(Int($0) - Int($1)) }
     let worst = differences.max()!

@@ -13,4 +13,18 @@ public enum VideoTools {
   public static let ffprobe = ExecutableLocator.find("ffprobe", environment: environment)
   /// Whether both are there.
   public static var available: Bool { ffmpeg != nil && ffprobe != nil }
+
+  /// What `ffmpeg ARGUMENTS` writes to standard output (its errors go to
+  /// the test log); for tests enabled only where ``ffmpeg`` is found.
+  public static func output(_ arguments: [String]) throws -> [UInt8] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: ffmpeg!)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let bytes = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
+    process.waitUntilExit()
+    return bytes
+  }
 }

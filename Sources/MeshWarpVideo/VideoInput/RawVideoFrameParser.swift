@@ -88,7 +88,7 @@ public struct RawVideoFrameParser: Sendable {
 
   /// Bytes per frame in the stream.
   public var frameBytes: Int {
-    yuv == nil ? width * height * 4 : YUV420ToRGBA.byteCount(width: width, height: height)
+    yuv == nil ? width * height * 4 : YUV420RowPair.byteCount(width: width, height: height)
   }
 
   /// Reads the next frame.

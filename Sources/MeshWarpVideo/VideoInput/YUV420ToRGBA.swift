@@ -59,10 +59,7 @@ package enum YUV420ToRGBA {
     width >= 1280 || height > 576 ? .bt709 : .bt601
   }
 
-  /// Bytes of a `width × height` frame's planes (both even).
-  package static func byteCount(width: Int, height: Int) -> Int { width * height * 3 / 2 }
-
-  /// Converts the planes at `planes` (``byteCount(width:height:)`` bytes)
+  /// Converts the planes at `planes` (``YUV420RowPair/byteCount(width:height:)`` bytes)
   /// into `pixels` (`width · height · 4` bytes; every byte is written).
   /// Eight pixels of a row pair at a time in 32-bit lanes (``Weights/block(_:_:_:_:)``),
   /// the rest of a row one pair at a time (``Weights/pair(_:_:_:_:)``): the
@@ -72,40 +69,28 @@ package enum YUV420ToRGBA {
     _ planes: UnsafeRawBufferPointer, width w: Int, height h: Int, matrix: Matrix,
     into pixels: UnsafeMutableRawBufferPointer, threads: Int, vectorized: Bool = true
   ) {
-    precondition(w % 2 == 0 && h % 2 == 0, "4:2:0 needs an even width and height")
-    precondition(planes.count >= byteCount(width: w, height: h) && pixels.count >= w * h * 4)
-    guard w > 0, h > 0 else { return }
+    precondition(
+      planes.count >= YUV420RowPair.byteCount(width: w, height: h) && pixels.count >= w * h * 4)
     let blocks = vectorized ? w / 8 : 0
-    let src = SharedPointer(
-      UnsafeMutableRawPointer(mutating: planes.baseAddress!).assumingMemoryBound(to: UInt8.self))
-    let dst = SharedPointer(pixels.baseAddress!.assumingMemoryBound(to: UInt8.self))
-    forEachRowBand(rows: h / 2, threads: threads) { pairs in
-      let yPlane = UnsafeRawPointer(src.base)
-      let cbPlane = yPlane + w * h
-      let crPlane = cbPlane + (w / 2) * (h / 2)
-      let out = UnsafeMutableRawPointer(dst.base)
-      let weights = Weights(matrix)
-      for row in pairs {
-        let yTop = yPlane + 2 * row * w
-        let yBottom = yTop + w
-        let cb = cbPlane + row * (w / 2)
-        let cr = crPlane + row * (w / 2)
-        let top = out + 2 * row * w * 4
-        let bottom = top + w * 4
-        for k in 0..<blocks {
-          let (t, b) = weights.block(
-            yTop.loadUnaligned(fromByteOffset: 8 * k, as: SIMD8<UInt8>.self),
-            yBottom.loadUnaligned(fromByteOffset: 8 * k, as: SIMD8<UInt8>.self),
-            cb.loadUnaligned(fromByteOffset: 4 * k, as: SIMD4<UInt8>.self),
-            cr.loadUnaligned(fromByteOffset: 4 * k, as: SIMD4<UInt8>.self))
-          top.storeBytes(of: t, toByteOffset: 32 * k, as: SIMD8<UInt32>.self)
-          bottom.storeBytes(of: b, toByteOffset: 32 * k, as: SIMD8<UInt32>.self)
-        }
-        for x in (4 * blocks)..<(w / 2) {
-          weights.pair(
-            yTop + 2 * x, yBottom + 2 * x, cb.load(fromByteOffset: x, as: UInt8.self),
-            cr.load(fromByteOffset: x, as: UInt8.self), top: top + 8 * x, bottom: bottom + 8 * x)
-        }
+    let weights = Weights(matrix)
+    YUV420RowPair.forEach(
+      planes: UnsafeMutableRawPointer(mutating: planes.baseAddress), pixels: pixels.baseAddress,
+      width: w, height: h, threads: threads
+    ) { pair in
+      for k in 0..<blocks {
+        let (t, b) = weights.block(
+          pair.yTop.loadUnaligned(fromByteOffset: 8 * k, as: SIMD8<UInt8>.self),
+          pair.yBottom.loadUnaligned(fromByteOffset: 8 * k, as: SIMD8<UInt8>.self),
+          pair.cb.loadUnaligned(fromByteOffset: 4 * k, as: SIMD4<UInt8>.self),
+          pair.cr.loadUnaligned(fromByteOffset: 4 * k, as: SIMD4<UInt8>.self))
+        pair.top.storeBytes(of: t, toByteOffset: 32 * k, as: SIMD8<UInt32>.self)
+        pair.bottom.storeBytes(of: b, toByteOffset: 32 * k, as: SIMD8<UInt32>.self)
+      }
+      for x in (4 * blocks)..<(w / 2) {
+        weights.pair(
+          pair.yTop + 2 * x, pair.yBottom + 2 * x, pair.cb.load(fromByteOffset: x, as: UInt8.self),
+          pair.cr.load(fromByteOffset: x, as: UInt8.self), top: pair.top + 8 * x,
+          bottom: pair.bottom + 8 * x)
       }
     }
   }
