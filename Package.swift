@@ -118,7 +118,7 @@ let package = Package(
     .testTarget(
       name: "MeshWarpDemoTests",
       dependencies: ["MeshWarpDemoKit", "_TestSupport", "meshwarp-demo"], exclude: ["Help"]),
-    // MARK: Apple layer, verified on Linux (issue 4).
+    // MARK: Apple layer, verified on Linux.
     // The shipped Metal shader compiled as C++ through stand-in headers.
     .target(
       name: "_MetalShaderHarness", path: "Tests/_MetalShaderHarness", exclude: ["shim"],
@@ -136,7 +136,7 @@ let package = Package(
     .executableTarget(
       name: "MeshWarpEffectDemoApp", dependencies: ["MeshWarpEffectDemoUI"],
       path: "Examples/MeshWarpEffectDemo/MeshWarpEffectDemoApp"),
-    // MARK: Fuzzing (issue 8): the fuzz targets' bodies, replayed over
+    // MARK: Fuzzing: the fuzz targets' bodies, replayed over
     // Fuzz/Corpus by the tests; the libFuzzer binaries are built by the
     // separate package in Fuzz/ (Scripts/fuzz.sh).
     .target(name: "MeshWarpFuzzing", dependencies: ["MeshWarpIO"]),
@@ -146,7 +146,7 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-// MARK: Linux-only parts (issue 13).
+// MARK: Linux-only parts.
 // Everything that needs a system library (the C library targets, and every
 // target that depends on one directly or through other targets, with the
 // products made of them) is declared on Linux only: on a stock Mac, Xcode's

@@ -64,7 +64,7 @@ trap 'rm -rf "$work"' EXIT
 cp Fuzz/Corpus/mesh/seed_demo_warp.json "$work/mesh.json"
 printf '{"from": [[0,0],[1,0]], "to": [[0,0]], "faces": []}' >"$work/bad-mesh.json"
 printf 'not a png' >"$work/bad.png"
-# Round two's inputs: a GIF, a keyframe file, a smooth grid, a point set, a
+# The newer inputs: a GIF, a keyframe file, a smooth grid, a point set, a
 # clip (ffmpeg), a text fill.
 cp Fuzz/Corpus/gif/transparent_16x12.gif "$work/in.gif"
 cp Fuzz/Corpus/keyframes/mesh_two_keyframes.json "$work/anim.json"

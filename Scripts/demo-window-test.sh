@@ -9,7 +9,7 @@
 # warped one differs from the unwarped one and shows the toggle's ON colour
 # where it appears) and the screenshot (the window shows ON there too).
 #
-# Then the editor (issue 17), again with real X events: opens a picture
+# Then the editor, again with real X events: opens a picture
 # (--mesh names a new mesh file), drags and nudges points, undoes one nudge,
 # saves the mesh (J), exports Swift code (X), saves the frame without the
 # overlay (P), switches to gradient mode (Tab), selects a vertex, changes its

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Soak test (issue 19): long runs under a memory cap, checking that nothing
+# Soak test: long runs under a memory cap, checking that nothing
 # grows and nothing leaks.
 #
 #   Scripts/soak.sh                  # a 10-minute 1080p video, 200 still warps

@@ -4,8 +4,8 @@ import _TestSupport
 
 @testable import MeshWarpCLI
 
-/// The catalogue of hostile inputs in Documentation/Reliability.md ("New
-/// inputs, round two"): each runs the tool and checks the four promises —
+/// The catalogue of hostile inputs in Documentation/Reliability.md ("Hostile
+/// inputs"): each runs the tool and checks the four promises —
 /// a clear message (naming the file or the problem, no Swift internals), a
 /// non-zero exit, no partial output (the folder holds exactly what it held
 /// before), and the old output file untouched.

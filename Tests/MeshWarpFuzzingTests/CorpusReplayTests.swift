@@ -138,7 +138,7 @@ import _TestSupport
     for file in FuzzCorpus.files(.gradient)
     where FuzzCorpus.isHandMade(file.name) && !file.name.hasPrefix("bad_") {
       if file.name == Self.hugeColourSeed {
-        // Colour components above 1 are a JSON error now (issue 19).
+        // Colour components above 1 are a JSON error.
         #expect(throws: GradientMeshJSONError.self) {
           _ = try GradientMesh(jsonData: Data(file.bytes))
         }

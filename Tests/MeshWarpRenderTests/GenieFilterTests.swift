@@ -4,7 +4,7 @@ import _TestSupport
 
 @testable import MeshWarpRender
 
-/// The genie's minification filter (issue 5's numeric check): a 1-px
+/// The genie's minification filter, checked numerically: a 1-px
 /// black-and-white checkerboard squeezed 16× keeps its mean grey (127.5)
 /// within 2/255 and shows no moiré stronger than 4/255 standard deviation
 /// over the squeezed region, and the region does not shimmer from frame to

@@ -4,7 +4,7 @@ import Testing
 import _TestSupport
 
 /// The fast renderer against the slow independent ``GradientReference``
-/// (issue 3: with dithering off, mean ≤ 0.5/255 and max ≤ 2/255 over
+/// (with dithering off, mean ≤ 0.5/255 and max ≤ 2/255 over
 /// interior pixels, at least 2 px from any silhouette).
 @Suite struct GradientReferenceTests {
   static let width = 96

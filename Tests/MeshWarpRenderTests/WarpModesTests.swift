@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import _TestSupport
 
-/// The renderer's modes of issue 15: smooth and spline meshes, edge
+/// The renderer's modes beyond the piecewise warp: smooth and spline meshes, edge
 /// policies, address modes, interpolation, the minification filter.
 @Suite struct WarpModesTests {
   static let source = TestImages.random(width: 48, height: 40, seed: 15)

@@ -42,7 +42,7 @@ import _TestSupport
     #expect(abs(inside.x - 200) < 1e-3 && abs(inside.y - 100) < 1e-3 && inside.w == 1)
   }
 
-  /// The shipped shader must not discard fragments (issue 13): the shim's
+  /// The shipped shader must not discard fragments: the shim's
   /// `discard_fragment()` is a compile error, and the source is checked too.
   @Test func shaderSourceHasNoFragmentDiscard() throws {
     let url = URL(fileURLWithPath: #filePath)

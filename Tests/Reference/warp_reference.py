@@ -2,7 +2,8 @@
 """Independent per-pixel references for the warp tests (numpy).
 
 Reads one JSON request on stdin, writes one JSON answer on stdout.
-Written from the formulas of issue 15, not from the Swift code:
+Written from the formulas (thin-plate spline, Catmull-Rom surfaces), not
+from the Swift code:
 
 - "tps": the thin-plate spline f with f(c_k) = v_k, U(r) = r^2 log r plus
   an affine part, solved with numpy.linalg.solve in plain pixel

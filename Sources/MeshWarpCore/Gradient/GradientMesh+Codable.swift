@@ -1,6 +1,6 @@
 import Foundation
 
-/// The gradient JSON of issue 3:
+/// The gradient JSON:
 ///
 /// ```
 /// {"width": 3, "height": 3,

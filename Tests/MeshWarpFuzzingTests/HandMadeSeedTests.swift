@@ -6,7 +6,7 @@ import Testing
 /// The hand-made seeds of the keyframe, point-set and video corpora mean
 /// what their names say: the valid ones decode (a corpus whose "valid"
 /// seeds fail explores nothing), the `bad_` ones are refused.
-@Suite struct RoundTwoSeedTests {
+@Suite struct HandMadeSeedTests {
   /// Keyframe seeds through the tool's loader (references resolved in a
   /// folder that does not exist, so the reference seed fails there and is
   /// checked as a document).
