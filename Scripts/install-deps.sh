@@ -3,10 +3,13 @@
 # Idempotent: installs only what is missing, so a second run costs a second.
 set -euo pipefail
 # fonts-dejavu-extra: DejaVu Math TeX Gyre, the installed fallback font the
-# text tests set characters DejaVu Sans lacks in.
+# text tests set characters DejaVu Sans lacks in. python3-numpy, python3-pil
+# and python3-opencv: the tests' independent references (Debian's Python at
+# /usr/bin/python3; the product never runs Python).
 packages=(
   pkg-config libpng-dev zlib1g-dev libturbojpeg0-dev libwebp-dev libgif-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev
   libsdl2-dev fonts-dejavu-core fonts-dejavu-extra ffmpeg xvfb xdotool x11-apps
+  python3 python3-numpy python3-pil python3-opencv
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -18,11 +21,4 @@ if [ ${#missing[@]} -gt 0 ]; then
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
-fi
-# Python for the tests' independent references (numpy; Pillow reads and
-# writes the formats tests' images). PyPI, tests only: the product never
-# runs Python.
-if ! python3 -c "import numpy, PIL" 2>/dev/null; then
-  echo "installing: numpy pillow (pip, for the tests' references)" >&2
-  python3 -m pip install -q numpy pillow >&2
 fi

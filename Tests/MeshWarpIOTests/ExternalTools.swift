@@ -1,9 +1,10 @@
 import Foundation
+import _TestSupport
 
 /// Independent decoders and encoders the format tests compare against.
 enum ExternalTools {
-  /// Whether `python3` can import Pillow and numpy.
-  static let hasPillow: Bool = run(["python3", "-c", "import PIL, numpy"])?.status == 0
+  /// Whether the tests' Python can import Pillow and numpy.
+  static let hasPillow: Bool = TestPython.imports("PIL", "numpy")
   /// Whether `ffmpeg` runs.
   static let hasFFmpeg: Bool = run(["ffmpeg", "-hide_banner", "-version"])?.status == 0
 
@@ -36,7 +37,7 @@ enum ExternalTools {
       im = ImageOps.exif_transpose(im).convert('RGBA')
       sys.stdout.buffer.write(b'%d %d %d\\n' % (im.width, im.height, len(icc)) + im.tobytes())
       """
-    guard let result = run(["python3", "-c", script, path]), result.status == 0,
+    guard let result = run(TestPython.command + ["-c", script, path]), result.status == 0,
       let newline = result.output.firstIndex(of: 10)
     else { return nil }
     let header = String(decoding: result.output[..<newline], as: UTF8.self).split(separator: " ")

@@ -73,15 +73,7 @@ import _TestSupport
       "\(chunked.count) vs \(single.count)")
   }
 
-  static let pillow: Bool = {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    p.arguments = ["python3", "-c", "import PIL, numpy"]
-    p.standardError = FileHandle.nullDevice
-    guard (try? p.run()) != nil else { return false }
-    p.waitUntilExit()
-    return p.terminationStatus == 0
-  }()
+  static let pillow: Bool = TestPython.imports("PIL", "numpy")
 
   /// Pillow (its own zlib inflate and unfiltering) reads the same pixels.
   @Test(.enabled(if: pillow)) func pillowDecodesTheSamePixels() throws {
@@ -92,14 +84,12 @@ import _TestSupport
     let raw = directory.file("p.rgba")
     try Data(PNGEncoder.encodeParallel(image, threads: 2, chunkBytes: 3000)).write(
       to: URL(fileURLWithPath: png))
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    p.arguments = [
-      "python3", "-c",
+    let p = TestPython.process([
+      "-c",
       "import sys; from PIL import Image; im = Image.open(sys.argv[1]); im.load(); "
         + "open(sys.argv[2], 'wb').write(im.convert('RGBA').tobytes())",
       png, raw,
-    ]
+    ])
     try p.run()
     p.waitUntilExit()
     #expect(p.terminationStatus == 0)

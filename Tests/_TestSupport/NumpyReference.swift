@@ -8,16 +8,12 @@ public enum NumpyReference {
   static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Reference/warp_reference.py").path
 
-  /// Whether `python3 -c "import numpy"` succeeds (tests that need the
+  /// Whether the tests' Python imports numpy (tests that need the
   /// reference are `.enabled(if:)` this).
-  public static let available: Bool = {
-    (try? run(["-c", "import numpy"], input: Data())) != nil
-  }()
+  public static let available: Bool = TestPython.imports("numpy")
 
   static func run(_ arguments: [String], input: Data) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3"] + arguments
+    let process = TestPython.process(arguments)
     let stdin = Pipe()
     let stdout = Pipe()
     process.standardInput = stdin
