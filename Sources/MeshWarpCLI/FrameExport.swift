@@ -9,12 +9,6 @@ struct FrameTimes: Sendable {
   /// Whether more than one frame was asked for.
   var isAnimation: Bool
 
-  init(times: [Double], framesPerSecond: Double, isAnimation: Bool) {
-    self.times = times
-    self.framesPerSecond = framesPerSecond
-    self.isAnimation = isAnimation
-  }
-
   /// Most frames an export may have (derived: ten minutes at 60 fps).
   static let maximumFrames = 36_000
 }

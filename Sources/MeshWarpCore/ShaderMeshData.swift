@@ -55,7 +55,8 @@ public enum ShaderMeshData {
 
   /// The header's fields, by position.
   public enum Field: Int, CaseIterable, Sendable {
-    case magic = 0, version, headerCount, faceCount, floatsPerFace, edgePolicy
+    case magic = 0
+    case version, headerCount, faceCount, floatsPerFace, edgePolicy
     case gridColumns, gridRows, gridOriginX, gridOriginY, cellWidth, cellHeight
     case facesOffset, cellStartOffset, triangleIndicesOffset, totalCount
   }

@@ -219,7 +219,7 @@ public struct TextLayout: Sendable {
     _ lines: [String], runs: [[FontFallback.Run]], faces: [FontFace], sizePixels: Double
   ) -> [ShapedLine] {
     let hbFonts = faces.map { $0.makeHarfBuzzFont(sizePixels: sizePixels) }
-    defer { hbFonts.forEach { hb_font_destroy($0) } }
+    defer { for font in hbFonts { hb_font_destroy(font) } }
     let buffer = hb_buffer_create()
     defer { hb_buffer_destroy(buffer) }
     return zip(lines, runs).map { line, runs in

@@ -31,8 +31,9 @@ import _TestSupport
       let counted = SilhouetteAntialiaser.edgesUsedOnce(
         mesh: mesh, faceIndices: indices, faces: faces)
       func key(_ e: (Vector2, Vector2)) -> [Double] { [e.0.x, e.0.y, e.1.x, e.1.y] }
-      #expect(ring.map { $0.map(key).sorted { $0.lexicographicallyPrecedes($1) } }
-        == counted.map(key).sorted { $0.lexicographicallyPrecedes($1) })
+      #expect(
+        ring.map { $0.map(key).sorted { $0.lexicographicallyPrecedes($1) } }
+          == counted.map(key).sorted { $0.lexicographicallyPrecedes($1) })
       #expect(counted.count == 2 * (columns - 1 + rows - 1))
       // Not every face rendered: no shortcut.
       #expect(

@@ -38,6 +38,8 @@ struct BenchCommand: ParsableCommand {
     defaultHelp: "all cases")
   var prefix = ""
 
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  // (the JSON keys are the bench's published field names)
   struct Result: Encodable {
     var `case`: String
     var width: Int

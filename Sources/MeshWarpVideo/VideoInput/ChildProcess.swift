@@ -53,7 +53,8 @@ final class ChildProcess {
     #if os(Linux)
       // A 1 MiB pipe (the unprivileged maximum by default) instead of 64 KiB:
       // 16× fewer wake-ups per frame. Best effort.
-      _ = fcntl(ends[0], 1031 /* F_SETPIPE_SZ */, 1 << 20)
+      let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, which Glibc does not export
+      _ = fcntl(ends[0], setPipeSize, 1 << 20)
     #endif
     _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
     self.errorFile = errorFile

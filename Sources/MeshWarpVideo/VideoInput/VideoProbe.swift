@@ -122,6 +122,7 @@ public enum VideoProbe {
   }
 
   /// The part of ffprobe's JSON that is read (ffprobe's own key names).
+  // swift-format-ignore: AlwaysUseLowerCamelCase
   struct Report: Decodable {
     struct Stream: Decodable {
       struct Disposition: Decodable { var attached_pic: Int? }
