@@ -4,6 +4,11 @@ package enum MeshwarpTool {
   /// The tool's version, as `meshwarp --version` prints it.
   package static let version = "0.1.0"
 
+  /// The status `run` returns when standard output's reader went away
+  /// (128 + SIGPIPE, what a shell reports for a tool SIGPIPE killed); the
+  /// program then ends by SIGPIPE itself, printing nothing.
+  package static let brokenPipeStatus: Int32 = 128 + 13
+
   static var commands: [any ParsableCommand.Type] {
     [
       WarpCommand.self, ValidateCommand.self, GradientCommand.self, TextCommand.self,
@@ -70,9 +75,16 @@ package enum MeshwarpTool {
         try console.print(C.helpText)
       case .run(let command, let warnings):
         for w in warnings { console.error("meshwarp \(name): \(w)") }
+        if let writer = command as? any WritesOutput {
+          try OutputSafety.check(writer, console: console)
+        }
         try command.run(console: console)
       }
       return 0
+    } catch MeshWarpIOError.brokenPipe {
+      // The reader has what it wanted (`| head -c 10`): end quietly, as a
+      // tool killed by SIGPIPE does (the caller re-raises it).
+      return brokenPipeStatus
     } catch let error as CLIError {
       console.error("meshwarp \(name): \(error)")
       return error.exitCode

@@ -7,14 +7,18 @@ package final class Console: Sendable {
   private let writeErr: @Sendable (String) -> Void
   /// Whether stderr is a terminal (progress lines are shown only then).
   package let stderrIsTerminal: Bool
+  /// Whether stdout is a terminal (binary image data is refused there).
+  package let stdoutIsTerminal: Bool
 
   package init(
     out: @escaping @Sendable ([UInt8]) throws -> Void,
-    err: @escaping @Sendable (String) -> Void, stderrIsTerminal: Bool = false
+    err: @escaping @Sendable (String) -> Void, stderrIsTerminal: Bool = false,
+    stdoutIsTerminal: Bool = false
   ) {
     writeOut = out
     writeErr = err
     self.stderrIsTerminal = stderrIsTerminal
+    self.stdoutIsTerminal = stdoutIsTerminal
   }
 
   /// The process's stdout and stderr.
@@ -22,17 +26,19 @@ package final class Console: Sendable {
     Console(
       out: { bytes in try StandardOutput.write(bytes) },
       err: { text in FileHandle.standardError.write(Data(text.utf8)) },
-      stderrIsTerminal: isatty(2) == 1)
+      stderrIsTerminal: isatty(2) == 1, stdoutIsTerminal: isatty(1) == 1)
   }
 
   /// A console that keeps what is written, for tests.
-  package static func capturing() -> (
+  /// `stdoutIsTerminal` plays a terminal on standard output.
+  package static func capturing(stdoutIsTerminal: Bool = false) -> (
     console: Console, output: @Sendable () -> String, errors: @Sendable () -> String
   ) {
     let out = Mutex<[UInt8]>([])
     let err = Mutex<String>("")
     let console = Console(
-      out: { bytes in out.withLock { $0 += bytes } }, err: { text in err.withLock { $0 += text } })
+      out: { bytes in out.withLock { $0 += bytes } }, err: { text in err.withLock { $0 += text } },
+      stdoutIsTerminal: stdoutIsTerminal)
     return (
       console, { out.withLock { String(decoding: $0, as: UTF8.self) } },
       { err.withLock { $0 } }

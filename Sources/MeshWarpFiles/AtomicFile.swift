@@ -50,11 +50,9 @@ public final class AtomicFileWriter {
     do {
       fd = try systemCall { mkstemp(&template) }
     } catch {
-      let folder = directory.isEmpty ? "." : String(directory.dropLast())
       let reason =
         error.code == ENOENT || error.code == ENOTDIR
-        ? "the directory \(folder.isEmpty ? "/" : folder) does not exist"
-        : error.description
+        ? Self.whyNoFile(in: directory, code: error.code) : error.description
       throw MeshWarpIOError.fileSystem(path: path, operation: .create, reason: reason)
     }
     _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // not inherited by ffmpeg & co.
@@ -162,6 +160,23 @@ public final class AtomicFileWriter {
   private static func split(_ path: String) -> (directory: String, name: String) {
     guard let slash = path.lastIndex(of: "/") else { return ("", path) }
     return (String(path[...slash]), String(path[path.index(after: slash)...]))
+  }
+
+  /// Why no file can be created in `directory` (with its trailing slash;
+  /// empty for the current folder) after mkstemp failed with `code`
+  /// (ENOENT or ENOTDIR): the first part of the path that is a file, not a
+  /// folder; else the first folder that does not exist; else the folder
+  /// exists and refuses new files (/proc, /sys).
+  private static func whyNoFile(in directory: String, code: Int32) -> String {
+    let folder = directory.isEmpty ? "." : directory.count == 1 ? "/" : String(directory.dropLast())
+    var prefix = folder.hasPrefix("/") ? "/" : ""
+    for part in folder.split(separator: "/") {
+      prefix += prefix.isEmpty || prefix.hasSuffix("/") ? String(part) : "/" + part
+      var info = stat()
+      if stat(prefix, &info) != 0 { return "the directory \(prefix) does not exist" }
+      if (info.st_mode & S_IFMT) != S_IFDIR { return "\(prefix) is a file, not a directory" }
+    }
+    return "the directory \(folder) does not take new files (\(errnoDescription(code)))"
   }
 
   /// The existing file's permission bits, else `0666 & ~umask`.

@@ -47,8 +47,12 @@ public enum MeshWarpIOError: Error, CustomStringConvertible, Equatable, Sendable
   case toolUnavailable(tool: String, reason: String)
   /// An external tool failed; `stderrTail` holds the end of its error output.
   case toolFailed(tool: String, destination: String, reason: String, stderrTail: String)
-  /// Standard output was closed by the reader (EPIPE) or failed.
+  /// Standard output is closed (EBADF) or writing to it failed.
   case standardOutputClosed(reason: String)
+  /// Standard output's reader went away before all output was written
+  /// (EPIPE: `meshwarp … -o - | head -c 10`). Command-line tools end
+  /// quietly on it, as Unix tools killed by SIGPIPE do.
+  case brokenPipe
 
   /// What was being done to a file when it failed.
   public enum FileOperation: String, Sendable {
@@ -91,6 +95,8 @@ public enum MeshWarpIOError: Error, CustomStringConvertible, Equatable, Sendable
         : "\(destination): \(tool) failed: \(reason); its last output:\n\(tail)"
     case .standardOutputClosed(let reason):
       return "standard output: \(reason)"
+    case .brokenPipe:
+      return "standard output: the reader closed the pipe before all output was written (EPIPE)"
     }
   }
 }

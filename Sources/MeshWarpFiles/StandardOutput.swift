@@ -10,7 +10,7 @@
 /// write(2) fail with EPIPE — but only if the process ignores SIGPIPE;
 /// otherwise the kernel kills it first. Command-line tools call
 /// `ignoreBrokenPipeSignal()` once at start-up, and then get a thrown
-/// `MeshWarpIOError.standardOutputClosed` instead of a silent death.
+/// `MeshWarpIOError.brokenPipe` instead of a death before they clean up.
 public enum StandardOutput {
   /// The output path that means standard output.
   public static let path = "-"
@@ -24,8 +24,9 @@ public enum StandardOutput {
 
   /// Writes all of `bytes` to standard output.
   ///
-  /// - Throws: `MeshWarpIOError.standardOutputClosed` when the reader has
-  ///   gone (EPIPE), standard output is closed (EBADF) or the write fails.
+  /// - Throws: `MeshWarpIOError.brokenPipe` when the reader has gone
+  ///   (EPIPE); `.standardOutputClosed` when standard output is closed
+  ///   (EBADF) or the write fails.
   public static func write(_ bytes: [UInt8]) throws {
     try bytes.withUnsafeBytes { try writeStandardOutput($0, fd: STDOUT_FILENO) }
   }
@@ -39,8 +40,7 @@ package func writeStandardOutput(_ bytes: UnsafeRawBufferPointer, fd: Int32) thr
   } catch {
     switch error.code {
     case EPIPE:
-      throw MeshWarpIOError.standardOutputClosed(
-        reason: "the reader closed the pipe before all output was written (EPIPE)")
+      throw MeshWarpIOError.brokenPipe
     case EBADF:
       throw MeshWarpIOError.standardOutputClosed(reason: "standard output is closed")
     default:
@@ -58,7 +58,8 @@ package func writeStandardOutput(_ bytes: UnsafeRawBufferPointer, fd: Int32) thr
 public enum OutputFile {
   /// Writes `bytes` to `path`; see the type's rules.
   ///
-  /// - Throws: `MeshWarpIOError.fileSystem` or `.standardOutputClosed`.
+  /// - Throws: `MeshWarpIOError.fileSystem`, `.brokenPipe` or
+  ///   `.standardOutputClosed`.
   public static func write(_ bytes: [UInt8], to path: String) throws {
     if path == StandardOutput.path {
       try StandardOutput.write(bytes)

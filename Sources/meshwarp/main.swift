@@ -2,4 +2,10 @@ import Foundation
 import MeshWarpCLI
 
 StandardOutput.ignoreBrokenPipeSignal()
-exit(MeshwarpTool.run(Array(CommandLine.arguments.dropFirst())))
+let status = MeshwarpTool.run(Array(CommandLine.arguments.dropFirst()))
+if status == MeshwarpTool.brokenPipeStatus {
+  // End as Unix tools do when their reader goes away: by SIGPIPE, quietly.
+  signal(SIGPIPE, SIG_DFL)
+  raise(SIGPIPE)
+}
+exit(status)

@@ -59,7 +59,7 @@ import _TestSupport
     #expect(
       throws: MeshWarpIOError.fileSystem(
         path: missing, operation: .create,
-        reason: "the directory \(directory.path)/no/such/dir does not exist")
+        reason: "the directory \(directory.path)/no does not exist")
     ) {
       try AtomicFile.write([1], to: missing)
     }
@@ -176,6 +176,7 @@ import _TestSupport
       }
       Issue.record("writing into a closed pipe must fail")
     } catch {
+      #expect(error as? MeshWarpIOError == .brokenPipe, "\(error)")
       #expect("\(error)".contains("EPIPE"), "\(error)")
     }
     // A closed descriptor.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `--format`, `--quality`, `--lossless`, `--background`: how a command
 /// that writes a still image encodes it (beside `-o`, `OutputOptions`).
 struct ImageOutputOptions: ParsableArguments {
@@ -25,6 +27,14 @@ struct ImageOutputOptions: ParsableArguments {
   ///
   /// - Throws: `CLIError.usage` (exit 2) listing what is written.
   func stillFormat(for path: String) throws -> ImageFormat {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
+      throw CLIError.usage(
+        "\(path) is a directory: a picture is written to a file (name one, such as \(path)/out.png); a directory takes an animation's frames (add --duration S)"
+      )
+    }
     let chosen: ImageFormat
     do {
       chosen = try ImageEncoder.outputFormat(path: path, format: format)

@@ -141,7 +141,7 @@ public enum PNGEncoder {
   /// `AtomicFileWriter`), or to standard output when `path` is `"-"`.
   ///
   /// - Throws: the errors of `encode`, `MeshWarpIOError.fileSystem` naming
-  ///   `path` (an existing file is then unchanged), or
+  ///   `path` (an existing file is then unchanged), `.brokenPipe` or
   ///   `.standardOutputClosed`.
   public static func write(_ image: RGBAImage, to path: String, speed: Speed = .balanced) throws {
     let bytes = try encode(image, speed: speed, destination: path)
