@@ -115,3 +115,4 @@ static inline void meshwarp_png_raw_free(meshwarp_png_raw *state) {
 // More simplified-API formats (macro expressions Swift cannot import).
 static const unsigned int meshwarp_png_format_gray = PNG_FORMAT_GRAY;
 static const unsigned int meshwarp_png_format_ga = PNG_FORMAT_GA;
+static const unsigned int meshwarp_png_format_rgb = PNG_FORMAT_RGB;

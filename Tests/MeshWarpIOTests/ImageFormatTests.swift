@@ -182,6 +182,24 @@ import _TestSupport
     let rgba = try PNGEncoder.encode(decoded.image)
     #expect(written.count < rgba.count)
   }
+
+  /// An opaque picture is written as RGB (colour type 2), by both speeds,
+  /// and reads back exactly; one translucent pixel keeps RGBA (type 6).
+  /// The RGB file is smaller than the same pixels as RGBA.
+  @Test func opaquePicturesAreWrittenAsRGB() throws {
+    var image = TestImages.random(width: 61, height: 37, seed: 0x0B5, alpha: false)
+    for speed in [PNGEncoder.Speed.balanced, .fast] {
+      let written = try PNGEncoder.encode(image, speed: speed, threads: 2)
+      #expect(written[25] == 2, "\(speed): IHDR colour type \(written[25])")
+      #expect(try PNGDecoder.decode(written) == image)
+    }
+    let rgb = try PNGEncoder.encode(image)
+    image.pixels[4 * 100 + 3] = 254
+    let rgba = try PNGEncoder.encode(image)
+    #expect(rgba[25] == 6)
+    #expect(try PNGDecoder.decode(rgba) == image)
+    #expect(rgb.count < rgba.count, "\(rgb.count) vs \(rgba.count) bytes")
+  }
 }
 
 /// RGBA bytes with alpha set to 255 (colour channels only).

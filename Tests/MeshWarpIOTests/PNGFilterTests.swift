@@ -34,28 +34,29 @@ import _TestSupport
     }
   }
 
-  @Test func vectorPaethRowMatchesScalar() {
+  @Test(arguments: [1, 2, 3, 4]) func vectorPaethRowMatchesScalar(bytesPerPixel bpp: Int) {
     let seed: UInt64 = 0x9AE7
     print("PNGFilterTests.vectorPaethRowMatchesScalar seed \(seed)")
     var rng = SeededRandom(seed: seed)
-    for count in [4, 8, 19, 20, 36, 67, 4 * 97] {
+    for count in [bpp, 4, 8, 19, 20, 36, 67, bpp * 97] {
       let x = (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
       let above = (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
       var scalar = [UInt8](repeating: 0, count: count)
       var vector = [UInt8](repeating: 0, count: count)
-      PNGRowFilter.filterRow(.paeth, x, above, count, 4, &scalar)
-      PNGRowFilter.paethRow4(x, above, count, &vector)
-      #expect(scalar == vector, "row of \(count) bytes")
+      PNGRowFilter.filterRow(.paeth, x, above, count, bpp, &scalar)
+      PNGRowFilter.paethRowVector(x, above, count, bpp, &vector)
+      #expect(scalar == vector, "row of \(count) bytes, bpp \(bpp)")
     }
   }
 
-  @Test func vectorScoringPicksTheSameFilterAsScalar() {
+  @Test(arguments: [1, 2, 3, 4])
+  func vectorScoringPicksTheSameFilterAsScalar(bytesPerPixel bpp: Int) {
     let seed: UInt64 = 0x5C0E
     print("PNGFilterTests.vectorScoringPicksTheSameFilterAsScalar seed \(seed)")
     var rng = SeededRandom(seed: seed)
     var picked = Set<UInt8>()
     for trial in 0..<150 {
-      let count = 4 * Int.random(in: 1...300, using: &rng)
+      let count = bpp * Int.random(in: 1...300, using: &rng)
       // Mixtures of noise and ramps, so that each filter wins sometimes.
       let noise = Int.random(in: 0...64, using: &rng)
       let slope = Int.random(in: 0...9, using: &rng)
@@ -67,8 +68,8 @@ import _TestSupport
           ? UInt8.random(in: 0...255, using: &rng)
           : UInt8(truncatingIfNeeded: Int(x[i]) + Int.random(in: -noise...noise, using: &rng))
       }
-      let scalar = PNGRowFilter.cheapestFilter(x, above, count, 4)
-      let vector = PNGRowFilter.cheapestFilter4(x, above, count)
+      let scalar = PNGRowFilter.cheapestFilter(x, above, count, bpp)
+      let vector = PNGRowFilter.cheapestFilterVector(x, above, count, bpp)
       #expect(scalar == vector, "trial \(trial), \(count) bytes")
       picked.insert(scalar.rawValue)
     }

@@ -22,13 +22,13 @@ extension PNGEncoder {
   }
 
   /// Encodes 8-bit samples of `channels` per pixel (1 grey, 2 grey+alpha,
-  /// 4 RGBA; rows packed) the same way.
+  /// 3 RGB, 4 RGBA; rows packed) the same way.
   static func encodeParallel(
     pixels: [UInt8], width: Int, height: Int, channels: Int,
     level: Int32 = balancedLevel, filter: PNGFilterStrategy = balancedFilter,
     threads: Int, chunkBytes: Int = ParallelDeflate.chunkBytes
   ) throws(Zlib.Failure) -> [UInt8] {
-    precondition([1, 2, 4].contains(channels), "1, 2 or 4 channels")
+    precondition((1...4).contains(channels), "1 to 4 channels")
     let rowBytes = width * channels
     var filtered = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
     let zeros = [UInt8](repeating: 0, count: rowBytes)
@@ -72,9 +72,9 @@ extension PNGEncoder {
     var header: [UInt8] = []
     header.appendBigEndian(UInt32(width))
     header.appendBigEndian(UInt32(height))
-    // 8 bits per sample; colour type 0 grey, 4 grey+alpha, 6 RGBA (PNG spec
-    // §11.2.2); deflate, adaptive filtering, no interlace.
-    let colourType: UInt8 = channels == 1 ? 0 : channels == 2 ? 4 : 6
+    // 8 bits per sample; colour type 0 grey, 4 grey+alpha, 2 RGB, 6 RGBA
+    // (PNG spec §11.2.2); deflate, adaptive filtering, no interlace.
+    let colourType: UInt8 = [0, 4, 2, 6][channels - 1]
     header += [8, colourType, 0, 0, 0]
     PNGChunk.append(type: "IHDR", data: header, to: &png)
     PNGChunk.append(type: "sRGB", data: [0], to: &png)

@@ -1,5 +1,7 @@
-/// The Paeth filter and the adaptive filter's scoring for 4-byte pixels
-/// (8-bit RGBA), 16 bytes at a time with SIMD vectors. The scalar loops
+/// The Paeth filter and the adaptive filter's scoring for pixels of `bpp`
+/// bytes (1 grey, 2 grey+alpha, 3 RGB, 4 RGBA), 16 bytes at a time with
+/// SIMD vectors: every prediction reads unfiltered bytes (`a` = x[i − bpp]),
+/// so 16 neighbouring bytes are independent for any `bpp`. The scalar loops
 /// (Paeth's three-way choice in particular) do not auto-vectorize; these
 /// compute the same bytes (checked against the scalar versions in
 /// PNGFilterTests) several times faster.
@@ -37,31 +39,33 @@ extension PNGRowFilter {
     return Bytes(truncatingIfNeeded: (ia & useA) | (bOrC & ~useA))
   }
 
-  /// Paeth-filters one row of 4-byte pixels with a row above.
+  /// Paeth-filters one row of `bpp`-byte pixels with a row above.
   ///
-  /// - Precondition: `count ≥ 4`.
+  /// - Precondition: `1 ≤ bpp ≤ 4`, `count ≥ bpp`.
   @inline(__always)
-  static func paethRow4(
-    _ x: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int,
+  static func paethRowVector(
+    _ x: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int, _ bpp: Int,
     _ out: UnsafeMutablePointer<UInt8>
   ) {
-    for i in 0..<4 { out[i] = x[i] &- b[i] }  // a = c = 0: Paeth picks b
-    var i = 4
+    for i in 0..<bpp { out[i] = x[i] &- b[i] }  // a = c = 0: Paeth picks b
+    var i = bpp
     while i + 16 <= count {
-      let residual = load(x + i) &- paeth(load(x + i - 4), load(b + i), load(b + i - 4))
+      let residual = load(x + i) &- paeth(load(x + i - bpp), load(b + i), load(b + i - bpp))
       UnsafeMutableRawPointer(out + i).storeBytes(of: residual, as: Bytes.self)
       i += 16
     }
     while i < count {
-      out[i] = x[i] &- paethPredictor(x[i - 4], b[i], b[i - 4])
+      out[i] = x[i] &- paethPredictor(x[i - bpp], b[i], b[i - bpp])
       i += 1
     }
   }
 
-  /// `cheapestFilter` for 4-byte pixels: the same sums, vectorized.
+  /// `cheapestFilter` for `bpp`-byte pixels: the same sums, vectorized.
+  ///
+  /// - Precondition: `1 ≤ bpp ≤ 4`.
   @inline(__always)
-  static func cheapestFilter4(
-    _ x: UnsafePointer<UInt8>, _ previous: UnsafePointer<UInt8>, _ count: Int
+  static func cheapestFilterVector(
+    _ x: UnsafePointer<UInt8>, _ previous: UnsafePointer<UInt8>, _ count: Int, _ bpp: Int
   ) -> PNGFilterType {
     // Per-lane sums of |residual as signed| (≤ 128 each) in Int16 lanes,
     // flushed to Int every 255 steps so they cannot overflow (255·128 < 2¹⁵).
@@ -83,7 +87,7 @@ extension PNGRowFilter {
       lanes = (Wide(), Wide(), Wide(), Wide(), Wide())
     }
     // The first pixel has a = c = 0: score it with the scalar rule.
-    for i in 0..<min(4, count) {
+    for i in 0..<min(bpp, count) {
       let v = x[i]
       let b = previous[i]
       func c(_ r: UInt8) -> Int { Int(Int8(bitPattern: r).magnitude) }
@@ -93,13 +97,13 @@ extension PNGRowFilter {
       total.3 &+= c(v &- b >> 1)
       total.4 &+= c(v &- b)
     }
-    var i = 4
+    var i = bpp
     var steps = 0
     while i + 16 <= count {
       let v = load(x + i)
-      let a = load(x + i - 4)
+      let a = load(x + i - bpp)
       let b = load(previous + i)
-      let c = load(previous + i - 4)
+      let c = load(previous + i - bpp)
       // ⌊(a + b)/2⌋ without overflow: (a & b) + ((a ^ b) >> 1).
       let average = (a & b) &+ ((a ^ b) &>> 1)
       lanes.0 &+= cost(v)
@@ -117,14 +121,14 @@ extension PNGRowFilter {
     flush()
     while i < count {
       let v = x[i]
-      let a = x[i - 4]
+      let a = x[i - bpp]
       let b = previous[i]
       func c(_ r: UInt8) -> Int { Int(Int8(bitPattern: r).magnitude) }
       total.0 &+= c(v)
       total.1 &+= c(v &- a)
       total.2 &+= c(v &- b)
       total.3 &+= c(v &- UInt8((UInt16(a) &+ UInt16(b)) >> 1))
-      total.4 &+= c(v &- paethPredictor(a, b, previous[i - 4]))
+      total.4 &+= c(v &- paethPredictor(a, b, previous[i - bpp]))
       i += 1
     }
     var best = PNGFilterType.none

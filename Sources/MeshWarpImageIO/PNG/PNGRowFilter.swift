@@ -81,14 +81,19 @@ enum PNGRowFilter {
       case .average: type = .average
       case .paeth: type = .paeth
       case .adaptive:
-        type =
-          bpp == 4
-          ? cheapestFilter4(current, previous ?? zeroRow, rowBytes)
-          : cheapestFilter(current, previous ?? zeroRow, rowBytes, bpp)
+        // The vector forms for the 8-bit layouts, each with a constant
+        // width so that its loop is specialized.
+        switch bpp {
+        case 4: type = cheapestFilterVector(current, previous ?? zeroRow, rowBytes, 4)
+        case 3: type = cheapestFilterVector(current, previous ?? zeroRow, rowBytes, 3)
+        default: type = cheapestFilter(current, previous ?? zeroRow, rowBytes, bpp)
+        }
       }
       out[0] = type.rawValue
       if type == .paeth, bpp == 4, let previous, rowBytes >= 4 {
-        paethRow4(current, previous, rowBytes, out + 1)
+        paethRowVector(current, previous, rowBytes, 4, out + 1)
+      } else if type == .paeth, bpp == 3, let previous, rowBytes >= 3 {
+        paethRowVector(current, previous, rowBytes, 3, out + 1)
       } else {
         filterRow(type, current, previous, rowBytes, bpp, out + 1)
       }
