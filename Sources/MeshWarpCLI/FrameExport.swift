@@ -24,14 +24,15 @@ enum FrameExport {
     return false
   }
 
-  /// `image` over `--background` (its alpha ignored) when one is given and
+  /// `image` over `--background` (with its alpha) when one is given and
   /// not transparent, else `image` itself: the frames of formats that keep
   /// alpha get the background as stills do (formats without alpha are
-  /// composited by their writer, over black by default).
+  /// composited by their writer over the background's colour, over black
+  /// by default).
   static func flattened(_ image: RGBAImage, over background: ArgumentColour?) -> RGBAImage {
     guard let b = background?.rgba, b.a > 0 else { return image }
     var result = image
-    _ = image.composite(over: RGBA8(b.r, b.g, b.b), into: &result)
+    _ = image.composite(over: b, into: &result)
     return result
   }
 

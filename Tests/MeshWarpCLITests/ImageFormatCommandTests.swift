@@ -65,6 +65,50 @@ import _TestSupport
     #expect(out[8, 8].r < 3 && out[8, 8].a == 255)
   }
 
+  /// `--background` with alpha keeps its alpha in PNG (warp and gradient,
+  /// stills and animation frames): a transparent pixel becomes the
+  /// background as given, a half-transparent one is "over" it, an opaque
+  /// one is unchanged.
+  @Test func translucentBackgroundKeepsItsAlpha() throws {
+    let dir = TemporaryFolder()
+    var picture = RGBAImage(width: 16, height: 16, fill: .transparent)
+    for x in 0..<16 {
+      picture[x, 0] = RGBA8(0, 0, 255, 255)
+      picture[x, 1] = RGBA8(0, 0, 255, 128)
+    }
+    let input = dir.write(picture, "in.png")
+    let mesh = dir.write(WarpMesh.identity(columns: 2, rows: 2), "mesh.json")
+    let still = ToolRun([
+      "warp", input, "-m", mesh, "-o", dir.file("out.png"), "--background", "#ff000080",
+    ])
+    #expect(still.status == 0, "\(still.errors)")
+    let out = try ImageDecoder.decodeFile(path: dir.file("out.png")).image
+    #expect(out[8, 8] == RGBA8(255, 0, 0, 128))
+    #expect(out[8, 0] == RGBA8(0, 0, 255, 255))
+    // α = 128 + 128·127/255 ≈ 192; blue's share 128·255/(128·255 + 128·127).
+    #expect(out[8, 1] == RGBA8(85, 0, 170, 192), "\(out[8, 1])")
+    // A gradient whose colours are all transparent shows the background.
+    let clear = dir.write(
+      """
+      {"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]],
+       "colors": [[0,0,1,0],[0,0,1,0],[0,0,1,0],[0,0,1,0]]}
+      """, "clear.json")
+    let gradient = ToolRun([
+      "gradient", clear, "--size", "8x8", "--background", "#00ff0040", "--no-dither", "-o",
+      dir.file("g.png"),
+    ])
+    #expect(gradient.status == 0, "\(gradient.errors)")
+    let filled = try ImageDecoder.decodeFile(path: dir.file("g.png")).image
+    #expect(filled[4, 4] == RGBA8(0, 255, 0, 64), "\(filled[4, 4])")
+    let frames = ToolRun([
+      "warp", input, "-m", mesh, "-o", dir.file("seq/"), "--background", "#ff000080",
+      "--duration", "0.2", "--fps", "10",
+    ])
+    #expect(frames.status == 0, "\(frames.errors)")
+    let frame = try ImageDecoder.decodeFile(path: dir.file("seq/frame_00000.png")).image
+    #expect(frame[8, 8] == RGBA8(255, 0, 0, 128))
+  }
+
   @Test func unsupportedOutputIsAUsageErrorBeforeAnyWork() {
     let dir = TemporaryFolder()
     let mesh = dir.write(WarpMesh.identity(columns: 2, rows: 2), "mesh.json")

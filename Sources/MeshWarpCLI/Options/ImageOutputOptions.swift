@@ -17,7 +17,7 @@ struct ImageOutputOptions: ParsableArguments {
   @Option(
     short: "b",
     help:
-      "Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA, transparent, black or white.",
+      "Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white.",
     defaultHelp: "white in JPEG, black in .mp4 video, none otherwise")
   var background: ArgumentColour?
 
@@ -66,7 +66,7 @@ struct ImageOutputOptions: ParsableArguments {
     let chosen = try stillFormat(for: path)
     var picture = image
     if let background = background?.rgba, background.a > 0, chosen != .jpeg {
-      _ = image.composite(over: RGBA8(background.r, background.g, background.b), into: &picture)
+      _ = image.composite(over: background, into: &picture)
     }
     var options = ImageEncodingOptions(
       format: chosen, quality: quality, lossless: lossless, color: color, greyscale: greyscale,
