@@ -12,6 +12,9 @@ public struct ImageEncodingOptions: Sendable, Equatable {
   public var color: ColorDescription
   /// Write grey samples when the image has no colour (PNG, JPEG).
   public var greyscale: Bool
+  /// JPEG: the chroma sampling; nil: 4:4:4 at quality 90 and above, 4:2:0
+  /// below (`JPEGEncoder.ChromaSubsampling.default(quality:)`).
+  public var jpegSubsampling: JPEGEncoder.ChromaSubsampling?
   /// PNG: libpng's trade between time and size.
   public var pngSpeed: PNGEncoder.Speed
   /// PNG and JPEG encoder threads; 0: every core.
@@ -21,7 +24,8 @@ public struct ImageEncodingOptions: Sendable, Equatable {
   public init(
     format: ImageFormat, quality: Int = JPEGEncoder.defaultQuality, lossless: Bool = false,
     background: RGBA8 = .white, color: ColorDescription = ColorDescription(),
-    greyscale: Bool = false, pngSpeed: PNGEncoder.Speed = .balanced, threads: Int = 0
+    greyscale: Bool = false, jpegSubsampling: JPEGEncoder.ChromaSubsampling? = nil,
+    pngSpeed: PNGEncoder.Speed = .balanced, threads: Int = 0
   ) {
     self.format = format
     self.quality = quality
@@ -29,6 +33,7 @@ public struct ImageEncodingOptions: Sendable, Equatable {
     self.background = background
     self.color = color
     self.greyscale = greyscale
+    self.jpegSubsampling = jpegSubsampling
     self.pngSpeed = pngSpeed
     self.threads = threads
   }
@@ -90,8 +95,8 @@ public enum ImageEncoder {
       }
       let grey = options.greyscale && opaque.isGrey
       let bytes = try JPEGEncoder.encode(
-        opaque, quality: options.quality, greyscale: grey, iccProfile: icc,
-        threads: options.threads, destination: destination)
+        opaque, quality: options.quality, greyscale: grey, subsampling: options.jpegSubsampling,
+        iccProfile: icc, threads: options.threads, destination: destination)
       return (bytes, notes)
     case .webp:
       let bytes = try WebPEncoder.encode(

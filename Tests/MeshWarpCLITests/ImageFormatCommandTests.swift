@@ -109,6 +109,26 @@ import _TestSupport
     #expect(frame[8, 8] == RGBA8(255, 0, 0, 128))
   }
 
+  /// `--subsampling` reaches the JPEG; it is refused for other formats and
+  /// for values it does not know.
+  @Test func subsamplingIsAskedForJPEG() throws {
+    let dir = TemporaryFolder()
+    let input = dir.write(TestImages.smooth(width: 40, height: 30), "in.png")
+    let mesh = dir.write(WarpMesh.identity(columns: 2, rows: 2), "mesh.json")
+    let run = ToolRun([
+      "warp", input, "-m", mesh, "-o", dir.file("o.jpg"), "--subsampling", "4:2:2",
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    let jpeg = try [UInt8](Data(contentsOf: URL(fileURLWithPath: dir.file("o.jpg"))))
+    let sof = try #require(
+      (0..<(jpeg.count - 12)).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 })
+    #expect(jpeg[sof + 11] == 0x21)
+    let png = ToolRun(["warp", input, "-m", mesh, "-o", dir.file("o.png"), "--subsampling", "420"])
+    #expect(png.status == 2 && png.errors.contains("applies to JPEG output only"), "\(png.errors)")
+    let bad = ToolRun(["warp", input, "-m", mesh, "-o", dir.file("o.jpg"), "--subsampling", "411"])
+    #expect(bad.status == 2 && bad.errors.contains("one of 444, 422, 420"), "\(bad.errors)")
+  }
+
   @Test func unsupportedOutputIsAUsageErrorBeforeAnyWork() {
     let dir = TemporaryFolder()
     let mesh = dir.write(WarpMesh.identity(columns: 2, rows: 2), "mesh.json")

@@ -49,10 +49,16 @@ import Testing
     return (dri, rst)
   }
 
+  /// Every chroma sampling (nil: grey) in strips: MCUs are 16 rows high
+  /// for 4:2:0 and 8 for the others.
   @Test(arguments: [
-    (1500, 1000, false, 2), (1501, 999, false, 3), (1333, 901, true, 4), (1024, 1024, false, 8),
+    (1500, 1000, JPEGEncoder.ChromaSubsampling?.some(.chroma420), 2), (1501, 999, .chroma444, 3),
+    (1333, 901, nil, 4), (1024, 1024, .chroma422, 8), (1100, 1001, .chroma420, 3),
   ])
-  func stripsDecodeToTheSerialPixels(width: Int, height: Int, grey: Bool, threads: Int) throws {
+  func stripsDecodeToTheSerialPixels(
+    width: Int, height: Int, subsampling: JPEGEncoder.ChromaSubsampling?, threads: Int
+  ) throws {
+    let grey = subsampling == nil
     var image = Self.picture(width: width, height: height)
     if grey {
       for i in stride(from: 0, to: image.pixels.count, by: 4) {
@@ -60,11 +66,13 @@ import Testing
         image.pixels[i + 2] = image.pixels[i]
       }
     }
-    let serial = try JPEGEncoder.encode(image, quality: 90, greyscale: grey, threads: 1)
-    let joined = try JPEGEncoder.encode(image, quality: 90, greyscale: grey, threads: threads)
+    let serial = try JPEGEncoder.encode(
+      image, quality: 90, greyscale: grey, subsampling: subsampling, threads: 1)
+    let joined = try JPEGEncoder.encode(
+      image, quality: 90, greyscale: grey, subsampling: subsampling, threads: threads)
     #expect(Self.markerCounts(serial).dri == 0)
     let counts = Self.markerCounts(joined)
-    let mcu = grey ? 8 : 16
+    let mcu = subsampling == .chroma420 ? 16 : 8
     let mcuRows = (height + mcu - 1) / mcu
     let strips =
       (mcuRows + (mcuRows + 2 * threads - 1) / (2 * threads) - 1)
@@ -111,6 +119,40 @@ import Testing
     }
   }
 
+  /// The sampling factors of the first component in the frame header
+  /// (SOF0), (horizontal, vertical): (1, 1) for 4:4:4 and grey, (2, 1)
+  /// for 4:2:2, (2, 2) for 4:2:0.
+  static func lumaSampling(_ jpeg: [UInt8]) -> (Int, Int)? {
+    guard
+      let sof = (0..<(jpeg.count - 12)).first(where: { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 })
+    else { return nil }
+    let factors = Int(jpeg[sof + 11])
+    return (factors >> 4, factors & 15)
+  }
+
+  /// 4:4:4 by default at quality 90 and above, 4:2:0 below, each asked
+  /// sampling when given; 4:4:4 keeps a red line on white that 4:2:0 blurs.
+  @Test func chromaSamplingFollowsQualityOrRequest() throws {
+    var image = RGBAImage(width: 64, height: 48, fill: RGBA8(255, 255, 255))
+    for y in 0..<48 { image[31, y] = RGBA8(255, 0, 0) }
+    let expected: [(Int, JPEGEncoder.ChromaSubsampling?, (Int, Int))] = [
+      (90, nil, (1, 1)), (100, nil, (1, 1)), (89, nil, (2, 2)), (75, nil, (2, 2)),
+      (95, .chroma420, (2, 2)), (95, .chroma422, (2, 1)), (50, .chroma444, (1, 1)),
+    ]
+    for (quality, subsampling, factors) in expected {
+      let jpeg = try JPEGEncoder.encode(image, quality: quality, subsampling: subsampling)
+      let got = try #require(Self.lumaSampling(jpeg))
+      #expect(got == factors, "quality \(quality), \(String(describing: subsampling))")
+    }
+    func redness(_ subsampling: JPEGEncoder.ChromaSubsampling) throws -> Int {
+      let read = try JPEGDecoder.decode(
+        try JPEGEncoder.encode(image, quality: 95, subsampling: subsampling)
+      ).image
+      return Int(read[31, 24].r) - Int(read[31, 24].g)
+    }
+    #expect(try redness(.chroma444) > redness(.chroma420) + 40)
+  }
+
   @Test func smallPicturesAndOneThreadStayInOnePiece() throws {
     let small = Self.picture(width: 800, height: 600)
     #expect(Self.markerCounts(try JPEGEncoder.encode(small, threads: 4)).dri == 0)
@@ -122,9 +164,10 @@ import Testing
     let image = Self.picture(width: 64, height: 32)
     let top = RGBAImage(width: 64, height: 16, pixels: Array(image.pixels[0..<(64 * 16 * 4)]))
     let bottom = RGBAImage(width: 64, height: 16, pixels: Array(image.pixels[(64 * 16 * 4)...]))
-    let a = try JPEGEncoder.encode(top, quality: 90, threads: 1)
-    let b = try JPEGEncoder.encode(bottom, quality: 90, threads: 1)
-    let c = try JPEGEncoder.encode(bottom, quality: 50, threads: 1)
+    // 4:2:0: a 64×16 strip is 4 MCUs of 16×16.
+    let a = try JPEGEncoder.encode(top, quality: 90, subsampling: .chroma420, threads: 1)
+    let b = try JPEGEncoder.encode(bottom, quality: 90, subsampling: .chroma420, threads: 1)
+    let c = try JPEGEncoder.encode(bottom, quality: 50, subsampling: .chroma420, threads: 1)
     let joined = try #require(JPEGRestartStrips.join([a, b], height: 32, mcusPerStrip: 4))
     #expect(try JPEGDecoder.decode(joined).image.height == 32)
     #expect(JPEGRestartStrips.join([a, c], height: 32, mcusPerStrip: 4) == nil)

@@ -210,7 +210,9 @@ struct BenchCommand: ParsableCommand {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let input = folder + "/in.jpg"
         let output = folder + "/out.jpg"
-        try? OutputFile.write(try! JPEGEncoder.encode(pattern, quality: 90), to: input)
+        // 4:2:0 in and out, as Pillow saves at quality 90.
+        try? OutputFile.write(
+          try! JPEGEncoder.encode(pattern, quality: 90, subsampling: .chroma420), to: input)
         let mesh = MeshPresets.sinusoidal(columns: 17, rows: 17)
         return { threads in
           do {
@@ -219,7 +221,8 @@ struct BenchCommand: ParsableCommand {
               decoded.image, mesh: mesh, options: WarpOptions(threads: threads))
             let (bytes, _) = try ImageEncoder.encode(
               warped,
-              options: ImageEncodingOptions(format: .jpeg, color: decoded.color, threads: threads),
+              options: ImageEncodingOptions(
+                format: .jpeg, color: decoded.color, jpegSubsampling: .chroma420, threads: threads),
               destination: output)
             try OutputFile.write(bytes, to: output)
           } catch {

@@ -129,6 +129,12 @@ extension ArgumentChoices where Self: CaseIterable & RawRepresentable, RawValue 
 extension EdgePolicy: ArgumentChoices {}
 extension GenieEdge: ArgumentChoices {}
 extension GradientPreset: ArgumentChoices {}
+extension JPEGEncoder.ChromaSubsampling: ArgumentChoices {
+  /// The ratios as written with colons.
+  static var synonyms: [(word: String, value: Self)] {
+    [("4:4:4", .chroma444), ("4:2:2", .chroma422), ("4:2:0", .chroma420)]
+  }
+}
 
 extension FontWidth: ArgumentChoices {
   static var choices: [(word: String, value: FontWidth)] {

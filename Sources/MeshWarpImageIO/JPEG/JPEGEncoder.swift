@@ -4,14 +4,42 @@ import Foundation
 import MeshWarpRender
 
 /// Encodes `RGBAImage` to baseline JPEG through libjpeg-turbo's TurboJPEG
-/// API: 4:2:0 chroma subsampling (what Pillow and most cameras write), or
-/// one grey component; alpha is ignored (composite first, see
+/// API: chroma at full resolution (4:4:4), halved across (4:2:2) or halved
+/// both ways (4:2:0), or one grey component; alpha is ignored (composite first, see
 /// `ImageEncoder`). Large pictures are encoded in strips on several threads
 /// and joined with restart markers (`JPEGRestartStrips`): the same pixels
 /// when decoded, a few bytes more.
 public enum JPEGEncoder {
   /// The default quality, 90: Pillow's and most photo tools' "high".
   public static let defaultQuality = 90
+
+  /// How the two colour-difference (chroma) planes are sampled against the
+  /// brightness (luma) plane.
+  public enum ChromaSubsampling: String, Sendable, CaseIterable {
+    /// 4:4:4: chroma at full resolution; sharp colour edges (red text),
+    /// about a third more bytes than 4:2:0 on photographs.
+    case chroma444 = "444"
+    /// 4:2:2: chroma halved horizontally.
+    case chroma422 = "422"
+    /// 4:2:0: chroma halved both ways; what cameras, Pillow and libjpeg's
+    /// `cjpeg` write by default.
+    case chroma420 = "420"
+
+    /// ImageMagick's rule: 4:4:4 at quality 90 and above, where the bytes
+    /// that subsampling saves are few against the colour detail it loses;
+    /// 4:2:0 below.
+    public static func `default`(quality: Int) -> ChromaSubsampling {
+      quality >= 90 ? .chroma444 : .chroma420
+    }
+
+    var turboJPEG: TJSAMP {
+      switch self {
+      case .chroma444: TJSAMP_444
+      case .chroma422: TJSAMP_422
+      case .chroma420: TJSAMP_420
+      }
+    }
+  }
 
   /// Pictures smaller than this many pixels are encoded in one piece.
   static let minimumStripPixels = 1 << 20
@@ -22,6 +50,8 @@ public enum JPEGEncoder {
   ///   - image: width and height ≥ 1; alpha is dropped.
   ///   - quality: 1…100 (libjpeg's scale).
   ///   - greyscale: write one grey component (the red channel) instead.
+  ///   - subsampling: the chroma sampling; nil (the default):
+  ///     `ChromaSubsampling.default(quality:)`.
   ///   - iccProfile: written as APP2 segments when given.
   ///   - threads: encoder threads (0, the default: every core; 1: one
   ///     piece, no restart markers).
@@ -29,7 +59,8 @@ public enum JPEGEncoder {
   /// - Throws: `MeshWarpIOError.encodingFailed`.
   public static func encode(
     _ image: RGBAImage, quality: Int = defaultQuality, greyscale: Bool = false,
-    iccProfile: [UInt8]? = nil, threads: Int = 0, destination: String = "JPEG data"
+    subsampling: ChromaSubsampling? = nil, iccProfile: [UInt8]? = nil, threads: Int = 0,
+    destination: String = "JPEG data"
   ) throws -> [UInt8] {
     func failure(_ reason: String) -> MeshWarpIOError {
       .encodingFailed(destination: destination, reason: reason)
@@ -41,7 +72,9 @@ public enum JPEGEncoder {
       throw failure("\(image.width)×\(image.height) is larger than JPEG's 65535×65535")
     }
     guard (1...100).contains(quality) else { throw failure("quality \(quality) is not in 1…100") }
-    let sampling = greyscale ? TJSAMP_GRAY : TJSAMP_420
+    let sampling =
+      greyscale
+      ? TJSAMP_GRAY : (subsampling ?? .default(quality: quality)).turboJPEG
     let jpeg = try image.pixels.withUnsafeBufferPointer { pixels -> [UInt8] in
       let base = pixels.baseAddress!
       if let joined = try encodeInStrips(
@@ -93,16 +126,19 @@ public enum JPEGEncoder {
   ) throws -> [UInt8]? {
     let threadCount = resolvedThreadCount(threads)
     guard threadCount > 1, width * height >= minimumStripPixels else { return nil }
-    let mcuSize = sampling == TJSAMP_GRAY ? 8 : 16
-    let mcuRows = (height + mcuSize - 1) / mcuSize
-    let mcusPerRow = (width + mcuSize - 1) / mcuSize
+    // An MCU is 8×8 pixels for grey and 4:4:4, 16×8 for 4:2:2, 16×16
+    // for 4:2:0 (ITU T.81 A.2: one block per sampling factor).
+    let mcuWidth = sampling == TJSAMP_GRAY || sampling == TJSAMP_444 ? 8 : 16
+    let mcuHeight = sampling == TJSAMP_420 ? 16 : 8
+    let mcuRows = (height + mcuHeight - 1) / mcuHeight
+    let mcusPerRow = (width + mcuWidth - 1) / mcuWidth
     // Two strips a thread; a restart interval holds at most 65535 MCUs.
     let wanted = min(mcuRows, threadCount * 2)
     let mcuRowsPerStrip = min((mcuRows + wanted - 1) / wanted, 0xFFFF / mcusPerRow)
     guard mcuRowsPerStrip >= 1 else { return nil }
     let stripCount = (mcuRows + mcuRowsPerStrip - 1) / mcuRowsPerStrip
     guard stripCount > 1 else { return nil }
-    let stripHeight = mcuRowsPerStrip * mcuSize
+    let stripHeight = mcuRowsPerStrip * mcuHeight
     let results = StripResults(count: stripCount)
     let source = UnsafeSendablePointer(rgba)
     DispatchQueue.concurrentPerform(iterations: stripCount) { k in
