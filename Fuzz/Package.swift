@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// The libFuzzer executables of MeshWarp (issue 8), in a package of their own
+// The libFuzzer executables of MeshWarp, in a package of their own
 // so that the fuzzer runtime, which brings its own `main`, never touches the
 // root package's tools. Build and run them with `Scripts/fuzz.sh`; the
 // flags and why are in Documentation/Reliability.md.

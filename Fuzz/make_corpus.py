@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the hand-made starting inputs of Fuzz/Corpus/ (issue 8).
+"""Writes the hand-made starting inputs of Fuzz/Corpus/.
 
 Run from anywhere: python3 Fuzz/make_corpus.py. The PNG fixtures of
 Tests/MeshWarpIOTests/Fixtures (grey, palette, 16-bit, interlaced) are copied

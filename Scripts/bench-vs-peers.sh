@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the peer libraries (Pillow, OpenCV, cairo, a memory-copy floor) and
 # `meshwarp bench` one after the other on this machine, then prints the
-# ratios the performance issue asks about. The peer scripts are not part of
+# ratios Documentation/Performance.md tabulates. The peer scripts are not part of
 # this repository: give their folder as $PEERS_DIR; their Python environment
 # is made once by their setup.sh (PyPI: numpy, pillow, opencv-python-headless,
 # scikit-image, pycairo; apt: libcairo2-dev).

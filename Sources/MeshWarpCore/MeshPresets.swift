@@ -16,7 +16,8 @@ public enum MeshPresets {
   /// (0.040·w·sin(3πy + 0.4), 0.045·w·sin(2.5πx + 1.0)) times `amplitude`.
   ///
   /// - Parameters:
-  ///   - columns, rows: vertices per row and rows (≥ 2); 17×17 gives 16×16 quads.
+  ///   - columns: vertices per row (≥ 2); 17 gives 16 quads across.
+  ///   - rows: rows of vertices (≥ 2); 17 gives 16 quads down.
   ///   - amplitude: 1 reproduces the peers' mesh; larger is wavier.
   public static func sinusoidal(columns: Int, rows: Int, amplitude: Double = 1) -> WarpMesh {
     var mesh = WarpMesh.identity(columns: columns, rows: rows)

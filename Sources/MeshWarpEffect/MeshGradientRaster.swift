@@ -16,8 +16,8 @@ package enum MeshGradientRaster {
   /// views get a scaled-up rendering, which a smooth gradient hides.
   package static let maximumSide = 4096
   /// Pixel count above which rendering leaves the main thread: 512² px,
-  /// about 1 ms at the README's measured 7.9 ms for a 1920 × 1080 3×3
-  /// gradient on one core (README "Performance").
+  /// about 1 ms at the measured 7.9 ms for a 1920 × 1080 3×3 gradient on
+  /// one core (Documentation/Performance.md).
   package static let asynchronousPixelCount = 512 * 512
   /// Threads of one background render: half the active cores, at least one,
   /// so that an animation's renders leave the rest of the machine to the app

@@ -6,14 +6,14 @@ public struct WarpOptions: Hashable, Sendable {
   public var height: Int?
   /// What output pixels outside every warped face show.
   public var edges: EdgePolicy
-  /// The colour of ``EdgePolicy/color`` (straight alpha). Default transparent.
+  /// The colour of `EdgePolicy/color` (straight alpha). Default transparent.
   public var edgeColor: RGBA8
   /// How the content is read beyond its own edges (where `from` points lie
   /// outside 0…1, or a filter's taps reach past the border). Default
-  /// ``AddressMode/clampToEdge``.
+  /// `AddressMode/clampToEdge`.
   public var addressMode: AddressMode
   /// How the content is reconstructed between pixel centres. Default
-  /// ``Interpolation/bilinear``.
+  /// `Interpolation/bilinear`.
   public var interpolation: Interpolation
   /// Whether to supersample, adaptively and per axis, where the warp shrinks
   /// the content (the genie's minification filter: see
@@ -22,9 +22,9 @@ public struct WarpOptions: Hashable, Sendable {
   /// plain render. Ignored when ``supersample`` > 1.
   public var filterMinification: Bool
   /// Whether to render a grid mesh as the smooth Catmull-Rom surface
-  /// through its points (``WarpMesh/smoothed(outputSize:tolerance:)``)
+  /// through its points (`WarpMesh/smoothed(outputSize:tolerance:)`)
   /// instead of piecewise bilinear faces. Meshes without grid structure
-  /// render piecewise: call ``WarpMesh/smoothed(outputSize:tolerance:)``
+  /// render piecewise: call `WarpMesh/smoothed(outputSize:tolerance:)`
   /// yourself to get the error. Default `false`.
   public var smooth: Bool
   /// Samples per axis for the coverage of pixels on the warped mesh's outer

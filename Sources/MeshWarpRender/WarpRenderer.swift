@@ -4,9 +4,9 @@ import Dispatch
 ///
 /// For every destination pixel centre p inside a warped face: invert that
 /// face's bilinear map at p (`QuadInverter`), evaluate the original quad at
-/// the same (u, v), and sample the source there (``BilinearSampler``:
+/// the same (u, v), and sample the source there (`BilinearSampler`:
 /// premultiplied bilinear). Coverage comes from rasterizing each face's two
-/// warped triangles once (``TriangleRasterizer``, exact top-left rule), so
+/// warped triangles once (`TriangleRasterizer`, exact top-left rule), so
 /// the cost is O(pixels + faces) whatever the face count, shared edges leave
 /// neither gaps nor double cover, and, drawing faces last-to-first, the first
 /// face wins where warped faces overlap (the original MeshWarpEffect package's shader order). Pixels
@@ -23,11 +23,11 @@ import Dispatch
 ///
 /// Modes (``WarpOptions``): the default (bilinear, clamp to edge) runs the
 /// fixed-point loop above; other interpolations and address modes solve
-/// every pixel exactly and read through ``ContentSampler``, a separate loop,
+/// every pixel exactly and read through `ContentSampler`, a separate loop,
 /// so the default pays nothing for them. Where the warp shrinks the content
-/// the minification filter (``MinificationFilter``, on by default)
+/// the minification filter (`MinificationFilter`, on by default)
 /// re-renders the affected tiles supersampled. ``WarpOptions/smooth``
-/// renders a grid mesh through ``WarpMesh/smoothed(outputSize:contentSize:tolerance:)``.
+/// renders a grid mesh through `WarpMesh/smoothed(outputSize:contentSize:tolerance:)`.
 public enum WarpRenderer {
   /// Renders `source` warped through `mesh`.
   ///
@@ -35,7 +35,7 @@ public enum WarpRenderer {
   ///   - source: the content; mesh `from` points are normalized to its size.
   ///   - mesh: the warp; `to` points are normalized to the output size. Faces
   ///     with out-of-range indices or non-finite points are skipped (run
-  ///     ``WarpMesh/validate()`` first to report them).
+  ///     `WarpMesh/validate()` first to report them).
   ///   - options: output size, edge policy, anti-aliasing, threads.
   /// - Returns: the warped image, `options.width × options.height`.
   public static func render(

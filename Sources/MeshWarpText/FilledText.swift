@@ -4,9 +4,9 @@
 ///
 /// The blog layers a gradient behind a clear `Text` (to size it) and masks
 /// it with the same `Text`. Here the text is rasterized once to a
-/// ``CoverageMask`` of its frame; each frame of an animation then only
+/// `CoverageMask` of its frame; each frame of an animation then only
 /// renders the fill at the mask's size and composites it
-/// (``CoverageMask/composited(fill:over:)``), so per-frame cost is the
+/// (`CoverageMask/composited(fill:over:)`), so per-frame cost is the
 /// fill plus one pass over the mask.
 public struct FilledText: Sendable {
   /// The shaped text.

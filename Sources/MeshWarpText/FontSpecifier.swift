@@ -10,7 +10,7 @@ public enum FontSpecifier: Hashable, Sendable, CustomStringConvertible {
 
   /// The package's default: a bold sans-serif on a fresh Debian machine
   /// (fonts-dejavu-core ships DejaVu Sans Bold). Where DejaVu Sans is not
-  /// installed, ``FontFace/init(_:width:)`` falls back to fontconfig's
+  /// installed, `FontFace/init(_:width:)` falls back to fontconfig's
   /// `"sans-serif:bold"`.
   public static let defaultBoldSans = FontSpecifier.pattern("DejaVu Sans:bold")
 

@@ -25,7 +25,11 @@ public final class APNGWriter: FrameSink {
   /// Starts an animated PNG at `path` (`"-"`: standard output).
   ///
   /// - Parameters:
-  ///   - width, height: the canvas, ≥ 1 each; every frame must have it.
+  ///   - path: the file to write, replaced only when ``finish()`` succeeds;
+  ///     `"-"` for standard output.
+  ///   - width: the canvas width in pixels (≥ 1); every frame must have it.
+  ///   - height: the canvas height in pixels (≥ 1).
+  ///   - options: frame rate, loop count, compression and filters.
   /// - Throws: `MeshWarpIOError` for a bad size or option, or when the
   ///   temporary file cannot be created.
   public convenience init(path: String, width: Int, height: Int, options: APNGOptions = .init())

@@ -123,7 +123,9 @@ public struct FrameSinkOptions: Sendable {
 public enum FrameSinks {
   /// - Parameters:
   ///   - path: the output (see `OutputFormat.infer` for the rules).
-  ///   - width, height: the frame size (≥ 1).
+  ///   - width: the frame width in pixels (≥ 1).
+  ///   - height: the frame height in pixels (≥ 1).
+  ///   - options: frame rate, format override and each writer's settings.
   ///   - totalFrames: the export's length when known, for progress.
   ///   - progress: called on the caller's thread after each appended frame.
   ///   - environment: where ffmpeg is looked up (`MESHWARP_FFMPEG`, `PATH`).

@@ -13,6 +13,9 @@ public enum KeyframeFile {
   /// - Parameters:
   ///   - type: `WarpMesh.self` (key `"mesh"`) or `GradientMesh.self`
   ///     (key `"gradient"`).
+  ///   - path: the keyframe file, or `"-"` for standard input.
+  ///   - maxBytes: the largest file read, the keyframe file and each file
+  ///     it refers to, in bytes.
   /// - Throws: `MeshWarpIOError.fileSystem`, `.jsonSyntax` or
   ///   `.jsonContent` (with line and column in the keyframe file; a
   ///   referenced file's own errors are quoted after the reference's place).

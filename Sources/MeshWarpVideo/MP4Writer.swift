@@ -110,15 +110,15 @@ public struct MP4Options: Sendable, Equatable {
 /// Writes video (H.264 MP4, ProRes 4444 MOV, VP9 WebM, GIF, animated WebP:
 /// ``MP4Options/codec``) by piping raw RGBA frames to an `ffmpeg` process:
 /// `ffmpeg -f rawvideo -pix_fmt rgba -s WxH -r FPS -i - [-i AUDIO] -vf …
-/// -c:v ENCODER …` (see ``arguments(width:height:options:outputPath:)``).
+/// -c:v ENCODER …` (see `arguments(width:height:options:outputPath:)`).
 ///
 /// Colour: frames are sRGB; the YUV formats are converted with the BT.709
 /// matrix in limited ("TV") range and tagged BT.709 (matrix, primaries,
 /// transfer), which is what players assume for HD and what sRGB content
 /// displays as on them. H.264 at an even size is converted here
-/// (``YUV420Conversion``, in parallel) and sent as `yuv420p`, or, for
-/// frames kept in Y′CbCr (``MP4Options/framesAreYCbCr``), packed
-/// (``YCbCr420Packing``); the rest as RGBA, converted by ffmpeg's `scale`
+/// (`YUV420Conversion`, in parallel) and sent as `yuv420p`, or, for
+/// frames kept in Y′CbCr (`MP4Options/framesAreYCbCr`), packed
+/// (`YCbCr420Packing`); the rest as RGBA, converted by ffmpeg's `scale`
 /// filter.
 ///
 /// ffmpeg writes a temporary file beside the target, renamed over it only
@@ -153,6 +153,11 @@ public final class MP4Writer: FrameSink {
   /// Starts ffmpeg for a `width × height` video at `path`.
   ///
   /// - Parameters:
+  ///   - path: the file to write (its extension need not match the codec);
+  ///     replaced only when ``finish()`` succeeds.
+  ///   - width: the frame width in pixels (≥ 1).
+  ///   - height: the frame height in pixels (≥ 1).
+  ///   - options: frame rate, quality, codec, background, audio source.
   ///   - environment: where `MESHWARP_FFMPEG` and `PATH` are read (the
   ///     process environment by default).
   /// - Throws: `MeshWarpIOError.toolUnavailable` when ffmpeg is not found or

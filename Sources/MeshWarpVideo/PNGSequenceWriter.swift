@@ -25,7 +25,11 @@ public final class PNGSequenceWriter: FrameSink {
   /// - Parameters:
   ///   - pattern: e.g. `out/frame_%04d.png`.
   ///   - startNumber: the number of the first frame (≥ 0).
-  ///   - width, height: when given, every frame must have this size.
+  ///   - width: when given, every frame must have this width in pixels.
+  ///   - height: when given, every frame must have this height in pixels.
+  ///   - speed: the PNG encoder's speed and size trade-off.
+  ///   - concurrentFrames: frames encoded at once (≥ 1; default one per
+  ///     core).
   public init(
     pattern: FrameNumberPattern, startNumber: Int = 0, width: Int? = nil, height: Int? = nil,
     speed: PNGEncoder.Speed = .balanced,
@@ -112,7 +116,9 @@ public final class SinglePNGWriter: FrameSink {
   private var frame: RGBAImage?
   private let lifecycle: FrameWriterLifecycle
 
-  /// - Parameter path: the PNG file, or `"-"` for standard output.
+  /// - Parameters:
+  ///   - path: the PNG file, or `"-"` for standard output.
+  ///   - speed: the PNG encoder's speed and size trade-off.
   public init(path: String, speed: PNGEncoder.Speed = .balanced) {
     self.destination = path
     self.speed = speed

@@ -51,6 +51,10 @@ public struct Timeline<Value: Keyframeable>: Sendable {
   /// Checks and keeps `keyframes`.
   ///
   /// - Parameters:
+  ///   - keyframes: at least one, times finite, ≥ 0 and strictly
+  ///     increasing, every value the shape of the first.
+  ///   - repeatMode: what happens after one pass (default: hold the last
+  ///     value).
   ///   - duration: one pass, at least the last keyframe's time; nil means
   ///     the last keyframe's time (a lone keyframe at 0 then needs one).
   /// - Throws: ``TimelineError``: an empty list, a non-finite or negative

@@ -3,7 +3,7 @@ import MeshWarpRender
 
 extension PNGEncoder {
   /// The balanced encoder's settings, chosen by measurement on the 48 MP
-  /// benchmark pattern (see the README's performance notes): adaptive row
+  /// benchmark pattern (see Documentation/Performance.md): adaptive row
   /// filters and zlib level 6 with the default strategy, as Pillow writes.
   static let balancedLevel: Int32 = 6
   static let balancedFilter = PNGFilterStrategy.adaptive

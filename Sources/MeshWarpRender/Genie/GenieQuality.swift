@@ -4,7 +4,7 @@
 /// Plain bilinear sampling takes one content sample per output pixel; where
 /// one output pixel covers m content pixels it skips the rest, and fine
 /// detail aliases into moiré that crawls from frame to frame. The renderer
-/// therefore supersamples adaptively (``MinificationFilter``): it measures
+/// therefore supersamples adaptively (`MinificationFilter`): it measures
 /// the minification m of every face per axis, and re-renders each 16 px
 /// tile that needs it with `ceil(1 + samplesPerTexel · (m − 1))` samples per
 /// axis (anisotropic, at most ``maxSamplesPerAxis``), box-filtered. Pixels where
@@ -40,7 +40,7 @@ public struct GenieQuality: Hashable, Sendable {
   /// the standard's error for about 1.2–2× its time.
   public static let high = GenieQuality(samplesPerTexel: 3, maxSamplesPerAxis: 64)
 
-  /// - Throws: ``GenieError/invalidRendering(detail:)``.
+  /// - Throws: `GenieError/invalidRendering(detail:)`.
   public func validate() throws(GenieError) {
     guard samplesPerTexel == 0 || (1...4).contains(samplesPerTexel) else {
       throw .invalidRendering(

@@ -1,5 +1,5 @@
 /// Renders genie frames: the content warped through
-/// ``GenieMeshGenerator``'s mesh onto the canvas, filtered where it shrinks
+/// `GenieMeshGenerator`'s mesh onto the canvas, filtered where it shrinks
 /// (``GenieQuality``).
 ///
 /// ```swift
@@ -33,7 +33,7 @@ public struct GenieRenderer: Sendable {
   public var canvasWidth: Int { Int(generator.layout.canvasSize.width) }
   public var canvasHeight: Int { Int(generator.layout.canvasSize.height) }
 
-  /// - Throws: ``GenieError/invalidRendering(detail:)`` for an empty
+  /// - Throws: `GenieError/invalidRendering(detail:)` for an empty
   ///   content image, a canvas whose size is not a whole number of pixels
   ///   (or above 2¹⁴ per side), or invalid `quality`.
   public init(
@@ -66,7 +66,7 @@ public struct GenieRenderer: Sendable {
   /// content's, the result is the content copied onto a transparent canvas,
   /// bit for bit.
   ///
-  /// - Throws: ``GenieError/progressOutOfRange(_:)``.
+  /// - Throws: `GenieError/progressOutOfRange(_:)`.
   public func frame(progress: Double) throws(GenieError) -> RGBAImage {
     let mesh = try generator.mesh(progress: progress)
     return MinificationFilter.render(

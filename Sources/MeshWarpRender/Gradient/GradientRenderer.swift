@@ -40,13 +40,13 @@ public struct GradientRenderOptions: Hashable, Sendable {
   }
 }
 
-/// Draws a ``GradientMesh`` into an ``RGBAImage`` with SwiftUI
+/// Draws a `GradientMesh` into an ``RGBAImage`` with SwiftUI
 /// `MeshGradient`'s rules (`Documentation/MeshGradient.md`).
 ///
 /// The mesh's unit square fills the image: unit point p is pixel point
 /// p·(width, height). Steps:
 ///
-/// 1. Patches: control nets from ``GradientMesh/patches()`` (automatic
+/// 1. Patches: control nets from `GradientMesh/patches()` (automatic
 ///    handles, Coons interior points, Fritsch–Carlson colour tangents).
 /// 2. Tessellation: every patch on a 2^level grid of (u, v), the level the
 ///    smallest that keeps ``GradientRenderOptions/tolerance`` and
@@ -73,7 +73,7 @@ public struct GradientRenderer: Sendable {
 
   /// A new `width × height` image of `mesh`.
   ///
-  /// - Precondition: `mesh` is valid (``GradientMesh/validate()``), `width,
+  /// - Precondition: `mesh` is valid (`GradientMesh/validate()`), `width,
   ///   height ≥ 0`.
   public func render(_ mesh: GradientMesh, width: Int, height: Int) -> RGBAImage {
     precondition(width >= 0 && height >= 0, "negative image size \(width)×\(height)")
@@ -88,7 +88,7 @@ public struct GradientRenderer: Sendable {
   /// Draws `mesh` over every pixel of `image` (reusing its storage, e.g. for
   /// the frames of an animation).
   ///
-  /// - Precondition: `mesh` is valid (``GradientMesh/validate()``).
+  /// - Precondition: `mesh` is valid (`GradientMesh/validate()`).
   public func render(_ mesh: GradientMesh, into image: inout RGBAImage) {
     let width = image.width
     let height = image.height

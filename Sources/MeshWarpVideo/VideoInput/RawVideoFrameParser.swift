@@ -20,7 +20,7 @@ public struct VideoFrame: Sendable {
 /// Cuts a byte stream of raw RGBA frames (what `ffmpeg -f rawvideo
 /// -pix_fmt rgba -` writes) into frames of `width · height · 4` bytes, or
 /// one of `yuv420p` frames (1.5 bytes a pixel), converted to RGBA as they
-/// arrive (``YUV420ToRGBA``).
+/// arrive (`YUV420ToRGBA`).
 ///
 /// It pulls bytes through a `read` closure (like read(2): fill some of the
 /// buffer, return the count, 0 at the end), so it runs the same on a pipe
@@ -177,7 +177,7 @@ public struct RawVideoFrameParser: Sendable {
   /// Every frame of `bytes` (a fuzzing and testing aid: the whole stream
   /// is in memory already).
   ///
-  /// - Throws: as ``nextFrame(read:)``.
+  /// - Throws: as `nextFrame(read:)`.
   public mutating func frames(in bytes: [UInt8]) throws -> [VideoFrame] {
     var offset = 0
     var result: [VideoFrame] = []

@@ -5,8 +5,10 @@ import Foundation
 public enum VideoProbe {
   /// Runs ffprobe on `path` and describes its first video stream.
   ///
-  /// - Parameter ffprobePath: the ffprobe to run (see
-  ///   ``VideoReader/tools(environment:)``).
+  /// - Parameters:
+  ///   - path: the video file.
+  ///   - ffprobePath: the ffprobe to run (see
+  ///     ``VideoReader/tools(environment:)``).
   /// - Throws: ``VideoInputError`` (cannot decode, no video stream,
   ///   unsupported) or `MeshWarpIOError.toolUnavailable` when ffprobe
   ///   does not start.

@@ -9,7 +9,7 @@ import MeshWarpRender
 /// `init` runs ffprobe (``VideoProbe``) for ``info``, then starts
 /// `ffmpeg -i IN -map 0:N -fps_mode cfr -r RATE -f rawvideo -pix_fmt rgba -`
 /// (`-pix_fmt yuv420p` for the common limited-range 4:2:0 streams, turned
-/// into RGBA here in parallel: ``YUV420ToRGBA``): ffmpeg applies the
+/// into RGBA here in parallel: `YUV420ToRGBA`): ffmpeg applies the
 /// rotation metadata (its default autorotation) and delivers frames at the
 /// constant rate ``VideoInfo/frameRate`` (a
 /// variable-rate input gets frames repeated or dropped, as ffmpeg's `-r`
@@ -48,7 +48,9 @@ public final class VideoReader {
 
   /// Probes `path` and starts decoding it.
   ///
-  /// - Parameter environment: where `MESHWARP_FFMPEG` and `PATH` are read.
+  /// - Parameters:
+  ///   - path: the video (or animated GIF, PNG or WebP) file.
+  ///   - environment: where `MESHWARP_FFMPEG` and `PATH` are read.
   /// - Throws: `MeshWarpIOError.toolUnavailable` when ffmpeg or ffprobe is
   ///   missing, `MeshWarpIOError.fileSystem` when the file cannot be
   ///   opened, or ``VideoInputError`` (cannot decode, no video stream,
@@ -154,7 +156,7 @@ public final class VideoReader {
       stderrTail: child.errorTail(replacingInput: path))
   }
 
-  /// Stops decoding: kills and reaps ffmpeg. Later ``nextFrame()`` calls
+  /// Stops decoding: kills and reaps ffmpeg. Later `nextFrame()` calls
   /// return nil.
   public func cancel() {
     child?.stop()
