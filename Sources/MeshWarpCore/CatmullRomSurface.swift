@@ -125,6 +125,9 @@ extension WarpMesh {
   ///     default: `outputSize`.
   ///   - tolerance: the largest deviation from the surface, in pixels
   ///     (default 0.1).
+  /// A mesh without ``grid`` whose faces are a grid's cells is taken as
+  /// that grid (``withGridInferred``).
+  ///
   /// - Throws: ``WarpMeshError/notAGrid`` without grid structure,
   ///   ``WarpMeshError/invalidCoordinate(vertex:detail:)`` for a non-finite
   ///   point, ``WarpMeshError/tooManyFaces(needed:limit:)`` beyond
@@ -132,6 +135,10 @@ extension WarpMesh {
   public func smoothed(
     outputSize: Vector2, contentSize: Vector2? = nil, tolerance: Double = 0.1
   ) throws(WarpMeshError) -> WarpMesh {
+    guard self.grid != nil || withGridInferred.grid == nil else {
+      return try withGridInferred.smoothed(
+        outputSize: outputSize, contentSize: contentSize, tolerance: tolerance)
+    }
     guard let grid, grid.columns >= 2, grid.rows >= 2,
       grid.columns.multipliedReportingOverflow(by: grid.rows) == (pointPairs.count, false)
     else { throw .notAGrid }

@@ -31,6 +31,15 @@ public struct MeshIssue: Hashable, Sendable, CustomStringConvertible {
     /// collapsed; the inverse mapping is ambiguous there (renders, with
     /// artifacts in that face).
     case convexWarpedQuad = "rule-4-convex"
+    /// Two of a point set's control points (or one and a pinned corner) at
+    /// one place, closer than ``WarpPointSet/minimumSeparation``.
+    case coincidentPoints = "coincident-points"
+    /// A point set's control points on one line (or fewer than three): no
+    /// spline passes through them.
+    case collinearPoints = "collinear-points"
+    /// A point set's spline folds: the picture is drawn over itself (a
+    /// warning).
+    case foldedSpline = "folded-spline"
   }
 
   public var severity: Severity

@@ -77,6 +77,22 @@ public struct WarpMesh: Hashable, Sendable {
     return grid
   }
 
+  /// This mesh with ``grid`` set when it has none but its faces are a
+  /// row-major grid's cells in order (as ``identity(columns:rows:)`` and
+  /// `meshwarp mesh grid` write them): a grid saved without `"columns"`
+  /// and `"rows"` is still a grid. Unchanged otherwise.
+  ///
+  /// The first face gives the width: a grid's cell (0, 0) is
+  /// (0, 1, columns + 1, columns).
+  public var withGridInferred: WarpMesh {
+    guard grid == nil, let first = faces.first, first.i0 == 0, first.i1 == 1,
+      first.i3 >= 2, first.i2 == first.i3 + 1, pointPairs.count % first.i3 == 0
+    else { return self }
+    var mesh = self
+    mesh.grid = GridShape(columns: first.i3, rows: pointPairs.count / first.i3)
+    return mesh.gridOfCells == nil ? self : mesh
+  }
+
   /// A grid mesh over `pairs` (row-major, `columns × rows`), faces cell by
   /// cell as ``identity(columns:rows:)`` builds them.
   static func gridMesh(pairs: [MeshPointPair], columns: Int, rows: Int) -> WarpMesh {

@@ -23,7 +23,7 @@ public enum WarpMeshError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .notAGrid:
-      "a smooth warp needs a grid mesh (\"columns\" × \"rows\" points, row-major); this mesh has no grid structure"
+      "a smooth warp needs a grid mesh (\"columns\" × \"rows\" points, row-major, with the grid's cells as faces); this mesh's faces are not a grid's cells"
     case .invalidCoordinate(let vertex, let detail):
       (vertex.map { "point pair \($0): " } ?? "") + detail
     case .invalidParameter(let detail): detail

@@ -68,6 +68,7 @@ public enum WarpRenderer {
     // Every other smooth mesh is drawn as its fine mesh.
     var surface: SmoothSurfaceWarp? = nil
     let filtered = options.filterMinification && options.minificationQuality.samplesPerTexel > 0
+    if options.smooth { mesh = mesh.withGridInferred }
     if options.smooth, mesh.grid != nil {
       let size = Vector2(Double(width * s), Double(height * s))
       surface = SmoothSurfaceWarp(mesh: mesh, outputSize: size, sourceSize: source.size)

@@ -3,7 +3,7 @@ import MeshWarpCLI
 import Testing
 import _TestSupport
 
-/// `warp`'s issue-15 options (smooth, point sets, edges, address,
+/// `warp`'s quality options (smooth, point sets, edges, address,
 /// interpolation, minification filter), `mesh grid` and `validate` by kind.
 @Suite struct WarpQualityCommandTests {
   /// A 4×4 grid with two interior points moved.
@@ -29,6 +29,31 @@ import _TestSupport
     let plain = ToolRun(["warp", input, "--mesh", mesh, "-o", dir.file("p.png")])
     #expect(plain.status == 0)
     #expect(try PNGDecoder.decodeFile(path: dir.file("p.png")) != smooth)
+  }
+
+  /// A grid saved with its faces but without "columns" and "rows" renders
+  /// with --smooth as the declared grid does; a point set with --smooth is
+  /// a usage error (its spline is smooth already).
+  @Test func smoothInfersTheGridAndRefusesPointSets() throws {
+    let dir = TemporaryFolder()
+    let image = TestImages.checkerboard(width: 48, height: 40, cell: 4)
+    let input = dir.write(image, "in.png")
+    let declared = dir.write(Self.bentGrid, "grid.json")
+    var bare = Self.bentGrid
+    bare.grid = nil
+    let encoded = String(decoding: try JSONEncoder().encode(bare), as: UTF8.self)
+    #expect(!encoded.contains("columns"))
+    let undeclared = dir.write(encoded, "bare.json")
+    for (mesh, out) in [(declared, "a.png"), (undeclared, "b.png")] {
+      let run = ToolRun(["warp", input, "--mesh", mesh, "--smooth", "-o", dir.file(out)])
+      #expect(run.status == 0, "\(run.errors)")
+    }
+    #expect(
+      try PNGDecoder.decodeFile(path: dir.file("a.png"))
+        == PNGDecoder.decodeFile(path: dir.file("b.png")))
+    let points = dir.write(#"{"from": [[0.5,0.5]], "to": [[0.6,0.4]]}"#, "points.json")
+    let run = ToolRun(["warp", input, "--mesh", points, "--smooth", "-o", dir.file("p.png")])
+    #expect(run.status == 2 && run.errors.contains("is a point set"), "\(run.errors)")
   }
 
   @Test func smoothNonGridMeshIsAnError() {
@@ -182,7 +207,8 @@ import _TestSupport
     #expect(few.status == 1)
     #expect(
       few.output.contains(
-        "error [thin-plate-spline]: a thin-plate spline needs at least three points"))
+        "error [collinear-points] vertex 0: a spline needs three points not on one line, and there is 1 (pinned corners count)"
+      ))
     let pixels = dir.write(#"{"from": [[50,40]], "to": [[60,30]]}"#, "px.json")
     let warn = ToolRun(["validate", pixels])
     #expect(warn.status == 0 && warn.output.contains("warning [looks-like-pixels]"))

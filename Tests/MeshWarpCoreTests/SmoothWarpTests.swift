@@ -37,6 +37,7 @@ import _TestSupport
   @Test func nonGridMeshIsAnError() {
     var mesh = WarpMesh.identity(columns: 3, rows: 3)
     mesh.grid = nil
+    mesh.faces.reverse()  // not a grid's cells in order (in order, the grid is inferred)
     #expect(throws: WarpMeshError.notAGrid) { try mesh.smoothed(outputSize: Vector2(100, 100)) }
     mesh.grid = WarpMesh.GridShape(columns: 4, rows: 3)  // does not match the points
     #expect(throws: WarpMeshError.notAGrid) { try mesh.smoothed(outputSize: Vector2(100, 100)) }
@@ -96,5 +97,30 @@ import _TestSupport
     #expect(compared > queries.count / 2)
     #expect(worst <= 0.1, "largest deviation \(worst) px over \(compared) points")
     print("smooth warp: largest deviation from the exact surface \(worst) px (\(compared) points)")
+  }
+}
+
+/// A grid written without `"columns"` and `"rows"` (faces listed) is still
+/// a grid for `--smooth`; faces out of a grid's order are not.
+@Suite struct InferredGridTests {
+  @Test func gridFacesGiveTheGrid() throws {
+    var warped = WarpMesh.identity(columns: 4, rows: 3)
+    warped.pointPairs[5].to.x += 0.05
+    var bare = warped
+    bare.grid = nil
+    #expect(bare.withGridInferred.grid == WarpMesh.GridShape(columns: 4, rows: 3))
+    #expect(bare.withGridInferred == warped)
+    let size = Vector2(64, 48)
+    #expect(try bare.smoothed(outputSize: size) == warped.smoothed(outputSize: size))
+    // Faces in another order, or one face changed: no grid.
+    var shuffled = bare
+    shuffled.faces.swapAt(0, 1)
+    #expect(shuffled.withGridInferred.grid == nil)
+    #expect(throws: WarpMeshError.notAGrid) { try shuffled.smoothed(outputSize: size) }
+    var bent = bare
+    bent.faces[3] = MeshFace(i0: 4, i1: 5, i2: 10, i3: 8)
+    #expect(bent.withGridInferred.grid == nil)
+    // A mesh that declares its grid keeps it.
+    #expect(warped.withGridInferred == warped)
   }
 }

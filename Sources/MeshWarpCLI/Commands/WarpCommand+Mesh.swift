@@ -44,6 +44,11 @@ extension WarpCommand {
           "\(path) is a point set: give --size for a video (the spline is built for the output size)"
         )
       }
+      if quality.smooth {
+        throw CLIError.usage(
+          "--smooth applies to grid meshes; \(path) is a point set, whose thin-plate spline is smooth already: leave out --smooth"
+        )
+      }
       if quality.noPinCorners { points.pinCorners = false }
       try InputFiles.check(points.issues, source: path, what: "point set", console: console)
       do {
@@ -71,9 +76,12 @@ extension WarpCommand {
 
 extension WarpMesh {
   /// Whether ``smoothed(outputSize:contentSize:tolerance:)`` accepts the
-  /// mesh's structure: a row-major grid of at least 2 × 2 points.
+  /// mesh's structure: a row-major grid of at least 2 × 2 points (declared,
+  /// or read off its faces).
   var isSmoothable: Bool {
-    guard let grid, grid.columns >= 2, grid.rows >= 2 else { return false }
+    guard let grid = withGridInferred.grid, grid.columns >= 2, grid.rows >= 2 else {
+      return false
+    }
     return grid.columns.multipliedReportingOverflow(by: grid.rows)
       == (pointPairs.count, false)
   }
