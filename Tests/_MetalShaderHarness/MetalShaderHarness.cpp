@@ -111,3 +111,48 @@ extern "C" void meshwarp_shader_checker_image(const float *mesh, int count, int 
     }
   }
 }
+
+namespace {
+/// What the tap-recording layer keeps: the pixel being shaded and the
+/// farthest tap from it so far, per axis, over every pixel.
+struct TapRecord {
+  float pixelX, pixelY;
+  float farthestX, farthestY;
+  long taps;
+};
+
+/// A layer that records how far each sample lies from the pixel being
+/// shaded (its colour is the position, as positionLayer's).
+metal::half4 recordingLayer(metal::float2 p, void *context) {
+  TapRecord *r = (TapRecord *)context;
+  float dx = __builtin_fabsf(p.x - r->pixelX), dy = __builtin_fabsf(p.y - r->pixelY);
+  if (dx > r->farthestX) r->farthestX = dx;
+  if (dy > r->farthestY) r->farthestY = dy;
+  r->taps += 1;
+  return metal::half4(1, 1, 1, 1);
+}
+}  // namespace
+
+extern "C" long meshwarp_shader_farthest_taps(const float *mesh, int count, float width,
+                                              float height, float pixelSize, float marginX,
+                                              float marginY, float addressMode, float maxSamples,
+                                              float *outFarthest) {
+  TapRecord record = {0, 0, 0, 0, 0};
+  SwiftUI::Layer layer{recordingLayer, &record};
+  metal::half4 clear(0, 0, 0, 0);
+  int x0 = (int)__builtin_floorf(-marginX / pixelSize);
+  int x1 = (int)__builtin_ceilf((width + marginX) / pixelSize);
+  int y0 = (int)__builtin_floorf(-marginY / pixelSize);
+  int y1 = (int)__builtin_ceilf((height + marginY) / pixelSize);
+  for (int y = y0; y < y1; y++) {
+    for (int x = x0; x < x1; x++) {
+      record.pixelX = (x + 0.5f) * pixelSize;
+      record.pixelY = (y + 0.5f) * pixelSize;
+      meshWarpLayer(metal::float2(record.pixelX, record.pixelY), layer, mesh, count,
+                    metal::float2(width, height), addressMode, pixelSize, maxSamples, clear);
+    }
+  }
+  outFarthest[0] = record.farthestX;
+  outFarthest[1] = record.farthestY;
+  return record.taps;
+}
