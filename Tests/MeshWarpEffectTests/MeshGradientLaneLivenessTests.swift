@@ -37,7 +37,7 @@ import _TestSupport
   }
 
   @MainActor
-  static func simulate(frameRate: Double, renderSeconds: Double, seconds: Double) async -> (
+  static func simulate(frameRate: Double, renderSeconds: Double, frames: Int) async -> (
     published: [Int], renders: Renders, elapsed: Double
   ) {
     let renders = Renders()
@@ -51,9 +51,9 @@ import _TestSupport
     let mesh = GradientPresets.meshing(at: 0)
     var tasks: [Task<Void, Never>] = []
     let start = Date()
-    var frame = 0
-    while Date().timeIntervalSince(start) < seconds {
-      frame += 1
+    // A fixed number of frames (not a fixed time), so that a loaded machine
+    // that stalls the main actor still issues them all.
+    for frame in 1...frames {
       // task(id:): the previous task is cancelled when the key changes.
       tasks.last?.cancel()
       // The frame number stands in for the mesh's change.
@@ -75,7 +75,8 @@ import _TestSupport
   @MainActor
   func slowRendersStillPublish(frameRate: Double) async {
     // 2.5 frames at 60 Hz, 5 at 120 Hz.
-    let result = await Self.simulate(frameRate: frameRate, renderSeconds: 0.042, seconds: 1.2)
+    let result = await Self.simulate(
+      frameRate: frameRate, renderSeconds: 0.042, frames: Int(1.2 * frameRate))
     let finished = result.renders.finished
     // The lane renders back to back while frames keep coming, so the
     // renders that finished span as many render durations: at least one

@@ -7,10 +7,16 @@
 
 #include "MetalShaderHarness.h"
 
+namespace {
+/// The test's array as the shader's `device` buffer (MSL's address space,
+/// a distinct one in the shim).
+device const float *deviceBuffer(const float *mesh) { return (device const float *)mesh; }
+}  // namespace
+
 extern "C" int meshwarp_shader_call(const float *mesh, int count, float width, float height,
                                     float positionX, float positionY, float *outX, float *outY) {
   metal::float2 result = meshTransformTrisQuads(
-    metal::float2(positionX, positionY), mesh, count, metal::float2(width, height));
+    metal::float2(positionX, positionY), deviceBuffer(mesh), count, metal::float2(width, height));
   *outX = result.x;
   *outY = result.y;
   return meshwarp::isNoSource(result) ? 0 : 1;
@@ -51,7 +57,7 @@ extern "C" void meshwarp_shader_layer_call_with(const float *mesh, int count, fl
                                                 float *outRGBA) {
   SwiftUI::Layer layer{positionLayer, nullptr};
   metal::half4 edge(edgeRGBA[0], edgeRGBA[1], edgeRGBA[2], edgeRGBA[3]);
-  metal::half4 c = meshWarpLayer(metal::float2(positionX, positionY), layer, mesh, count,
+  metal::half4 c = meshWarpLayer(metal::float2(positionX, positionY), layer, deviceBuffer(mesh), count,
                                  metal::float2(width, height), addressMode, pixelSize, maxSamples,
                                  edge);
   outRGBA[0] = c.x;
@@ -73,11 +79,13 @@ namespace {
 /// A layer of side `*(int *)context` points holding a 1-point checkerboard
 /// (texel (i, j) is white when i + j is even, else black; opaque),
 /// sampled bilinearly with texel centres at i + 0.5, as a GPU sampler
-/// would; taps beyond the layer read transparent.
+/// would; taps beyond the layer read its edge texels (clamped to its
+/// bounds, as SwiftUI's layer sampling does).
 metal::half4 checkerLayer(metal::float2 p, void *context) {
   int side = *(int *)context;
   auto texel = [side](int i, int j) -> float {
-    if (i < 0 || j < 0 || i >= side || j >= side) return -1;  // transparent
+    i = i < 0 ? 0 : (i >= side ? side - 1 : i);
+    j = j < 0 ? 0 : (j >= side ? side - 1 : j);
     return (i + j) % 2 == 0 ? 1.0f : 0.0f;
   };
   float fx = p.x - 0.5f, fy = p.y - 0.5f;
@@ -104,7 +112,7 @@ extern "C" void meshwarp_shader_checker_image(const float *mesh, int count, int 
   metal::half4 clear(0, 0, 0, 0);
   for (int y = 0; y < side; y++) {
     for (int x = 0; x < side; x++) {
-      metal::half4 c = meshWarpLayer(metal::float2(x + 0.5f, y + 0.5f), layer, mesh, count,
+      metal::half4 c = meshWarpLayer(metal::float2(x + 0.5f, y + 0.5f), layer, deviceBuffer(mesh), count,
                                      metal::float2((float)side, (float)side), 0, 1, maxSamples,
                                      clear);
       outGray[(long)y * side + x] = c.x;
@@ -148,7 +156,7 @@ extern "C" long meshwarp_shader_farthest_taps(const float *mesh, int count, floa
     for (int x = x0; x < x1; x++) {
       record.pixelX = (x + 0.5f) * pixelSize;
       record.pixelY = (y + 0.5f) * pixelSize;
-      meshWarpLayer(metal::float2(record.pixelX, record.pixelY), layer, mesh, count,
+      meshWarpLayer(metal::float2(record.pixelX, record.pixelY), layer, deviceBuffer(mesh), count,
                     metal::float2(width, height), addressMode, pixelSize, maxSamples, clear);
     }
   }
