@@ -29,6 +29,9 @@
 #undef max
 #undef clamp
 #undef discard_fragment
+#undef half
+#undef half4
+#undef float4
 
 #include <algorithm>
 #include <cmath>
