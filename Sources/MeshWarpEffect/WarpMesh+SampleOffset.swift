@@ -54,19 +54,28 @@ extension WarpMesh {
     var travel = Vector2(0, 0)
     for faceIndex in faces.indices where isRenderable(faceIndex) {
       let face = faces[faceIndex]
-      let corners = [face.i0, face.i1, face.i2, face.i3].map {
-        (from: Vector2(pointPairs[$0].from) * size, to: Vector2(pointPairs[$0].to) * size)
+      let pairs = (
+        pointPairs[face.i0], pointPairs[face.i1], pointPairs[face.i2], pointPairs[face.i3]
+      )
+      func axis(_ value: (CGPoint) -> CGFloat, _ extent: Double) -> (SIMD4<Double>, SIMD4<Double>) {
+        let from = SIMD4(
+          Double(value(pairs.0.from)), Double(value(pairs.1.from)), Double(value(pairs.2.from)),
+          Double(value(pairs.3.from)))
+        let to = SIMD4(
+          Double(value(pairs.0.to)), Double(value(pairs.1.to)), Double(value(pairs.2.to)),
+          Double(value(pairs.3.to)))
+        return (from * extent, to * extent)
       }
+      let (fromX, toX) = axis({ $0.x }, size.x)
+      let (fromY, toY) = axis({ $0.y }, size.y)
       travel.x = max(
         travel.x,
         SampleOffsetAxis.faceBound(
-          from: corners.map(\.from.x), to: corners.map(\.to.x), extent: size.x, pixel: pixel,
-          mode: addressMode))
+          from: fromX, to: toX, extent: size.x, pixel: pixel, mode: addressMode))
       travel.y = max(
         travel.y,
         SampleOffsetAxis.faceBound(
-          from: corners.map(\.from.y), to: corners.map(\.to.y), extent: size.y, pixel: pixel,
-          mode: addressMode))
+          from: fromY, to: toY, extent: size.y, pixel: pixel, mode: addressMode))
     }
     switch edges {
     case .transparent, .color: break
@@ -106,11 +115,10 @@ enum SampleOffsetAxis {
   /// ``maximumSplits`` times; then the distance between the range of taps
   /// and the face's extent bounds it.
   static func faceBound(
-    from: [Double], to: [Double], extent: Double, pixel: Double, mode: AddressMode,
+    from: SIMD4<Double>, to: SIMD4<Double>, extent: Double, pixel: Double, mode: AddressMode,
     splits: Int = maximumSplits
   ) -> Double {
-    guard from.count == 4, to.count == 4, from.allSatisfy(\.isFinite), to.allSatisfy(\.isFinite)
-    else { return 0 }
+    for i in 0..<4 where !from[i].isFinite || !to[i].isFinite { return 0 }
     let lo = min(pixel / 2, extent / 2)
     let hi = extent - lo
     // The piece of s and its affine tap (σ, c), or nil for no tap (clampToZero).
@@ -133,35 +141,39 @@ enum SampleOffsetAxis {
         return Int(k).isMultiple(of: 2) ? (k, 1, -k * extent) : (k, -1, (k + 1) * extent)
       }
     }
-    let pieces = from.map(piece)
-    let first = pieces[0]
-    if pieces.allSatisfy({ $0?.index == first?.index }) {
+    let first = piece(from[0])
+    if (1..<4).allSatisfy({ piece(from[$0])?.index == first?.index }) {
       // One piece: exact at the corners (then the clamp to the edge pixels'
       // centres moves a tap by at most half a pixel).
       guard let (_, sigma, c) = first else { return 0 }
-      let corners = zip(from, to).reduce(0) { max($0, abs(sigma * $1.0 + c - $1.1)) }
+      let d = sigma * from + c - to
+      let corners = max(abs(d[0]), abs(d[1]), abs(d[2]), abs(d[3]))
       return sigma == 0 || mode == .clampToZero ? corners : corners + lo
     }
     if splits > 0 {
       // The four sub-quads of [0, ½]², [½, 1] × [0, ½], …
-      func at(_ q: [Double], _ u: Double, _ v: Double) -> Double {
-        q[0] + u * (q[1] - q[0]) + v * (q[3] - q[0]) + u * v * (q[0] - q[1] + q[2] - q[3])
+      func at(_ q: SIMD4<Double>, _ u: SIMD4<Double>, _ v: SIMD4<Double>) -> SIMD4<Double> {
+        let a = SIMD4(repeating: q[0])
+        let du: Double = q[1] - q[0]
+        let dv: Double = q[3] - q[0]
+        let duv: Double = q[0] - q[1] + q[2] - q[3]
+        let uv: SIMD4<Double> = u * v
+        return a + u * du + v * dv + uv * duv
       }
       var bound = 0.0
       for (u0, v0) in [(0.0, 0.0), (0.5, 0.0), (0.5, 0.5), (0.0, 0.5)] {
-        let uv = [(u0, v0), (u0 + 0.5, v0), (u0 + 0.5, v0 + 0.5), (u0, v0 + 0.5)]
+        let u = SIMD4(u0, u0 + 0.5, u0 + 0.5, u0)
+        let v = SIMD4(v0, v0, v0 + 0.5, v0 + 0.5)
         bound = max(
           bound,
           faceBound(
-            from: uv.map { at(from, $0.0, $0.1) }, to: uv.map { at(to, $0.0, $0.1) },
-            extent: extent, pixel: pixel, mode: mode, splits: splits - 1))
+            from: at(from, u, v), to: at(to, u, v), extent: extent, pixel: pixel, mode: mode,
+            splits: splits - 1))
       }
       return bound
     }
     // Small enough: the farthest the face's extent lies from any tap.
-    guard let pMin = to.min(), let pMax = to.max(), let a = from.min(), let b = from.max() else {
-      return 0
-    }
+    let (pMin, pMax, a, b) = (to.min(), to.max(), from.min(), from.max())
     var (tMin, tMax) = (Double.infinity, -Double.infinity)
     switch mode {
     case .clampToZero:
@@ -340,8 +352,9 @@ package struct MeshWarpRenderPlan: Sendable {
 }
 
 /// The few most recently used render plans by key (least recently used
-/// evicted), shared by every warped view: a still view hits it every
-/// frame; an animation misses (its mesh changes) and pays for one plan.
+/// evicted; at most `capacity` plans and 16 MiB of packed data), shared by
+/// every warped view: a still view hits it every frame; an animation misses
+/// (its mesh changes) and pays for one plan.
 package final class MeshWarpPlanCache: @unchecked Sendable {
   private let lock = NSLock()
   private let capacity: Int
@@ -349,6 +362,9 @@ package final class MeshWarpPlanCache: @unchecked Sendable {
   private var entries: [(key: MeshWarpRenderPlan.Key, plan: MeshWarpRenderPlan)] = []
   /// Plans made (misses), for tests (guarded by `lock`).
   private var made = 0
+
+  /// The packed floats kept in all: 4 Mi floats, 16 MiB.
+  static let maximumFloats = 4 << 20
 
   package init(capacity: Int) {
     self.capacity = max(1, capacity)
@@ -375,6 +391,12 @@ package final class MeshWarpPlanCache: @unchecked Sendable {
       entries.removeAll { $0.key == key }
       entries.append((key, plan))
       if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
+      // At most `maximumFloats` of packed data (the newest always stays): an
+      // animation's full-screen smooth plans are megabytes each.
+      var floats = entries.reduce(0) { $0 + $1.plan.data.count }
+      while entries.count > 1, floats > Self.maximumFloats {
+        floats -= entries.removeFirst().plan.data.count
+      }
     }
     return plan
   }
