@@ -90,7 +90,7 @@ let package = Package(
       resources: [.process("Shaders")]),
 
     // MARK: Tools.
-    .target(name: "MeshWarpCLI", dependencies: ["MeshWarpIO"]),
+    .target(name: "MeshWarpCLI", dependencies: ["MeshWarpIO", "MeshWarpEffect"]),
     .executableTarget(name: "meshwarp", dependencies: ["MeshWarpCLI"]),
     .executableTarget(
       name: "meshwarp-demo", dependencies: ["MeshWarpIO", "CSDL2", "MeshWarpDemoKit"]),
@@ -126,7 +126,9 @@ let package = Package(
     .testTarget(
       name: "MeshWarpShaderTests",
       dependencies: ["_MetalShaderHarness", "MeshWarpCore", "MeshWarpRender", "_TestSupport"]),
-    .testTarget(name: "MeshWarpEffectTests", dependencies: ["MeshWarpEffect", "_TestSupport"]),
+    .testTarget(
+      name: "MeshWarpEffectTests",
+      dependencies: ["MeshWarpEffect", "_TestSupport", "_MetalShaderHarness"]),
     // The original MeshWarpEffect package's demo, Apple only (compiles to
     // nothing / a message elsewhere): a library product so that Xcode can
     // preview it, and an app that shows it.

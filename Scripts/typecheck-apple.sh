@@ -95,6 +95,22 @@ sed -e 's/#if canImport(SwiftUI) \&\& os(macOS)/#if canImport(SwiftUI)/' \
 grep -q "^#if canImport(SwiftUI)$" "$work/app/main.swift" || { echo "demo app: rewrite failed"; exit 1; }
 swiftc -typecheck -module-name MeshWarpEffectDemoApp "${app_flags[@]}" "$work/app/main.swift"
 
+# An app with a new Xcode 26 project's build settings: Swift 6 mode,
+# main-actor default isolation (SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor),
+# approachable concurrency (SWIFT_APPROACHABLE_CONCURRENCY: the upcoming
+# features NonisolatedNonsendingByDefault and InferIsolatedConformances)
+# and MemberImportVisibility. Its source is the original MeshWarpEffect
+# README example verbatim, then Scripts/AppleChecks/XcodeDefaultsApp.swift.txt
+# (the @main app and a gradient closure that captures view state).
+echo "== app with Xcode 26's new-project settings (README example verbatim)"
+mkdir -p "$work/xcode-app"
+cat Examples/OriginalReadme/WarpedCardView.swift Scripts/AppleChecks/XcodeDefaultsApp.swift.txt \
+  >"$work/xcode-app/MeshWarpApp.swift"
+swiftc -typecheck -module-name XcodeDefaultsApp "${flags[@]}" -default-isolation MainActor \
+  -enable-upcoming-feature NonisolatedNonsendingByDefault \
+  -enable-upcoming-feature InferIsolatedConformances \
+  -enable-upcoming-feature MemberImportVisibility "$work/xcode-app/MeshWarpApp.swift"
+
 echo "== re-exports: an app's own cross(_:_:) next to MeshWarpEffect"
 mkdir -p "$work/reexport"
 cp Scripts/AppleChecks/AppCrossProduct.swift "$work/reexport/main.swift"

@@ -29,6 +29,9 @@
 #undef max
 #undef clamp
 #undef discard_fragment
+#undef half
+#undef half4
+#undef float4
 
 #include <algorithm>
 #include <cmath>
@@ -55,10 +58,11 @@ __global__ void mapPixels(const float *mesh, int count, int width, int height, F
   int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= width || y >= height) return;
   meshwarp::Header header;
+  bool valid = meshwarp::readHeader(mesh, count, header);
   int status;
   Float2 p(x + 0.5f, y + 0.5f);
-  Float2 s = meshwarp::sourcePosition(p, mesh, count, Float2(float(width), float(height)),
-                                      header, status);
+  Float2 s = meshwarp::sourcePosition(p, mesh, Float2(float(width), float(height)), header,
+                                      valid, status);
   out[(long)y * width + x] = s;
   if (status == meshwarp::kMapped) atomicAdd(mapped, 1);
 }
@@ -162,9 +166,11 @@ int main(int argc, char **argv) {
     for (int k = 0; k < 4096; k++) {
       int x = int((k * 2654435761u) % width), y = int((k * 40503u + 7) % height);
       meshwarp::Header header;
+      bool valid = meshwarp::readHeader(mesh.data(), int(mesh.size()), header);
       int status;
-      Float2 s = meshwarp::sourcePosition(Float2(x + 0.5f, y + 0.5f), mesh.data(), int(mesh.size()),
-                                          Float2(float(width), float(height)), header, status);
+      Float2 s = meshwarp::sourcePosition(Float2(x + 0.5f, y + 0.5f), mesh.data(),
+                                          Float2(float(width), float(height)), header, valid,
+                                          status);
       Float2 d = g.map[(size_t)y * width + x];
       hostWorst = std::max(hostWorst, (double)std::max(std::fabs(s.x - d.x), std::fabs(s.y - d.y)));
     }

@@ -715,6 +715,15 @@ public struct Shader: Sendable {
   }
   /// doc: shader/init(function:arguments:) — `init(function: ShaderFunction, arguments: [Shader.Argument])`
   public init(function: ShaderFunction, arguments: [Shader.Argument]) {}
+  /// doc: shader/usagetype — `struct UsageType` (Hashable, Sendable; iOS 18, macOS 15, tvOS 18, visionOS 2)
+  @available(iOS 18.0, macOS 15.0, tvOS 18.0, visionOS 2.0, *)
+  public struct UsageType: Hashable, Sendable {
+    /// doc: shader/usagetype/layereffect — `static let layerEffect: Shader.UsageType`
+    public static let layerEffect = UsageType()
+  }
+  /// doc: shader/compile(as:) — `func compile(as type: Shader.UsageType) async throws`
+  @available(iOS 18.0, macOS 15.0, tvOS 18.0, visionOS 2.0, *)
+  public func compile(as type: Shader.UsageType) async throws {}
 }
 
 /// doc: visualeffect — `protocol VisualEffect : Sendable, Animatable`

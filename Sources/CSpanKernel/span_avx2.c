@@ -9,12 +9,27 @@
 #include "CSpanKernel.h"
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <cpuid.h>
 #include <immintrin.h>
 #include <string.h>
 
+// AVX2 from CPUID and XGETBV alone (Intel SDM vol. 1, 14.7.1 "Detection of
+// Intel AVX2"): CPUID.1:ECX.OSXSAVE[27] and AVX[28], XCR0 bits 1 and 2 (the
+// OS saves the XMM and YMM state), CPUID.(7,0):EBX.AVX2[5]. Not
+// __builtin_cpu_supports: it needs libgcc's or compiler-rt's
+// __cpu_model / __cpu_indicator_init, which Apple's runtime lacks, so the
+// x86_64 slice of a Mac or simulator app would not link
+// (Scripts/cross-compile-c.sh checks the undefined symbols).
 int mw_span_kernel_available(void) {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2") ? 1 : 0;
+  unsigned int eax, ebx, ecx, edx;
+  if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return 0;
+  if (!(ecx & (1u << 27)) || !(ecx & (1u << 28))) return 0;
+  unsigned int xcr0, xcr0High;
+  __asm__("xgetbv" : "=a"(xcr0), "=d"(xcr0High) : "c"(0));
+  (void)xcr0High;
+  if ((xcr0 & 0x6) != 0x6) return 0;
+  if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
+  return (ebx & (1u << 5)) ? 1 : 0;
 }
 
 // One stage of the blend on 16-bit lanes: (256 p + (q - p) w + 128) >> 8,

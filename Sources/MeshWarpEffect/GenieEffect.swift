@@ -8,7 +8,8 @@
   ///
   /// The mesh comes from the core (``GenieViewMesh``) for the view's size at
   /// render time, and is drawn by the same layer-effect shader as
-  /// `meshWarpEffect`, with the `maxSampleOffset` the travel needs.
+  /// `meshWarpEffect`, with the `maxSampleOffset` this progress's mesh
+  /// needs; at progress 0 the layer effect is off (`isEnabled: false`).
   @available(iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, *)
   public struct GenieEffectModifier: ViewModifier, Animatable {
     /// 0 (untouched) … 1 (inside the target); clamped.
@@ -43,15 +44,14 @@
       let edge = edge
       let displayScale = displayScale
       content.visualEffect { effect, proxy in
-        // An impossible layout (target overlapping the view) draws the view
-        // untouched rather than garbage.
-        let genie = try? GenieViewMesh(
-          viewSize: proxy.size, target: target, edge: edge, progress: progress)
-        let mesh = genie?.mesh ?? WarpMesh.identity(columns: 2, rows: 2)
+        // Off at progress 0; otherwise this progress's mesh and offset.
+        let genie = GenieEffectPlan(
+          viewSize: proxy.size, target: target, edge: edge, progress: progress,
+          displayScale: displayScale)
         return effect.layerEffect(
           MeshWarpShader.shader(
-            data: ShaderMeshData.pack(mesh), size: proxy.size, displayScale: displayScale),
-          maxSampleOffset: genie?.maxSampleOffset ?? .zero)
+            data: genie.plan.data, size: proxy.size, displayScale: displayScale),
+          maxSampleOffset: genie.plan.maxSampleOffset, isEnabled: genie.isEnabled)
       }
     }
   }

@@ -106,56 +106,114 @@ package enum MeshGradientRaster {
 }
 
 /// One view's background gradient renders: at most one runs at a time (on
-/// a serial queue, with ``MeshGradientRaster/backgroundThreads`` threads),
-/// and a request that a newer one has superseded before or while it runs
-/// returns `nil`, so an older bitmap can never replace a newer one and an
-/// animation's renders do not pile up. A request whose task is cancelled
-/// (SwiftUI's `task(id:)` cancels the previous task when the key changes)
-/// is superseded too.
+/// a serial queue, with ``MeshGradientRaster/backgroundThreads`` threads).
+///
+/// Liveness first: a render that has started always finishes and is
+/// offered for publication, and ``publishableRender(_:)`` publishes it
+/// when it is newer than the bitmap on screen, even if a newer request
+/// (the next animation frame) superseded it while it ran. Only requests
+/// still queued when they come up are dropped: a newer one follows them,
+/// or their task was cancelled (the view went away). Under
+/// `TimelineView(.animation)` the key changes every frame, so dropping
+/// superseded renders after the fact would publish nothing once one render
+/// takes longer than a frame (`MeshGradientLaneLiveness` drives that case).
+///
+/// Cheap to make: SwiftUI evaluates `@State`'s initial value on every view
+/// init and keeps only the first, so the queue is made on the first
+/// request.
 package final class MeshGradientRenderLane: @unchecked Sendable {
+  /// A finished render: its request's generation and its bytes.
+  package struct Render: Sendable {
+    package var generation: Int
+    package var bytes: [UInt8]
+  }
+
   private let lock = NSLock()
-  private let queue: DispatchQueue
+  /// The serial queue renders run on (guarded by `lock`): given, or made
+  /// on first use.
+  private var queue: DispatchQueue?
+  /// Renders a key (the raster's pixels, or a test's stand-in).
+  private let render: @Sendable (MeshGradientRaster.Key) -> [UInt8]
   /// The generation of the newest request (guarded by `lock`).
   private var newest = 0
+  /// Cancelled requests that have not started (guarded by `lock`).
+  private var cancelled: Set<Int> = []
+  /// The generation of the bitmap on screen (guarded by `lock`).
+  private var published = 0
 
-  /// - Parameter queue: the serial queue renders run on (tests pass one
-  ///   they suspend); by default a new user-initiated one.
+  /// - Parameters:
+  ///   - queue: the serial queue renders run on (tests pass one they
+  ///     suspend); by default a user-initiated one, made on first use.
+  ///   - render: the bytes of a key; by default
+  ///     ``MeshGradientRaster/premultipliedPixels(_:threads:)`` on
+  ///     ``MeshGradientRaster/backgroundThreads`` threads.
   package init(
-    queue: DispatchQueue = DispatchQueue(
-      label: "MeshWarpEffect.MeshGradientRenderLane", qos: .userInitiated)
+    queue: DispatchQueue? = nil,
+    render: @escaping @Sendable (MeshGradientRaster.Key) -> [UInt8] = {
+      MeshGradientRaster.premultipliedPixels($0, threads: MeshGradientRaster.backgroundThreads)
+    }
   ) {
     self.queue = queue
+    self.render = render
   }
 
   /// The number of requests so far.
   package var requestCount: Int { lock.withLock { newest } }
 
-  /// ``MeshGradientRaster/premultipliedPixels(_:threads:)`` of `key`, rendered
-  /// on the lane's queue; `nil` when a newer request (or the cancellation
-  /// of this one) superseded it before it was published.
-  package func pixels(_ key: MeshGradientRaster.Key) async -> [UInt8]? {
-    let generation = lock.withLock {
+  /// Whether the lane has made or been given its queue.
+  package var hasQueue: Bool { lock.withLock { queue != nil } }
+
+  /// A new generation for a render made outside the lane (the view's small,
+  /// synchronous ones), so that ``publish(_:)`` orders it with the rest.
+  package func nextGeneration() -> Int {
+    lock.withLock {
       newest += 1
       return newest
     }
-    return await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<[UInt8]?, Never>) in
-        queue.async {
-          guard self.isNewest(generation) else { return continuation.resume(returning: nil) }
-          let bytes = MeshGradientRaster.premultipliedPixels(
-            key, threads: MeshGradientRaster.backgroundThreads)
-          continuation.resume(returning: self.isNewest(generation) ? bytes : nil)
-        }
-      }
-    } onCancel: {
-      self.lock.withLock {
-        if self.newest == generation { self.newest += 1 }
-      }
+  }
+
+  /// Marks the render of `generation` as on screen if it is newer than the
+  /// one there; returns whether it is.
+  package func publish(_ generation: Int) -> Bool {
+    lock.withLock {
+      guard generation > published else { return false }
+      published = generation
+      return true
     }
   }
 
-  private func isNewest(_ generation: Int) -> Bool {
-    lock.withLock { newest == generation }
+  /// The render of `key` on the lane's queue; `nil` when the request was
+  /// still queued when a newer one arrived or its task was cancelled (it
+  /// never started). A render that started is always returned.
+  package func pixels(_ key: MeshGradientRaster.Key) async -> Render? {
+    let generation = nextGeneration()
+    let runQueue = lock.withLock { () -> DispatchQueue in
+      if let given = self.queue { return given }
+      let made = DispatchQueue(label: "MeshWarpEffect.MeshGradientRenderLane", qos: .userInitiated)
+      self.queue = made
+      return made
+    }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Render?, Never>) in
+        runQueue.async {
+          let starts = self.lock.withLock {
+            self.cancelled.remove(generation) == nil && self.newest == generation
+          }
+          guard starts else { return continuation.resume(returning: nil) }
+          continuation.resume(returning: Render(generation: generation, bytes: self.render(key)))
+        }
+      }
+    } onCancel: {
+      self.lock.withLock { _ = self.cancelled.insert(generation) }
+    }
+  }
+
+  /// What the view publishes for `key`: the lane's render of it when it is
+  /// newer than the bitmap on screen (``publish(_:)``), whether or not the
+  /// calling task was cancelled meanwhile; else `nil`.
+  package func publishableRender(_ key: MeshGradientRaster.Key) async -> Render? {
+    guard let render = await pixels(key), publish(render.generation) else { return nil }
+    return render
   }
 }
 

@@ -24,14 +24,16 @@
     ///
     /// - Parameter gradient: the gradient at a time in seconds (≥ 0), e.g.
     ///   `GradientPresets.meshing(at:)`, the blog post's cosine animation.
+    ///   It runs on the main actor (inside the timeline view's body), so it
+    ///   may capture main-actor state such as a view's properties.
     public func meshGradientForeground(
-      _ gradient: @escaping @Sendable (Double) -> GradientMesh
+      _ gradient: @escaping @MainActor (Double) -> GradientMesh
     ) -> some View {
       modifier(AnimatedMeshGradientForeground(gradient: gradient))
     }
 
     /// Fills this view's foreground with a still mesh gradient (see
-    /// ``SwiftUI/View/meshGradientForeground(_:)-(@Sendable (Double) -> GradientMesh)``
+    /// ``SwiftUI/View/meshGradientForeground(_:)-(@MainActor (Double) -> GradientMesh)``
     /// for the OS versions).
     public func meshGradientForeground(_ gradient: GradientMesh) -> some View {
       modifier(MeshGradientForeground(mesh: gradient))
@@ -58,7 +60,7 @@
   /// The animated foreground behind `meshGradientForeground(_:)`.
   @available(iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, *)
   struct AnimatedMeshGradientForeground: ViewModifier {
-    let gradient: @Sendable (Double) -> GradientMesh
+    let gradient: @MainActor (Double) -> GradientMesh
     @State private var start = Date()
 
     func body(content: Content) -> some View {
@@ -79,18 +81,19 @@
     public var text: String
     /// The font; the blog post's by default.
     public var font: Font
-    /// The gradient at a time in seconds.
-    public var gradient: @Sendable (Double) -> GradientMesh
+    /// The gradient at a time in seconds; runs on the main actor.
+    public var gradient: @MainActor (Double) -> GradientMesh
 
     /// - Parameters:
     ///   - text: the string to draw.
     ///   - font: its font (default: system, 150 pt, bold, expanded width).
     ///   - gradient: the gradient at a time in seconds (default: the
-    ///     blog post's `meshing` preset).
+    ///     blog post's `meshing` preset); it runs on the main actor, so it
+    ///     may capture main-actor state.
     public init(
       _ text: String = "Meshing",
       font: Font = .system(size: 150, weight: .bold).width(.expanded),
-      gradient: @escaping @Sendable (Double) -> GradientMesh = GradientPresets.meshing(at:)
+      gradient: @escaping @MainActor (Double) -> GradientMesh = GradientPresets.meshing(at:)
     ) {
       self.text = text
       self.font = font

@@ -19,10 +19,11 @@
   /// above 512² pixels are rendered off the main thread (one render at a
   /// time per view, on half the cores), so the previous one stays on screen
   /// until the new one is ready, and a render that a newer mesh or size has
-  /// superseded is dropped instead of shown. During an animation every frame
-  /// is a new mesh: small views render each frame; large ones show the
-  /// newest bitmap that is ready, at the rate one render allows, which is
-  /// coarse for full-screen views on iOS 17.
+  /// superseded before it started is dropped; one that started is shown
+  /// when it finishes, if nothing newer is on screen. During an animation
+  /// every frame is a new mesh: small views render each frame; large ones
+  /// show the newest bitmap that is ready, at the rate one render allows,
+  /// which is coarse for full-screen views on iOS 17.
   ///
   /// Pixels that the mesh does not cover show its background colour, and
   /// nothing is drawn outside the view's bounds. To fill a shape or text
@@ -65,10 +66,12 @@
   /// file does not import MeshWarpRender), which Linux tests compare with
   /// `GradientRenderer`'s: directly for small bitmaps, through the view's
   /// `MeshGradientRenderLane` (one background render at a time, superseded
-  /// requests dropped) above 512² pixels. A render is published only while
-  /// its task is current: `task(id:)` cancels the previous task when the key
-  /// changes, and the lane returns `nil` for superseded requests, so an
-  /// older bitmap never replaces a newer one.
+  /// requests dropped before they start) above 512² pixels. A finished
+  /// render is published when it is newer than the bitmap on screen (the
+  /// lane orders them), even if its task was cancelled meanwhile: under
+  /// `TimelineView(.animation)` the key changes every frame, so a render
+  /// slower than a frame must still be shown; an older bitmap never
+  /// replaces a newer one.
   @available(iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, *)
   struct RenderedMeshGradient: View {
     let mesh: GradientMesh
@@ -93,14 +96,17 @@
           if rendered?.key == key { return }
           let bytes: [UInt8]?
           if key.rendersAsynchronously {
-            bytes = await lane.pixels(key)
+            // Published whenever it is newer than the bitmap on screen, even
+            // if the key moved on while it rendered (every frame of an
+            // animation does): otherwise a render slower than a frame would
+            // never be shown.
+            bytes = await lane.publishableRender(key)?.bytes
           } else {
-            bytes = MeshGradientRaster.premultipliedPixels(key, threads: 1)
+            let generation = lane.nextGeneration()
+            let pixels = MeshGradientRaster.premultipliedPixels(key, threads: 1)
+            bytes = lane.publish(generation) ? pixels : nil
           }
-          // Only the current task publishes: a cancelled one (its key is
-          // no longer the view's) or a superseded render leaves the newer
-          // bitmap alone.
-          guard let bytes, !Task.isCancelled,
+          guard let bytes,
             let image = MeshGradientBitmap.makeImage(bytes, width: key.width, height: key.height)
           else { return }
           rendered = (key, image)

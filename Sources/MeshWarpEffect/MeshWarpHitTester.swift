@@ -19,6 +19,24 @@ public struct MeshWarpHitTester: Sendable {
     mapping = MeshMapping(mesh: mesh)
   }
 
+  /// The hit tester of what `meshWarpEffect` draws for `mesh` in a view of
+  /// `viewSize` points: with `smooth`, the bicubic surface the modifier
+  /// draws at that size (not the control mesh, which it departs from
+  /// between grid lines), else `mesh` itself.
+  ///
+  /// - Parameters:
+  ///   - mesh: the mesh the view is warped with (normalized coordinates).
+  ///   - smooth: the `smooth` argument the view is warped with.
+  ///   - viewSize: the view's size in points.
+  ///   - displayScale: pixels per point (the smoothing tolerance is
+  ///     0.1 px).
+  /// - Complexity: O(faces of the drawn mesh).
+  public init(mesh: WarpMesh, smooth: Bool, viewSize: CGSize, displayScale: CGFloat) {
+    self.init(
+      mesh: MeshWarpRenderPlan.drawnMesh(
+        mesh, smooth: smooth, viewSize: viewSize, displayScale: displayScale))
+  }
+
   /// Where on the undeformed content a location on the warped view comes
   /// from, or `nil` where no warped face covers it (the warp shows nothing
   /// there, or the edge policy's stand-in).

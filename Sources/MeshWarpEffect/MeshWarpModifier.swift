@@ -15,9 +15,10 @@
   /// or the original MeshWarpEffect package's
   /// `View/meshWarpEffect(pointPairs:faces:maxSampleOffset:)`.
   ///
-  /// Per update it packs the mesh with ``ShaderMeshData/pack(_:edges:)``
-  /// (O(faces); with `smooth`, O(faces of the smoothed mesh)); per pixel
-  /// the shader costs O(1) on average.
+  /// Per new mesh, size or option it packs the mesh with
+  /// ``ShaderMeshData/pack(_:edges:)`` (O(faces); with `smooth`, O(faces of
+  /// the smoothed mesh)), and keeps the result for the following frames
+  /// (a cache of the last few); per pixel the shader costs O(1) on average.
   @available(iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, *)
   public struct MeshWarpModifier: ViewModifier, Animatable {
     /// The mesh, in normalized coordinates of the modified view.
@@ -25,7 +26,7 @@
     /// How far, in points per axis, content may travel beyond the view's
     /// bounds: a lower bound. The modifier renders with the larger of this
     /// and what the drawn mesh needs
-    /// (``WarpMesh/requiredSampleOffset(viewSize:addressMode:)``).
+    /// (``WarpMesh/requiredSampleOffset(viewSize:addressMode:edges:displayScale:filterMinification:)``).
     public var maxSampleOffset: CGSize
     /// What to show where no warped face covers a pixel inside the view's
     /// own bounds; beyond them (the `maxSampleOffset` margin) uncovered
@@ -91,14 +92,16 @@
       let filterMinification = filterMinification
       content
         .visualEffect { effect, proxy in
-          // The mesh the shader draws (smoothed at this size when asked) and
-          // the offset that covers it.
-          let plan = MeshWarpRenderPlan(
+          // The mesh the shader draws (smoothed at this size when asked),
+          // packed, and the offset that covers its taps: cached, since
+          // SwiftUI runs this closure every frame.
+          let plan = MeshWarpRenderPlan.cached(
             mesh: mesh, smooth: smooth, viewSize: proxy.size, displayScale: displayScale,
-            maxSampleOffset: offset, addressMode: addressMode)
+            maxSampleOffset: offset, addressMode: addressMode, edges: edges,
+            filterMinification: filterMinification)
           return effect.layerEffect(
             MeshWarpShader.shader(
-              data: ShaderMeshData.pack(plan.mesh, edges: edges), size: proxy.size,
+              data: plan.data, size: proxy.size,
               addressMode: addressMode, displayScale: displayScale,
               filterMinification: filterMinification, edgeColor: edgeColor),
             maxSampleOffset: plan.maxSampleOffset)

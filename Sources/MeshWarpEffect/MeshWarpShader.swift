@@ -9,6 +9,22 @@
     /// The `[[ stitchable ]]` layer-effect function in Shaders/MeshWarp.metal.
     static let functionName = "meshWarpLayer"
 
+    /// This package's shader library, made once (not per frame).
+    static let library = ShaderLibrary.bundle(.module)
+
+    #if DEBUG
+      /// Prints, once, ``MeshWarpShaderLibraryCheck``'s warning when the
+      /// bundle has no compiled `meshWarpLayer` (a command-line
+      /// `swift build` on macOS).
+      static let libraryCheck: Void = {
+        if let warning = MeshWarpShaderLibraryCheck.warning(
+          bundle: .module, functionName: functionName)
+        {
+          print(warning)
+        }
+      }()
+    #endif
+
     /// The shader bound to a packed mesh, the view's size and the sampling
     /// options: `meshWarpLayer(position, layer, mesh, count, size,
     /// addressMode, pixelSize, maxSamples, edgeColor)`, applied with
@@ -34,13 +50,36 @@
       data: [Float], size: CGSize, addressMode: AddressMode = .clampToEdge,
       displayScale: CGFloat = 1, filterMinification: Bool = true, edgeColor: Color = .clear
     ) -> Shader {
+      #if DEBUG
+        _ = libraryCheck
+      #endif
       let pixelSize = displayScale.isFinite && displayScale > 0 ? 1 / displayScale : 1
       return Shader(
-        function: ShaderFunction(library: .bundle(.module), name: functionName),
+        function: ShaderFunction(library: library, name: functionName),
         arguments: [
           .floatArray(data), .float2(size), .float(Float(ShaderMeshData.code(for: addressMode))),
           .float(pixelSize), .float(Float(filterMinification ? 16 : 1)), .color(edgeColor),
         ])
+    }
+  }
+
+  /// Compiles the warp's shader ahead of its first use.
+  @available(iOS 18.0, macOS 15.0, tvOS 18.0, visionOS 2.0, *)
+  public enum MeshWarpShaderPrewarm {
+    /// Compiles the layer-effect shader that `meshWarpEffect`,
+    /// `genieEffect` and the genie transition draw with, for the current
+    /// GPU, so that the first warped frame does not wait for the Metal
+    /// compiler (SwiftUI's `Shader.compile(as:)`,
+    /// https://developer.apple.com/documentation/swiftui/shader/compile(as:)).
+    /// Call it early, e.g. in a `.task` of the app's first view.
+    ///
+    /// - Throws: SwiftUI's error when the shader cannot be compiled (for
+    ///   example when the bundle holds no compiled `meshWarpLayer`).
+    public static func compile() async throws {
+      let shader = MeshWarpShader.shader(
+        data: ShaderMeshData.pack(WarpMesh.identity(columns: 2, rows: 2)),
+        size: CGSize(width: 1, height: 1))
+      try await shader.compile(as: .layerEffect)
     }
   }
 #endif

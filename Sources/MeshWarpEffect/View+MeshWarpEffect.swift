@@ -23,7 +23,7 @@
     ///     invalid face (bowtie, index out of range, …) prints a warning.
     ///   - maxSampleOffset: how far, in points per axis, content may travel
     ///     beyond the view's bounds; a lower bound: the modifier raises it to
-    ///     what the mesh needs (``WarpMesh/requiredSampleOffset(viewSize:addressMode:)``).
+    ///     what the mesh needs (``WarpMesh/requiredSampleOffset(viewSize:addressMode:edges:displayScale:filterMinification:)``).
     /// - Complexity: O(faces) per update to pack the mesh; O(1) average per pixel.
     public func meshWarpEffect(
       pointPairs: [MeshPointPair], faces: [MeshFace], maxSampleOffset: CGSize
@@ -48,7 +48,7 @@
     ///     `WarpMesh.identity(columns:rows:)` with moved warped points.
     ///   - maxSampleOffset: how far, in points per axis, content may travel
     ///     beyond the view's bounds; a lower bound: the modifier raises it to
-    ///     what the drawn mesh needs (``WarpMesh/requiredSampleOffset(viewSize:addressMode:)``,
+    ///     what the drawn mesh needs (``WarpMesh/requiredSampleOffset(viewSize:addressMode:edges:displayScale:filterMinification:)``,
     ///     of the smoothed mesh when `smooth`), so `.zero` is always safe.
     ///   - edges: what to show where no warped face covers a pixel inside
     ///     the view's bounds (beyond them, in the `maxSampleOffset` margin,

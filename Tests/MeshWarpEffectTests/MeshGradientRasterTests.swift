@@ -55,7 +55,7 @@ import Testing
     let view = try String(
       contentsOf: sources.appendingPathComponent("MeshGradientView.swift"), encoding: .utf8)
     #expect(view.contains("MeshGradientRaster.premultipliedPixels(key"))
-    #expect(view.contains("lane.pixels(key)"))
+    #expect(view.contains("lane.publishableRender(key)"))
     let style = try String(
       contentsOf: sources.appendingPathComponent("MeshGradientStyle.swift"), encoding: .utf8)
     #expect(style.contains("MeshGradientRaster.premultipliedPixels(key)"))
@@ -68,9 +68,8 @@ import Testing
     }
   }
 
-  /// A render that a newer request supersedes before it runs is dropped
-  /// (`nil`), so an older bitmap can never replace a newer one; the newest
-  /// gets the raster's pixels.
+  /// A render that a newer request supersedes before it starts is dropped
+  /// (`nil`); the newest gets the raster's pixels.
   @Test func laneDropsSupersededRenders() async {
     let queue = DispatchQueue(label: "MeshGradientRasterTests.lane")
     queue.suspend()
@@ -84,13 +83,13 @@ import Testing
     queue.resume()
     let (a, b) = await (first, second)
     #expect(a == nil)
-    #expect(b == MeshGradientRaster.premultipliedPixels(new))
+    #expect(b?.bytes == MeshGradientRaster.premultipliedPixels(new))
     // A later request, once the lane is idle, renders too.
-    #expect(await lane.pixels(old) == MeshGradientRaster.premultipliedPixels(old))
+    #expect(await lane.pixels(old)?.bytes == MeshGradientRaster.premultipliedPixels(old))
   }
 
-  /// A cancelled request (task(id:) cancels the previous task when the key
-  /// changes) is dropped too.
+  /// A cancelled request that has not started (task(id:) cancels the
+  /// previous task when the key changes) is dropped too.
   @Test func laneDropsCancelledRenders() async {
     let queue = DispatchQueue(label: "MeshGradientRasterTests.cancel")
     queue.suspend()
@@ -101,6 +100,16 @@ import Testing
     task.cancel()
     queue.resume()
     #expect(await task.value == nil)
+  }
+
+  /// Making a lane makes no queue (SwiftUI evaluates `@State`'s initial
+  /// value on every view init); the first request does.
+  @Test func laneMakesItsQueueOnFirstUse() async {
+    let lane = MeshGradientRenderLane()
+    #expect(!lane.hasQueue)
+    let key = MeshGradientRaster.Key(mesh: GradientPresets.meshing(at: 0), width: 4, height: 4)
+    #expect(await lane.pixels(key)?.bytes == MeshGradientRaster.premultipliedPixels(key))
+    #expect(lane.hasQueue)
   }
 
   /// The style's cache: hits do not render again, the least recently used

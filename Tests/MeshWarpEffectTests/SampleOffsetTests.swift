@@ -5,7 +5,7 @@ import _TestSupport
 
 @testable import MeshWarpEffect
 
-/// `WarpMesh.requiredSampleOffset(viewSize:addressMode:)` and the render
+/// `WarpMesh.requiredSampleOffset(viewSize:addressMode:edges:displayScale:filterMinification:)` and the render
 /// plan the SwiftUI modifier draws with: the offset covers the mesh the
 /// shader actually draws, smoothed meshes included.
 @Suite struct SampleOffsetTests {
@@ -47,28 +47,34 @@ import _TestSupport
 
   @Test func smoothMeshNeedsMoreThanItsControlPoints() throws {
     let view = CGSize(width: 300, height: 200)
-    let control = Self.overshootingGrid.requiredSampleOffset(viewSize: view)
-    #expect(abs(control.width - 30) < 1e-9 && control.height == 0)
+    let control = Self.overshootingGrid.requiredSampleOffset(
+      viewSize: view, filterMinification: false)
+    // 30 pt of travel, plus half a pixel (1 pt pixels) for the clamp to
+    // the edge pixels' centres.
+    #expect(abs(control.width - 30.5) < 1e-9 && control.height == 0.5)
 
     let peak = Self.catmullRomPeak([0, 0.1, -0.1, 0]) * 300
     #expect(peak > 30.5, "the surface overshoots: \(peak) pt")  // ≈ 30.75
     // The plan the modifier draws with, at 2 px per point.
     let plan = MeshWarpRenderPlan(
       mesh: Self.overshootingGrid, smooth: true, viewSize: view, displayScale: 2,
-      maxSampleOffset: .zero, addressMode: .clampToEdge)
+      maxSampleOffset: .zero, addressMode: .clampToEdge, filterMinification: false)
     #expect(plan.mesh.faces.count > Self.overshootingGrid.faces.count)
     // Covers the surface (within the smoothing tolerance, 0.1 px = 0.05 pt)
     // and never more than it.
-    #expect(plan.maxSampleOffset.width >= peak - 0.05, "\(plan.maxSampleOffset) vs \(peak)")
-    #expect(plan.maxSampleOffset.width <= peak + 1e-6)
-    #expect(plan.maxSampleOffset.width > control.width + 0.5)
+    // At 2 px per point, half a pixel is 0.25 pt.
+    let travel = plan.maxSampleOffset.width - 0.25
+    #expect(travel >= peak - 0.05, "\(plan.maxSampleOffset) vs \(peak)")
+    #expect(travel <= peak + 1e-6)
+    #expect(travel > 30.5)
 
     // Piecewise: the control points' offset; the caller's value is a floor.
     let piecewise = MeshWarpRenderPlan(
       mesh: Self.overshootingGrid, smooth: false, viewSize: view, displayScale: 2,
-      maxSampleOffset: CGSize(width: 5, height: 7), addressMode: .clampToEdge)
+      maxSampleOffset: CGSize(width: 5, height: 7), addressMode: .clampToEdge,
+      filterMinification: false)
     #expect(piecewise.mesh == Self.overshootingGrid)
-    #expect(abs(piecewise.maxSampleOffset.width - 30) < 1e-9)
+    #expect(abs(piecewise.maxSampleOffset.width - 30.25) < 1e-9)
     #expect(piecewise.maxSampleOffset.height == 7)
   }
 
@@ -85,7 +91,8 @@ import _TestSupport
   /// At random covered pixels of random meshes (warped points beyond the
   /// unit square, original points too), the distance between the pixel and
   /// the position sampled for it (the core's mapping, then the address
-  /// mode on the normalized position) never exceeds the bound.
+  /// mode and the clamp to the edge pixels' centres, as the shader does)
+  /// never exceeds the bound.
   @Test(arguments: AddressMode.allCases)
   func boundCoversEveryCoveredPixel(mode: AddressMode) {
     var rng = SeededRandom(seed: 31)
@@ -102,26 +109,31 @@ import _TestSupport
           mesh.pointPairs[i].from = CGPoint(x: p.x * 1.6 - 0.3, y: p.y * 1.4 - 0.2)
         }
       }
-      let bound = mesh.requiredSampleOffset(viewSize: view, addressMode: mode)
+      let bound = mesh.requiredSampleOffset(
+        viewSize: view, addressMode: mode, filterMinification: false)
       let mapping = MeshMapping(mesh: mesh)
       for _ in 0..<400 {
         let d = Vector2(rng.double(in: -0.3...1.3), rng.double(in: -0.3...1.3))
-        guard var s = mapping.sourcePoint(forDestination: d) else { continue }
-        if mode == .clampToZero {
-          // Transparent beyond the content: nothing is sampled.
-          if s.x < 0 || s.x > 1 || s.y < 0 || s.y > 1 { continue }
-        } else {
-          // clampToEdge clamps; the wrapping modes land somewhere in 0…1:
-          // take the point of 0…1 farthest from the pixel.
-          func address(_ v: Double, _ dest: Double) -> Double {
-            guard v < 0 || v > 1 else { return v }
-            return mode == .clampToEdge ? min(max(v, 0), 1) : (dest < 0.5 ? 1 : 0)
+        guard let s = mapping.sourcePoint(forDestination: d) else { continue }
+        // The shader's address mode in points (one-point pixels).
+        func address(_ v: Double, _ extent: Double) -> Double? {
+          var p = v * extent
+          switch mode {
+          case .clampToZero: return p >= 0 && p <= extent ? p : nil
+          case .repeat: p -= extent * (p / extent).rounded(.down)
+          case .mirrorRepeat:
+            let m = p - 2 * extent * (p / (2 * extent)).rounded(.down)
+            p = m < extent ? m : 2 * extent - m
+          case .clampToEdge: break
           }
-          s = Vector2(address(s.x, d.x), address(s.y, d.y))
+          return min(max(p, 0.5), extent - 0.5)
+        }
+        guard let tx = address(s.x, view.width), let ty = address(s.y, view.height) else {
+          continue
         }
         checked += 1
-        let dx = abs(s.x - d.x) * view.width
-        let dy = abs(s.y - d.y) * view.height
+        let dx = abs(tx - d.x * view.width)
+        let dy = abs(ty - d.y * view.height)
         #expect(dx <= bound.width + 1e-6, "trial \(trial) \(mode): \(dx) > \(bound.width)")
         #expect(dy <= bound.height + 1e-6, "trial \(trial) \(mode): \(dy) > \(bound.height)")
       }

@@ -7,10 +7,16 @@
 
 #include "MetalShaderHarness.h"
 
+namespace {
+/// The test's array as the shader's `device` buffer (MSL's address space,
+/// a distinct one in the shim).
+device const float *deviceBuffer(const float *mesh) { return (device const float *)mesh; }
+}  // namespace
+
 extern "C" int meshwarp_shader_call(const float *mesh, int count, float width, float height,
                                     float positionX, float positionY, float *outX, float *outY) {
   metal::float2 result = meshTransformTrisQuads(
-    metal::float2(positionX, positionY), mesh, count, metal::float2(width, height));
+    metal::float2(positionX, positionY), deviceBuffer(mesh), count, metal::float2(width, height));
   *outX = result.x;
   *outY = result.y;
   return meshwarp::isNoSource(result) ? 0 : 1;
@@ -51,7 +57,7 @@ extern "C" void meshwarp_shader_layer_call_with(const float *mesh, int count, fl
                                                 float *outRGBA) {
   SwiftUI::Layer layer{positionLayer, nullptr};
   metal::half4 edge(edgeRGBA[0], edgeRGBA[1], edgeRGBA[2], edgeRGBA[3]);
-  metal::half4 c = meshWarpLayer(metal::float2(positionX, positionY), layer, mesh, count,
+  metal::half4 c = meshWarpLayer(metal::float2(positionX, positionY), layer, deviceBuffer(mesh), count,
                                  metal::float2(width, height), addressMode, pixelSize, maxSamples,
                                  edge);
   outRGBA[0] = c.x;
@@ -73,11 +79,13 @@ namespace {
 /// A layer of side `*(int *)context` points holding a 1-point checkerboard
 /// (texel (i, j) is white when i + j is even, else black; opaque),
 /// sampled bilinearly with texel centres at i + 0.5, as a GPU sampler
-/// would; taps beyond the layer read transparent.
+/// would; taps beyond the layer read its edge texels (clamped to its
+/// bounds, as SwiftUI's layer sampling does).
 metal::half4 checkerLayer(metal::float2 p, void *context) {
   int side = *(int *)context;
   auto texel = [side](int i, int j) -> float {
-    if (i < 0 || j < 0 || i >= side || j >= side) return -1;  // transparent
+    i = i < 0 ? 0 : (i >= side ? side - 1 : i);
+    j = j < 0 ? 0 : (j >= side ? side - 1 : j);
     return (i + j) % 2 == 0 ? 1.0f : 0.0f;
   };
   float fx = p.x - 0.5f, fy = p.y - 0.5f;
@@ -104,10 +112,55 @@ extern "C" void meshwarp_shader_checker_image(const float *mesh, int count, int 
   metal::half4 clear(0, 0, 0, 0);
   for (int y = 0; y < side; y++) {
     for (int x = 0; x < side; x++) {
-      metal::half4 c = meshWarpLayer(metal::float2(x + 0.5f, y + 0.5f), layer, mesh, count,
+      metal::half4 c = meshWarpLayer(metal::float2(x + 0.5f, y + 0.5f), layer, deviceBuffer(mesh), count,
                                      metal::float2((float)side, (float)side), 0, 1, maxSamples,
                                      clear);
       outGray[(long)y * side + x] = c.x;
     }
   }
+}
+
+namespace {
+/// What the tap-recording layer keeps: the pixel being shaded and the
+/// farthest tap from it so far, per axis, over every pixel.
+struct TapRecord {
+  float pixelX, pixelY;
+  float farthestX, farthestY;
+  long taps;
+};
+
+/// A layer that records how far each sample lies from the pixel being
+/// shaded (its colour is the position, as positionLayer's).
+metal::half4 recordingLayer(metal::float2 p, void *context) {
+  TapRecord *r = (TapRecord *)context;
+  float dx = __builtin_fabsf(p.x - r->pixelX), dy = __builtin_fabsf(p.y - r->pixelY);
+  if (dx > r->farthestX) r->farthestX = dx;
+  if (dy > r->farthestY) r->farthestY = dy;
+  r->taps += 1;
+  return metal::half4(1, 1, 1, 1);
+}
+}  // namespace
+
+extern "C" long meshwarp_shader_farthest_taps(const float *mesh, int count, float width,
+                                              float height, float pixelSize, float marginX,
+                                              float marginY, float addressMode, float maxSamples,
+                                              float *outFarthest) {
+  TapRecord record = {0, 0, 0, 0, 0};
+  SwiftUI::Layer layer{recordingLayer, &record};
+  metal::half4 clear(0, 0, 0, 0);
+  int x0 = (int)__builtin_floorf(-marginX / pixelSize);
+  int x1 = (int)__builtin_ceilf((width + marginX) / pixelSize);
+  int y0 = (int)__builtin_floorf(-marginY / pixelSize);
+  int y1 = (int)__builtin_ceilf((height + marginY) / pixelSize);
+  for (int y = y0; y < y1; y++) {
+    for (int x = x0; x < x1; x++) {
+      record.pixelX = (x + 0.5f) * pixelSize;
+      record.pixelY = (y + 0.5f) * pixelSize;
+      meshWarpLayer(metal::float2(record.pixelX, record.pixelY), layer, deviceBuffer(mesh), count,
+                    metal::float2(width, height), addressMode, pixelSize, maxSamples, clear);
+    }
+  }
+  outFarthest[0] = record.farthestX;
+  outFarthest[1] = record.farthestY;
+  return record.taps;
 }

@@ -279,15 +279,16 @@ inline float2 refineBilinear(float2 uv, float2 h, float2 e, float2 f, float2 g) 
   return rn.x * rn.x + rn.y * rn.y <= r.x * r.x + r.y * r.y ? next : uv;
 }
 
-// Maps `position` (points) through the packed mesh. Sets `status`; returns
-// the source position in points when mapped.
+// Maps `position` (points) through the packed mesh whose header `header`
+// is (`valid`: readHeader accepted it). Sets `status`; returns the source
+// position in points when mapped.
 inline float2 sourcePosition(
-  float2 position, device const float *mesh, int count, float2 size,
-  thread Header &header, thread int &status
+  float2 position, device const float *mesh, float2 size, thread const Header &header,
+  bool valid, thread int &status
 ) {
   status = kInvalid;
   if (!(size.x > 0.0f) || !(size.y > 0.0f)) return position;
-  if (!readHeader(mesh, count, header)) return position;
+  if (!valid) return position;
   status = kOutside;
 
   // Grid cell, as TriangleGrid.cell(containing:) (normalized UV).
@@ -366,7 +367,9 @@ inline float addressAxis(float p, float extent, float pixel, int mode) {
     return p >= 0.0f && p <= extent ? p : kNoSource;
   }
   if (mode == kAddressRepeat) {
-    p = p - extent * floor(p / extent);
+    // [0, extent] itself is left alone, so the content's right and bottom
+    // edges (p = extent exactly) do not jump to the left and top ones.
+    if (p < 0.0f || p > extent) p = p - extent * floor(p / extent);
   } else if (mode == kAddressMirrorRepeat) {
     float period = 2.0f * extent;
     float m = p - period * floor(p / period);
@@ -398,39 +401,50 @@ inline bool insideView(float2 position, float2 size) {
 // Whether an uncovered pixel shows the edge colour: a valid mesh whose edge
 // policy is color, and a position inside the view's own bounds (beyond
 // them, in the maxSampleOffset margin, nothing: as every policy).
-inline bool showsEdgeColor(float2 position, device const float *mesh, int count, float2 size) {
-  Header header;
-  if (!readHeader(mesh, count, header) || header.policy != kPolicyColor) return false;
-  return insideView(position, size);
+inline bool showsEdgeColor(float2 position, float2 size, thread const Header &header, bool valid) {
+  return valid && header.policy == kPolicyColor && insideView(position, size);
 }
 
-}  // namespace meshwarp
-
-// The mapping (no longer a distortion function itself: meshWarpLayer calls
-// it). Returns the source position in points, or float2(kNoSource) where no
-// face covers the pixel and the edge policy draws nothing there.
-inline float2 meshTransformTrisQuads(
-  float2 position, device const float *mesh, int count, float2 size
+// The mapping with the header read once by the caller (meshWarpLayer maps
+// several positions per pixel): the source position in points, or
+// float2(kNoSource) where no face covers the position and the edge policy
+// draws nothing there.
+inline float2 mapPosition(
+  float2 position, device const float *mesh, float2 size, thread const Header &header,
+  bool valid
 ) {
-  meshwarp::Header header;
   int status;
-  float2 source = meshwarp::sourcePosition(position, mesh, count, size, header, status);
-  if (status == meshwarp::kMapped) return source;
+  float2 source = sourcePosition(position, mesh, size, header, valid, status);
+  if (status == kMapped) return source;
   // Uncovered, or invalid data: nothing beyond the view's own bounds (the
   // maxSampleOffset margin), whatever the policy, so that no stand-in (the
   // unwarped content clamped to its edge pixels, the origin pixel, garbage)
   // spills past the view.
-  if (!meshwarp::insideView(position, size)) {
-    return float2(meshwarp::kNoSource, meshwarp::kNoSource);
+  if (!insideView(position, size)) {
+    return float2(kNoSource, kNoSource);
   }
   // Invalid data: the content unwarped, as if there were no warp.
-  if (status == meshwarp::kInvalid) return position;
+  if (status == kInvalid) return position;
   // The content unwarped.
-  if (header.policy == meshwarp::kPolicyClamp) return position;
-  if (header.policy == meshwarp::kPolicyOrigin) return float2(0.0f, 0.0f);
-  // meshwarp::kPolicyTransparent, kPolicyColor (meshWarpLayer draws the
-  // colour) and unknown policies: no content here.
-  return float2(meshwarp::kNoSource, meshwarp::kNoSource);
+  if (header.policy == kPolicyClamp) return position;
+  if (header.policy == kPolicyOrigin) return float2(0.0f, 0.0f);
+  // kPolicyTransparent, kPolicyColor (meshWarpLayer draws the colour) and
+  // unknown policies: no content here.
+  return float2(kNoSource, kNoSource);
+}
+
+}  // namespace meshwarp
+
+// The mapping (no longer a distortion function itself: meshWarpLayer maps
+// through meshwarp::mapPosition with the header it read once). Returns the
+// source position in points, or float2(kNoSource) where no face covers the
+// pixel and the edge policy draws nothing there.
+inline float2 meshTransformTrisQuads(
+  float2 position, device const float *mesh, int count, float2 size
+) {
+  meshwarp::Header header;
+  bool valid = meshwarp::readHeader(mesh, count, header);
+  return meshwarp::mapPosition(position, mesh, size, header, valid);
 }
 
 namespace meshwarp {
@@ -440,15 +454,15 @@ namespace meshwarp {
 constant float kSamplesPerTexel = 2.0f;
 constant int kMaxSamplesPerAxis = 16;
 
-// One sample of the layer effect at `position`: the layer at the mapped
-// position after the address mode, the edge colour, or transparent.
+// One sample of the layer effect at `position`, whose mapped source is
+// `source` (mapPosition's value, computed once by the caller): the layer
+// at the source after the address mode, the edge colour, or transparent.
 inline half4 layerSample(
-  float2 position, SwiftUI::Layer layer, device const float *mesh, int count, float2 size,
-  int mode, float pixelSize, half4 edgeColor
+  float2 position, float2 source, SwiftUI::Layer layer, float2 size, int mode, float pixelSize,
+  half4 edgeColor, thread const Header &header, bool valid
 ) {
-  float2 source = meshTransformTrisQuads(position, mesh, count, size);
   if (isNoSource(source)) {
-    return showsEdgeColor(position, mesh, count, size) ? edgeColor : half4(half(0));
+    return showsEdgeColor(position, size, header, valid) ? edgeColor : half4(half(0));
   }
   float2 samplePoint = addressPosition(source, size, pixelSize, mode);
   if (isNoSource(samplePoint)) return half4(half(0));
@@ -460,10 +474,10 @@ inline half4 layerSample(
 // else backward; 1 where neither neighbour maps.
 inline float minification(
   float2 position, float2 source, float2 step, float pixelSize, device const float *mesh,
-  int count, float2 size
+  float2 size, thread const Header &header, bool valid
 ) {
-  float2 next = meshTransformTrisQuads(position + step, mesh, count, size);
-  if (isNoSource(next)) next = meshTransformTrisQuads(position - step, mesh, count, size);
+  float2 next = mapPosition(position + step, mesh, size, header, valid);
+  if (isNoSource(next)) next = mapPosition(position - step, mesh, size, header, valid);
   if (isNoSource(next)) return 1.0f;
   float2 d = next - source;
   return sqrt(d.x * d.x + d.y * d.y) / pixelSize;
@@ -493,19 +507,25 @@ inline int sampleCount(float m, int cap) {
   int cap = maxSamples >= float(meshwarp::kMaxSamplesPerAxis)
     ? meshwarp::kMaxSamplesPerAxis
     : (maxSamples >= 1.0f ? int(maxSamples) : 1);
-  float2 source = meshTransformTrisQuads(position, mesh, count, size);
+  // The header is read and checked once per pixel, and the pixel's own
+  // mapping is reused by its single sample: an unminified pixel maps its
+  // centre once, plus once per axis for the estimate when the filter is on.
+  meshwarp::Header header;
+  bool valid = meshwarp::readHeader(mesh, count, header);
+  float2 source = meshwarp::mapPosition(position, mesh, size, header, valid);
   int nx = 1;
   int ny = 1;
   if (cap > 1 && !meshwarp::isNoSource(source)) {
     nx = meshwarp::sampleCount(
-      meshwarp::minification(position, source, float2(pixelSize, 0.0f), pixelSize, mesh, count,
-        size), cap);
+      meshwarp::minification(position, source, float2(pixelSize, 0.0f), pixelSize, mesh, size,
+        header, valid), cap);
     ny = meshwarp::sampleCount(
-      meshwarp::minification(position, source, float2(0.0f, pixelSize), pixelSize, mesh, count,
-        size), cap);
+      meshwarp::minification(position, source, float2(0.0f, pixelSize), pixelSize, mesh, size,
+        header, valid), cap);
   }
   if (nx == 1 && ny == 1) {
-    return meshwarp::layerSample(position, layer, mesh, count, size, mode, pixelSize, edgeColor);
+    return meshwarp::layerSample(position, source, layer, size, mode, pixelSize, edgeColor,
+                                 header, valid);
   }
   // A regular nx × ny grid inside the pixel, averaged (float accumulator).
   float4 sum = float4(0.0f);
@@ -513,8 +533,9 @@ inline int sampleCount(float m, int cap) {
     for (int i = 0; i < nx; i++) {
       float2 offset = float2((float(i) + 0.5f) / float(nx) - 0.5f,
                              (float(j) + 0.5f) / float(ny) - 0.5f) * pixelSize;
-      half4 c = meshwarp::layerSample(position + offset, layer, mesh, count, size, mode,
-                                      pixelSize, edgeColor);
+      float2 at = position + offset;
+      half4 c = meshwarp::layerSample(at, meshwarp::mapPosition(at, mesh, size, header, valid),
+                                      layer, size, mode, pixelSize, edgeColor, header, valid);
       sum += float4(c);
     }
   }

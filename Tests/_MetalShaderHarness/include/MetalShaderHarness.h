@@ -48,6 +48,15 @@ float meshwarp_shader_address_axis(float position, float extent, float pixelSize
 /// times (meshwarp::sampleCount), at most `cap`.
 int meshwarp_shader_sample_count(float m, int cap);
 
+/// Runs meshWarpLayer at every pixel centre ((i + 0.5) · pixelSize, the same
+/// in y) of a width × height view (points) grown by marginX, marginY points
+/// on each side, over a layer that records where it is sampled. Writes the
+/// farthest sample from its pixel, per axis over all pixels, to
+/// outFarthest[0], [1] (points) and returns the number of samples.
+long meshwarp_shader_farthest_taps(const float *mesh, int count, float width, float height,
+                                   float pixelSize, float marginX, float marginY,
+                                   float addressMode, float maxSamples, float *outFarthest);
+
 #ifdef __cplusplus
 }
 #endif
