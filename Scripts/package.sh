@@ -64,10 +64,11 @@ install -m 644 Scripts/packaging/copyright "$root/usr/share/doc/meshwarp/copyrig
   echo " -- $maintainer  $(date -R -u -d "@$SOURCE_DATE_EPOCH")"
 } | gzip -9n > "$root/usr/share/doc/meshwarp/changelog.Debian.gz"
 
+# The shared libraries a binary loads (readelf's NEEDED entries).
+needed() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u; }
 # No Swift or Foundation library may be left to load at run time.
 for tool in meshwarp meshwarp-demo; do
-  needed="$(readelf -d "$root/usr/bin/$tool" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')"
-  if grep -Ei 'swift|foundation|dispatch|BlocksRuntime|icu' <<< "$needed"; then
+  if needed "$root/usr/bin/$tool" | grep -Ei 'swift|foundation|dispatch|BlocksRuntime|icu'; then
     echo "package.sh: $tool still needs the libraries above" >&2
     exit 1
   fi
@@ -111,27 +112,32 @@ cp -a "$root/usr/bin/." "$tree/bin/"
 cp -a "$root/usr/share/man" "$root/usr/share/bash-completion" "$root/usr/share/zsh" \
   "$root/usr/share/fish" "$tree/share/"
 cp "$root/usr/share/doc/meshwarp/copyright" "$tree/COPYRIGHT"
-libraries="$(for tool in meshwarp meshwarp-demo; do
-  readelf -d "$root/usr/bin/$tool" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'
-done | sort -u | tr '\n' ' ')"
-cat > "$tree/README" <<README
-meshwarp $version for Linux ($machine): bin/meshwarp (the command-line tool)
-and bin/meshwarp-demo (the editor), with no Swift runtime needed.
-
-Shared libraries they load (install them with your distribution's packages):
-  $libraries
-On Debian and Ubuntu these come from: $libdepends.
-Video also needs ffmpeg on PATH; the text command's default font is DejaVu
-Sans Bold (fonts-dejavu-core).
-
-Install: copy bin/* to a folder on PATH (e.g. /usr/local/bin), share/man to
-/usr/local/share/man; share/ holds the bash, zsh and fish completions at the
-paths those shells read under /usr/share.
-README
+cli_libraries="$(needed "$root/usr/bin/meshwarp" | tr '\n' ' ')"
+demo_libraries="$(comm -13 <(needed "$root/usr/bin/meshwarp") \
+  <(needed "$root/usr/bin/meshwarp-demo") | tr '\n' ' ')"
+{
+  echo "meshwarp $version for Linux ($machine): bin/meshwarp (the command-line tool)"
+  echo "and bin/meshwarp-demo (the editor), with no Swift runtime needed."
+  echo
+  echo "Shared libraries meshwarp loads (install them with your distribution's"
+  echo "packages):"
+  fold -s -w 76 <<< "$cli_libraries" | sed 's/^/  /'
+  echo "meshwarp-demo also loads: $demo_libraries"
+  echo
+  echo "On Debian 12 these come from:"
+  fold -s -w 76 <<< "$libdepends." | sed 's/^/  /'
+  echo
+  echo "Video also needs ffmpeg on PATH; the text command's default font is"
+  echo "DejaVu Sans Bold (fonts-dejavu-core)."
+  echo
+  echo "Install: copy bin/* to a folder on PATH (e.g. /usr/local/bin) and"
+  echo "share/man to /usr/local/share/man; share/ also holds the bash, zsh and"
+  echo "fish completions, at the paths under /usr/share those shells read."
+} > "$tree/README"
 find "$tree" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 tarball="dist/$name-linux-$machine.tar.gz"
 tar --sort=name --owner=0 --group=0 --numeric-owner -C "$work/tar" -cf - "$name" \
-  | gzip -9n > "$tarball"
+  | gzip -n > "$tarball"
 
 for file in "$deb" "$tarball"; do
   echo "$file: $(du -k "$file" | cut -f1) KiB"
