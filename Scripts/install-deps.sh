@@ -5,11 +5,15 @@ set -euo pipefail
 # fonts-dejavu-extra: DejaVu Math TeX Gyre, the installed fallback font the
 # text tests set characters DejaVu Sans lacks in. python3-numpy, python3-pil
 # and python3-opencv: the tests' independent references (Debian's Python at
-# /usr/bin/python3; the product never runs Python).
+# /usr/bin/python3; the product never runs Python). man-db, zsh, fish: the
+# man page and the completion scripts run for real in the tests. dpkg-dev,
+# binutils, debootstrap: Scripts/package.sh (dpkg-shlibdeps, strip,
+# readelf) and Scripts/test-package.sh (a clean Debian root).
 packages=(
   pkg-config libpng-dev zlib1g-dev libturbojpeg0-dev libwebp-dev libgif-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev
   libsdl2-dev fonts-dejavu-core fonts-dejavu-extra ffmpeg xvfb xdotool x11-apps
   python3 python3-numpy python3-pil python3-opencv
+  man-db zsh fish dpkg-dev binutils debootstrap
 )
 missing=()
 for p in "${packages[@]}"; do

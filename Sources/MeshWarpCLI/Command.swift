@@ -13,7 +13,7 @@ package enum MeshwarpTool {
     [
       WarpCommand.self, ValidateCommand.self, GradientCommand.self, TextCommand.self,
       GenieCommand.self, ShaderDataCommand.self, MeshCommand.self, DemoCommand.self,
-      BenchCommand.self,
+      BenchCommand.self, CompletionsCommand.self, ManpageCommand.self,
     ]
   }
 

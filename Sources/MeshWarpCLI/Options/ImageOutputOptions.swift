@@ -4,7 +4,7 @@ import Foundation
 /// that writes a still image encodes it (beside `-o`, `OutputOptions`).
 struct ImageOutputOptions: ParsableArguments {
   @Option(
-    placeholder: "FORMAT", help: "Image format: png, jpg, webp.",
+    placeholder: "FORMAT", parser: Self.formatParser, help: "Image format: png, jpg, webp.",
     defaultHelp: "from OUT's extension; png for '-'")
   var format: String?
   @Option(
@@ -27,6 +27,14 @@ struct ImageOutputOptions: ParsableArguments {
   var background: ArgumentColour?
 
   init() {}
+
+  /// `--format`: any text reaches the library, which names what it writes
+  /// when the word is not one; shells offer the writable formats.
+  static var formatParser: ValueParser<String> {
+    ValueParser(
+      placeholder: "FORMAT", expectation: "", parse: { $0 },
+      completion: .words(ImageFormat.allCases.filter(\.isWritable).map(\.rawValue)))
+  }
 
   /// The still-image format for `path`: `--format`, else the extension.
   ///

@@ -82,7 +82,8 @@ struct EdgePolicyArgument: ExpressibleByArgument, Sendable {
     let base = EdgePolicy.argumentParser
     return ValueParser(
       placeholder: base.placeholder, expectation: base.expectation,
-      parse: { text in base.parse(text).map { EdgePolicyArgument(policy: $0, word: text) } })
+      parse: { text in base.parse(text).map { EdgePolicyArgument(policy: $0, word: text) } },
+      completion: base.completion)
   }
 
   var argumentDescription: String { word }

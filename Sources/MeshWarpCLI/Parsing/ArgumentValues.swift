@@ -8,6 +8,16 @@ struct ValueParser<T> {
   /// text will do.
   var expectation: String
   var parse: (String) -> T?
+  /// What a shell may offer for the value (completions, man page).
+  var completion: ValueCompletion = .none
+}
+
+/// What a shell completes for a value: nothing (a number, a size), a file
+/// path, or one of a fixed list of words.
+enum ValueCompletion: Sendable, Equatable {
+  case none
+  case paths
+  case words([String])
 }
 
 extension ValueParser where T: Comparable & ExpressibleByArgument {
@@ -18,7 +28,8 @@ extension ValueParser where T: Comparable & ExpressibleByArgument {
       placeholder: placeholder,
       expectation:
         "\(expectation) from \(range.lowerBound.argumentDescription) to \(range.upperBound.argumentDescription)",
-      parse: { text in parse(text).flatMap { range.contains($0) ? $0 : nil } })
+      parse: { text in parse(text).flatMap { range.contains($0) ? $0 : nil } },
+      completion: completion)
   }
 }
 
@@ -33,9 +44,10 @@ extension ExpressibleByArgument {
   var argumentDescription: String { "\(self)" }
 }
 
+/// Any text; shells offer file paths, as most text values name files.
 extension String: ExpressibleByArgument {
   static var argumentParser: ValueParser<String> {
-    ValueParser(placeholder: "VALUE", expectation: "", parse: { $0 })
+    ValueParser(placeholder: "VALUE", expectation: "", parse: { $0 }, completion: .paths)
   }
 }
 
@@ -114,7 +126,8 @@ extension ArgumentChoices {
     return ValueParser(
       placeholder: words.joined(separator: "|"),
       expectation: "one of " + words.joined(separator: ", "),
-      parse: { text in (choices + synonyms).first { $0.word == text }?.value })
+      parse: { text in (choices + synonyms).first { $0.word == text }?.value },
+      completion: .words(words))
   }
 }
 

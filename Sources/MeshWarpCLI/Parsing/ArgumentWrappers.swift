@@ -17,6 +17,8 @@ struct ArgumentInfo: Sendable {
   /// The default as help shows it, if any.
   var defaultDescription: String?
   var isRequired: Bool
+  /// What a shell offers for the value.
+  var completion: ValueCompletion = .none
 
   /// `N (a whole number from 1 to 256)`, or just the placeholder when any
   /// text will do.
@@ -101,7 +103,7 @@ final class FlagSlot: ArgumentSlot {
       kind: .option, name: name, short: short, deprecatedAliases: aliases,
       placeholder: placeholder ?? parser.placeholder, help: help,
       expectation: parser.expectation, defaultDescription: defaultDescription,
-      isRequired: required)
+      isRequired: required, completion: parser.completion)
     storage = ValueSlot { parser.parse($0).map(wrap) }
     self.defaultValue = defaultValue
   }
@@ -201,7 +203,7 @@ extension Argument where Value: ExpressibleByArgument {
     let parser = Value.argumentParser
     info = ArgumentInfo(
       kind: .positional, placeholder: placeholder, help: help, expectation: parser.expectation,
-      defaultDescription: nil, isRequired: true)
+      defaultDescription: nil, isRequired: true, completion: parser.completion)
     storage = ValueSlot(parse: parser.parse)
     defaultValue = nil
   }
@@ -213,7 +215,7 @@ extension Argument {
     let parser = T.argumentParser
     info = ArgumentInfo(
       kind: .positional, placeholder: placeholder, help: help, expectation: parser.expectation,
-      defaultDescription: nil, isRequired: false)
+      defaultDescription: nil, isRequired: false, completion: parser.completion)
     storage = ValueSlot { parser.parse($0).map { .some($0) } }
     defaultValue = .some(nil)
   }

@@ -45,23 +45,29 @@ extension ParsableCommand {
     section("Arguments:", table.positionals.map { ($0.name, $0.info.help) })
     var rows = table.options.map { o -> (String, String) in
       let names = ([o.name] + (o.short.map { [$0] } ?? [])).joined(separator: ", ")
-      let label = o.info.kind == .flag ? names : "\(names) \(o.info.placeholder)"
-      var help = o.info.help
-      if o.info.isRequired {
-        help = help.trimmingTrailingPeriod + " (required)."
-      } else if let d = o.info.defaultDescription {
-        help = help.trimmingTrailingPeriod + " (default: \(d))."
-      }
-      if !o.deprecatedAliases.isEmpty {
-        let spelled = o.deprecatedAliases.joined(separator: ", ")
-        help += " Deprecated spelling: \(spelled)."
-      }
-      return (label, help)
+      return (o.info.kind == .flag ? names : "\(names) \(o.info.placeholder)", o.fullHelp)
     }
     rows.append(("--help, -h", "Show this help."))
     section("Options:", rows)
     if !configuration.details.isEmpty { lines += ["", configuration.details] }
     return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+extension ArgumentTable.Entry {
+  /// The option's help with what help adds: required or the default, and
+  /// its deprecated spellings (`--help` and the man page).
+  var fullHelp: String {
+    var help = info.help
+    if info.isRequired {
+      help = help.trimmingTrailingPeriod + " (required)."
+    } else if let d = info.defaultDescription {
+      help = help.trimmingTrailingPeriod + " (default: \(d))."
+    }
+    if !deprecatedAliases.isEmpty {
+      help += " Deprecated spelling: \(deprecatedAliases.joined(separator: ", "))."
+    }
+    return help
   }
 }
 

@@ -1,0 +1,13 @@
+/// `meshwarp manpage`
+struct ManpageCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "manpage", summary: "Print the manual page meshwarp(1) in roff.",
+    details: """
+      Read it with 'meshwarp manpage | man -l -'; the Debian package installs it, so
+      'man meshwarp' shows it.
+      """)
+
+  func run(console: Console) throws {
+    try console.write(Array(ManPage.text().utf8))
+  }
+}
