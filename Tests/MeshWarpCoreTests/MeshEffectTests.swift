@@ -140,3 +140,23 @@ import _TestSupport
     #expect(abs(m.amplitude - 0.0125) < 1e-12 && abs(m.phase - 0.5) < 1e-12)
   }
 }
+
+/// The numbers SwiftUI animates (`animatableValues`) round-trip, and a
+/// camera of none stays none.
+@Suite struct MeshEffectAnimatableValuesTests {
+  @Test func roundTrip() {
+    var lens = MeshEffect.lens(
+      camera: LensCamera(fx: 500, fy: 510, cx: 319.5, cy: 239.5),
+      distortion: LensDistortion(k1: -0.1, k2: 0.01, p1: 0.001, p2: -0.002, k3: 0.003))
+    var copy = MeshEffect(.lens)
+    copy.animatableValues = lens.animatableValues
+    #expect(copy == lens)
+    lens.camera = nil
+    copy.animatableValues = lens.animatableValues
+    #expect(copy.camera == nil)
+    var twirl = MeshEffect.twirl(degrees: 90, center: CGPoint(x: 0.3, y: 0.7), radius: 0.4)
+    let values = twirl.animatableValues
+    twirl.animatableValues = values.map { $0 * 2 }
+    #expect(twirl.angle == 180 && twirl.center.x == 0.6 && twirl.radius == 0.8)
+  }
+}

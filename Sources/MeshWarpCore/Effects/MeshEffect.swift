@@ -180,6 +180,33 @@ public struct MeshEffect: Hashable, Sendable {
   }
 }
 
+extension MeshEffect {
+  /// The effect's numbers, for animation (SwiftUI's `animatableData`):
+  /// angle, strength, amplitude, wavelength, phase, center x and y, radius,
+  /// the camera's fx, fy, cx, cy (zeros for none) and k1, k2, p1, p2, k3.
+  /// Setting it writes them back (a camera with fx ≤ 0 becomes none); a
+  /// list of another length is ignored.
+  public var animatableValues: [Double] {
+    get {
+      let c = camera ?? LensCamera(fx: 0, fy: 0, cx: 0, cy: 0)
+      let d = distortion
+      return [
+        angle, strength, amplitude, wavelength, phase, Double(center.x), Double(center.y),
+        radius, c.fx, c.fy, c.cx, c.cy, d.k1, d.k2, d.p1, d.p2, d.k3,
+      ]
+    }
+    set {
+      guard newValue.count == 17 else { return }
+      let v = newValue
+      (angle, strength, amplitude, wavelength, phase) = (v[0], v[1], v[2], v[3], v[4])
+      center = CGPoint(x: v[5], y: v[6])
+      radius = v[7]
+      camera = v[8] > 0 ? LensCamera(fx: v[8], fy: v[9], cx: v[10], cy: v[11]) : nil
+      distortion = LensDistortion(k1: v[12], k2: v[13], p1: v[14], p2: v[15], k3: v[16])
+    }
+  }
+}
+
 extension MeshEffect: Keyframeable {
   public func keyframeMismatch(with first: MeshEffect) -> String? {
     kind == first.kind ? nil : "a \(kind.rawValue) instead of a \(first.kind.rawValue)"
