@@ -41,10 +41,10 @@ import _TestSupport
 
   /// The mesh's content point at every quarter pixel (through the mesh's
   /// own inverse-bilinear mapping) is within 0.25 px of G; with two fewer
-  /// cells across some pixel is not (no more points than needed), except
-  /// where the fewest is already 2.
+  /// cells across some point is beyond 0.24 px (no more points than
+  /// needed, to 4 %), except where the fewest is already 2.
   @Test(arguments: effects) func meshIsWithinAQuarterPixel(_ effect: MeshEffect) throws {
-    let (w, h) = (120, 90)
+    let (w, h) = (96, 72)
     let map = EffectMap(effect, width: w, height: h)
     func worst(_ mesh: WarpMesh) -> Double {
       let mapping = MeshMapping(mesh: mesh)
@@ -67,7 +67,7 @@ import _TestSupport
     #expect(error <= 0.25, "\(cells) cells across: \(error) px")
     if cells > 2 {
       let fewer = worst(try effect.mesh(width: w, height: h, cellsAcross: cells - 2))
-      #expect(fewer > 0.25, "\(cells - 2) cells across: \(fewer) px")
+      #expect(fewer > 0.24, "\(cells - 2) cells across: \(fewer) px")
     }
   }
 

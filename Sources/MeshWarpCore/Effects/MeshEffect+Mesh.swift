@@ -33,7 +33,8 @@ extension MeshEffect {
   /// error is small enough, then from the estimate n·√(error/tolerance)
   /// in steps of 2. The error is measured on a lattice of
   /// samples in each cell at most 2 px apart, at least 3 × 3 (17 × 17 in the
-  /// cell at the centre of a disc, where the error peaks off the cell's centre) (the vertices are exact). A ripple's
+  /// cells within two cells of a disc's centre, where the error peaks off
+  /// the cells' centres) (the vertices are exact). A ripple's
   /// centre, where the formula tears (d/|d| has no direction and its
   /// displacement A·s·sin ϕ does not vanish), is left out: points closer to
   /// c than 2·|A·s·sin ϕ| + 1 px.
@@ -167,9 +168,13 @@ extension MeshEffect {
         // between samples.
         let k = min(max(Int((max(x1 - x0, y1 - y0) / 2).rounded(.up)), 2), 48)
         var side = k + k % 2
-        // At c, where |d| has a kink, the error peaks off the cell's centre.
-        if disc && (x0...x1).contains(map.c.x) && (y0...y1).contains(map.c.y) {
-          side = max(side, 16)
+        // Near c, where |d| has a kink, the error peaks off the cells'
+        // centres: sample the cells within two cells of c finely.
+        if disc {
+          let reach = 2 * max(x1 - x0, y1 - y0)
+          let nx = min(max(map.c.x, x0), x1) - map.c.x
+          let ny = min(max(map.c.y, y0), y1) - map.c.y
+          if nx * nx + ny * ny <= reach * reach { side = max(side, 16) }
         }
         for sj in 0...side {
           for si in 0...side {
