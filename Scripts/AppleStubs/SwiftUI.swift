@@ -838,3 +838,31 @@ public struct EnvironmentValues {
   /// doc: environment/wrappedvalue — `var wrappedValue: Value { get }`
   public var wrappedValue: Value { fatalError() }
 }
+
+// MARK: - Angles and built-in transitions (the mesh effects)
+
+/// doc: angle — `@frozen struct Angle`
+public struct Angle: Hashable, Sendable {
+  /// doc: angle/radians — `var radians: Double`
+  public var radians: Double
+  /// doc: angle/degrees — `var degrees: Double { get set }`
+  public var degrees: Double {
+    get { radians * 180 / .pi }
+    set { radians = newValue * .pi / 180 }
+  }
+  /// doc: angle/init(radians:) — `init(radians: Double)`
+  public init(radians: Double) { self.radians = radians }
+  /// doc: angle/init(degrees:) — `init(degrees: Double)`
+  public init(degrees: Double) { self.radians = degrees * .pi / 180 }
+  /// doc: angle/degrees(_:) — `static func degrees(_ degrees: Double) -> Angle`
+  public static func degrees(_ degrees: Double) -> Angle { Angle(degrees: degrees) }
+  /// doc: angle/radians(_:) — `static func radians(_ radians: Double) -> Angle`
+  public static func radians(_ radians: Double) -> Angle { Angle(radians: radians) }
+}
+
+extension AnyTransition {
+  /// doc: anytransition/opacity — `nonisolated(unsafe) static let opacity: AnyTransition`
+  nonisolated(unsafe) public static let opacity = AnyTransition()
+  /// doc: anytransition/combined(with:) — `func combined(with other: AnyTransition) -> AnyTransition`
+  public func combined(with other: AnyTransition) -> AnyTransition { self }
+}

@@ -83,12 +83,17 @@ package enum DemoKey: Hashable, Sendable {
   case colorSpace
   /// B: show (and let the mouse drag) the gradient's bezier handles.
   case bezierHandles
+  /// W: the next effect as the starting mesh (twirl, bulge, ripple, wave,
+  /// lens correction).
+  case nextEffect
+  /// , and .: the effect's main parameter one step down or up.
+  case effectParameter(Int)
 
   /// The key for a typed character or an SDL key name (case-insensitive)
   /// with its modifiers: "1"…"9", "r", "e", "a", "g", "t", "space" (or
   /// " "), "s", "h", "escape", the arrows "left" "right" "up" "down", "tab",
   /// "j", "x", "p", "o", "f", "return", "backspace", "[", "]", "-", "=",
-  /// "m", "c", "b", "q", Ctrl+"z", Ctrl+"y"; `nil` for any other.
+  /// "m", "c", "b", "q", "w", ",", ".", Ctrl+"z", Ctrl+"y"; `nil` for any other.
   package init?(name: String, shift: Bool = false, control: Bool = false) {
     let step = shift ? 10 : 1
     switch name.lowercased() {
@@ -115,6 +120,9 @@ package enum DemoKey: Hashable, Sendable {
     case "m": self = .smoothsColors
     case "c": self = .colorSpace
     case "b": self = .bezierHandles
+    case "w": self = .nextEffect
+    case ",": self = .effectParameter(-1)
+    case ".": self = .effectParameter(1)
     case "r": self = .reset
     case "e": self = .cycleEdges
     case "k": self = .toggleSmooth

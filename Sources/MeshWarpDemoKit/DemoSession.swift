@@ -22,6 +22,9 @@ package final class DemoSession {
   package internal(set) var mesh: WarpMesh
   /// Control points per row (2…9; the grid's columns).
   package var density: Int { mesh.grid?.columns ?? 3 }
+  /// The effect the mesh was last generated from (W), whose main
+  /// parameter , and . change; `nil` before the first W.
+  package internal(set) var effect: MeshEffect? = nil
   /// What uncovered pixels show.
   package private(set) var edges: EdgePolicy = .transparent
   /// The colour the `color` edge policy shows: a dark slate, so that the
@@ -278,7 +281,7 @@ package final class DemoSession {
 
   func press(_ key: DemoKey) {
     if mode == .gradient, pressGradient(key) { return }
-    if pressEditorKey(key) { return }
+    if pressEditorKey(key) || pressEffectKey(key) { return }
     switch key {
     case .density(let n):
       guard n >= 2 else {

@@ -54,6 +54,10 @@
   @_exported import struct MeshWarpCore.KeyframeDocument
   @_exported import protocol MeshWarpCore.KeyframeFileValue
   @_exported import protocol MeshWarpCore.Keyframeable
+  @_exported import struct MeshWarpCore.LensCamera
+  @_exported import struct MeshWarpCore.LensDistortion
+  @_exported import struct MeshWarpCore.MeshEffect
+  @_exported import enum MeshWarpCore.MeshEffectError
   @_exported import struct MeshWarpCore.MeshFace
   @_exported import enum MeshWarpCore.MeshInterpolationMismatch
   @_exported import struct MeshWarpCore.MeshIssue

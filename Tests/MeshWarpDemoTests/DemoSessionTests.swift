@@ -212,7 +212,7 @@ final class LoggedSession {
     #expect(DemoKey(name: "Tab") == .switchMode)
     #expect(DemoKey(name: "Q") == .toggleMinification)
     #expect(DemoKey(name: "B") == .bezierHandles)
-    #expect(DemoKey(name: "W") == nil)
+    #expect(DemoKey(name: "V") == nil)
   }
 
   /// Every key name `DemoKey` knows has its line in the help.

@@ -1,0 +1,81 @@
+import Foundation
+
+extension MeshCommand {
+  /// Writes the mesh of effect `kind` at `--size`: one mesh, or with a
+  /// range A:B and `--duration` a keyframe file with a keyframe each
+  /// 1/fps seconds (and one at the end), every mesh of the same shape (the
+  /// density the most demanding frame needs).
+  func writeEffect(_ kind: MeshEffect.Kind, console: Console) throws {
+    let size = self.size.size!
+    let (w, h) = (size.width, size.height)
+    do {
+      guard let duration = animation.duration, effect.animates else {
+        let e = effect.effect(kind, fraction: 0)
+        let mesh = try e.mesh(width: w, height: h, tolerance: effect.tolerance)
+        let columns = mesh.grid!.columns
+        try output.write(
+          Array(Self.effectJSON(mesh).utf8), console: console)
+        if !output.isStandardOutput {
+          console.error(
+            "wrote \(output.output) (\(kind.rawValue) at \(w)x\(h): \(columns)x\(mesh.grid!.rows) points)"
+          )
+        }
+        return
+      }
+      let steps = max(1, Int((duration * animation.fps).rounded()))
+      try animation.checkFrameCount(steps + 1)
+      let effects = (0...steps).map { effect.effect(kind, fraction: Double($0) / Double(steps)) }
+      var cells = 2
+      for e in effects {
+        cells = max(cells, try e.cellsAcross(width: w, height: h, tolerance: effect.tolerance))
+      }
+      var entries: [String] = []
+      var shape = ""
+      for (i, e) in effects.enumerated() {
+        let mesh = try e.mesh(width: w, height: h, cellsAcross: cells)
+        shape = "\(mesh.grid!.columns)x\(mesh.grid!.rows) points"
+        let text = Self.effectJSON(mesh)
+          .split(separator: "\n").joined(separator: "\n    ")
+        let time = Double(i) / Double(steps) * duration
+        entries.append("  {\"time\": \(time), \"mesh\": \(text)}")
+      }
+      let document =
+        "{\"loop\": false, \"keyframes\": [\n" + entries.joined(separator: ",\n") + "\n]}\n"
+      try output.write(Array(document.utf8), console: console)
+      if !output.isStandardOutput {
+        console.error(
+          "wrote \(output.output) (\(kind.rawValue) at \(w)x\(h): \(steps + 1) keyframes over \(duration.argumentDescription) s, \(shape) each)"
+        )
+      }
+    } catch let error as MeshEffectError {
+      throw CLIError.usage(EffectOptions.message(for: error))
+    }
+  }
+
+  /// An effect's mesh in the full form, one grid row a line, its
+  /// coordinates to 8 decimals (1/1000 px on a 65535 px side).
+  static func effectJSON(_ mesh: WarpMesh) -> String {
+    let columns = mesh.grid!.columns
+    func number(_ v: Double) -> String {
+      var text = String(format: "%.8f", v)
+      while text.hasSuffix("0") { text.removeLast() }
+      if text.hasSuffix(".") { text.removeLast() }
+      return text == "-0" ? "0" : text
+    }
+    func points(_ list: [CGPoint]) -> String {
+      let rows = stride(from: 0, to: list.count, by: columns).map { start in
+        list[start..<min(start + columns, list.count)]
+          .map { "[\(number(Double($0.x))), \(number(Double($0.y)))]" }
+          .joined(separator: ", ")
+      }
+      return "[\n    " + rows.joined(separator: ",\n    ") + "\n  ]"
+    }
+    let faces = mesh.faces.map { "[" + $0.indices.map(String.init).joined(separator: ", ") + "]" }
+    let faceLines = stride(from: 0, to: faces.count, by: columns - 1).map {
+      faces[$0..<min($0 + columns - 1, faces.count)].joined(separator: ", ")
+    }
+    return "{\n  \"columns\": \(columns),\n  \"rows\": \(mesh.grid!.rows),\n  \"from\": "
+      + points(mesh.pointPairs.map(\.from)) + ",\n  \"to\": " + points(mesh.pointPairs.map(\.to))
+      + ",\n  \"faces\": [\n    " + faceLines.joined(separator: ",\n    ") + "\n  ]\n}\n"
+  }
+}

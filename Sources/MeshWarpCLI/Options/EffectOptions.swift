@@ -1,0 +1,218 @@
+import Foundation
+
+/// The parameters of `mesh EFFECT`: each a number or, to animate it, a
+/// range `A:B` (with `--duration`).
+struct EffectOptions: ParsableArguments {
+  @Option(
+    placeholder: "DEG",
+    help: "twirl: degrees at the centre, positive clockwise (e.g. 90 or 0:360).",
+    defaultHelp: "90")
+  var angle: EffectValue?
+  @Option(
+    placeholder: "K",
+    help: "bulge: strength in (−1, 1); above 0 magnifies the centre by 1 + K, below 0 pinches.",
+    defaultHelp: "0.5")
+  var strength: EffectValue?
+  @Option(
+    placeholder: "A", help: "ripple, wave: amplitude, a fraction of min(W, H).",
+    defaultHelp: "0.02")
+  var amplitude: EffectValue?
+  @Option(
+    placeholder: "L", help: "ripple, wave: wavelength, a fraction of min(W, H).",
+    defaultHelp: "0.1")
+  var wavelength: EffectValue?
+  @Option(
+    placeholder: "RAD", help: "ripple, wave: phase in radians (e.g. 0:6.283 for one period).",
+    defaultHelp: "0")
+  var phase: EffectValue?
+  @Option(
+    placeholder: "R",
+    help: "twirl, bulge, ripple: radius of the disc, a fraction of min(W, H).",
+    defaultHelp: "0.5")
+  var radius: EffectValue?
+  @Option(
+    placeholder: "X,Y",
+    help: "twirl, bulge, ripple: the centre, fractions of the width and height.",
+    defaultHelp: "0.5,0.5")
+  var center: EffectCenter?
+  @Option(placeholder: "x|y", help: "wave: the axis it runs along.", defaultHelp: "x")
+  var axis: MeshEffect.Axis?
+  @Option(
+    placeholder: "FX,FY,CX,CY",
+    help: "lens: camera matrix in pixels, OpenCV's convention (pixel centres at integers).",
+    defaultHelp: "focal max(W,H), centre of the picture")
+  var camera: EffectCamera?
+  @Option(
+    placeholder: "K1,K2,P1,P2[,K3]",
+    help: "lens: OpenCV's distortion coefficients; the photo is undistorted as cv2.undistort.",
+    defaultHelp: "0,0,0,0")
+  var distortion: EffectDistortion?
+  @Flag(help: "lens: apply the distortion instead of removing it.") var inverse: Bool
+  @Option(
+    placeholder: "PX", range: 0.001...100,
+    help: "Largest distance between the mesh and the formula, in pixels.")
+  var tolerance: Double = 0.25
+
+  /// Every parameter option, its flag, and the effects it applies to.
+  var given: [(flag: String, givenAs: String?, kinds: Set<MeshEffect.Kind>)] {
+    [
+      ("--angle", $angle.givenAs, [.twirl]),
+      ("--strength", $strength.givenAs, [.bulge]),
+      ("--amplitude", $amplitude.givenAs, [.ripple, .wave]),
+      ("--wavelength", $wavelength.givenAs, [.ripple, .wave]),
+      ("--phase", $phase.givenAs, [.ripple, .wave]),
+      ("--radius", $radius.givenAs, [.twirl, .bulge, .ripple]),
+      ("--center", $center.givenAs, [.twirl, .bulge, .ripple]),
+      ("--axis", $axis.givenAs, [.wave]),
+      ("--camera", $camera.givenAs, [.lens]),
+      ("--distortion", $distortion.givenAs, [.lens]),
+      ("--inverse", inverse ? "--inverse" : nil, [.lens]),
+    ]
+  }
+
+  /// Whether some parameter is a range `A:B`.
+  var animates: Bool {
+    [angle, strength, amplitude, wavelength, phase, radius].contains { $0?.end != nil }
+  }
+
+  /// Refuses parameters that `kind` does not take.
+  func check(for kind: MeshEffect.Kind) throws {
+    for option in given where option.givenAs != nil && !option.kinds.contains(kind) {
+      let own = given.filter { $0.kinds.contains(kind) }.map(\.flag).joined(separator: ", ")
+      throw CLIError.usage(
+        "\(option.givenAs!) does not apply to \(kind.rawValue) (its parameters: \(own))")
+    }
+  }
+
+  /// The effect at `fraction` (0…1) of its ranges: every range A:B
+  /// gives A + (B − A)·fraction.
+  func effect(_ kind: MeshEffect.Kind, fraction: Double) -> MeshEffect {
+    var e = MeshEffect(kind)
+    if let v = angle { e.angle = v.at(fraction) }
+    if let v = strength { e.strength = v.at(fraction) }
+    if let v = amplitude { e.amplitude = v.at(fraction) }
+    if let v = wavelength { e.wavelength = v.at(fraction) }
+    if let v = phase { e.phase = v.at(fraction) }
+    if let v = radius { e.radius = v.at(fraction) }
+    if let c = center { e.center = CGPoint(x: c.x, y: c.y) }
+    if let a = axis { e.axis = a }
+    if let c = camera {
+      e.camera = LensCamera(fx: c.values[0], fy: c.values[1], cx: c.values[2], cy: c.values[3])
+    }
+    if let d = distortion {
+      let v = d.values + [0]
+      e.distortion = LensDistortion(k1: v[0], k2: v[1], p1: v[2], p2: v[3], k3: v[4])
+    }
+    e.inverse = inverse
+    return e
+  }
+
+  /// The flag that sets a library parameter (`distortion.k1` -> `--distortion (K1)`).
+  static func flag(for parameter: String) -> String {
+    if parameter.hasPrefix("distortion.") {
+      return "--distortion (\(parameter.dropFirst("distortion.".count).uppercased()))"
+    }
+    if parameter.hasPrefix("camera.") {
+      return "--camera (\(parameter.dropFirst("camera.".count).uppercased()))"
+    }
+    if parameter.hasPrefix("center.") { return "--center" }
+    if parameter == "cellsAcross" { return "the mesh's density" }
+    return "--" + parameter
+  }
+
+  /// A library error worded with the command's flags.
+  static func message(for error: MeshEffectError) -> String {
+    switch error {
+    case .nonFinite(let parameter):
+      return "\(flag(for: parameter)) is not a finite number"
+    case .outOfRange(let parameter, let value, let range):
+      return "\(flag(for: parameter)) \(value.argumentDescription) must be \(range)"
+    case .folds(let parameter, let value, let limit, let detail):
+      let name = flag(for: parameter)
+      let bound =
+        limit < 0
+        ? "above \(MeshEffectError.number(limit))" : "below \(MeshEffectError.number(limit))"
+      let what = value < 0 && limit >= 0 ? "|\(name)|" : name
+      return
+        "\(name) \(MeshEffectError.number(value)) folds the picture (\(detail)): \(what) must be \(bound)"
+    case .emptySize, .tooDense:
+      return error.description
+    }
+  }
+}
+
+/// A parameter value `X`, or a range `A:B` that an animation crosses.
+struct EffectValue: ExpressibleByArgument, Sendable {
+  var start: Double
+  var end: Double?
+
+  func at(_ fraction: Double) -> Double {
+    guard let end else { return start }
+    return start + (end - start) * fraction
+  }
+
+  static var argumentParser: ValueParser<EffectValue> {
+    ValueParser(
+      placeholder: "X", expectation: "a number X, or a range A:B to animate (with --duration)",
+      parse: { text in
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map {
+          Double($0).flatMap { $0.isFinite ? $0 : nil }
+        }
+        switch parts.count {
+        case 1: return parts[0].map { EffectValue(start: $0, end: nil) }
+        case 2:
+          guard let a = parts[0], let b = parts[1] else { return nil }
+          return EffectValue(start: a, end: b)
+        default: return nil
+        }
+      })
+  }
+
+  var argumentDescription: String {
+    end.map { "\(start.argumentDescription):\($0.argumentDescription)" }
+      ?? start.argumentDescription
+  }
+}
+
+/// Comma-separated finite numbers, `counts` of them.
+private func numbers(_ text: String, counts: Set<Int>) -> [Double]? {
+  let values = text.split(separator: ",", omittingEmptySubsequences: false).map {
+    Double($0.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
+  }
+  guard counts.contains(values.count), values.allSatisfy({ $0 != nil }) else { return nil }
+  return values.map { $0! }
+}
+
+/// `X,Y`: the centre as fractions of the width and height.
+struct EffectCenter: ExpressibleByArgument, Sendable {
+  var x: Double
+  var y: Double
+  static var argumentParser: ValueParser<EffectCenter> {
+    ValueParser(
+      placeholder: "X,Y", expectation: "X,Y as fractions of the width and height (e.g. 0.5,0.5)",
+      parse: { numbers($0, counts: [2]).map { EffectCenter(x: $0[0], y: $0[1]) } })
+  }
+}
+
+/// `FX,FY,CX,CY`: a camera matrix in pixels.
+struct EffectCamera: ExpressibleByArgument, Sendable {
+  var values: [Double]
+  static var argumentParser: ValueParser<EffectCamera> {
+    ValueParser(
+      placeholder: "FX,FY,CX,CY", expectation: "FX,FY,CX,CY in pixels (e.g. 500,500,319.5,239.5)",
+      parse: { numbers($0, counts: [4]).map { EffectCamera(values: $0) } })
+  }
+}
+
+/// `K1,K2,P1,P2[,K3]`: OpenCV's distortion coefficients.
+struct EffectDistortion: ExpressibleByArgument, Sendable {
+  var values: [Double]
+  static var argumentParser: ValueParser<EffectDistortion> {
+    ValueParser(
+      placeholder: "K1,K2,P1,P2[,K3]",
+      expectation: "K1,K2,P1,P2 or K1,K2,P1,P2,K3 (e.g. -0.2,0.05,0,0)",
+      parse: { numbers($0, counts: [4, 5]).map { EffectDistortion(values: $0) } })
+  }
+}
+
+extension MeshEffect.Axis: ArgumentChoices {}

@@ -1,0 +1,265 @@
+import Foundation
+
+/// A warp effect defined by a formula: twirl, bulge (and pinch), ripple,
+/// wave or lens correction. It generates a ``WarpMesh`` for any size
+/// (``mesh(width:height:tolerance:)``), which then draws on the CPU, in
+/// video, in the editor and through the SwiftUI modifier; animate it by
+/// interpolating its parameters (``interpolated(to:fraction:)``).
+///
+/// Coordinates are pixels of a W × H picture, y down, pixel centres at
+/// i + 0.5; s = min(W, H) keeps circles circular on any aspect. The
+/// centre is c = (center.x·W, center.y·H), d = p − c and
+/// ρ = |d| / (radius·s). The forward maps F (content point → where it is
+/// drawn) are, for ρ < 1, the identity elsewhere:
+///
+/// - twirl: c + rot(φ·(1 − ρ)²)·d, φ = ``angle`` (positive turns clockwise
+///   on screen, as SwiftUI's `rotationEffect`);
+/// - bulge: c + d·(1 + k·(1 − ρ)²), k = ``strength`` (k > 0 magnifies the
+///   centre by 1 + k, k < 0 pinches);
+/// - ripple: c + d/|d|·(|d| + A·s·sin(2π|d|/(L·s) − ϕ)·(1 − ρ)²);
+/// - wave (everywhere): axis x moves p by (0, A·s·sin(2π·p.x/(L·s) + ϕ)),
+///   axis y by (A·s·sin(2π·p.y/(L·s) + ϕ), 0);
+/// - lens: OpenCV's pinhole camera with radial-tangential distortion; the
+///   content point of output point q is the distortion of q, so a photo
+///   taken through the lens comes out undistorted, as `cv2.undistort`
+///   (``inverse`` applies the distortion instead).
+///
+/// Parameters that fold the picture (F not one-to-one) are refused with a
+/// ``MeshEffectError`` naming the parameter and its limit.
+public struct MeshEffect: Hashable, Sendable {
+  /// Which formula.
+  public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
+    case twirl, bulge, ripple, wave, lens
+  }
+
+  /// The axis a wave runs along.
+  public enum Axis: String, Hashable, Sendable, CaseIterable, Codable {
+    /// Columns move up and down as x advances.
+    case x
+    /// Rows move left and right as y advances.
+    case y
+  }
+
+  /// Which formula the parameters feed.
+  public var kind: Kind
+  /// Twirl angle φ in degrees at the centre; positive turns clockwise on
+  /// screen. Any finite value.
+  public var angle: Double
+  /// Bulge strength k, in (−1, 1): k > 0 magnifies the centre by 1 + k,
+  /// k < 0 pinches.
+  public var strength: Double
+  /// Ripple or wave amplitude A, as a fraction of s = min(W, H).
+  public var amplitude: Double
+  /// Ripple or wave wavelength L, as a fraction of s (> 0).
+  public var wavelength: Double
+  /// Ripple or wave phase ϕ in radians.
+  public var phase: Double
+  /// The centre as fractions of the width and height; default (0.5, 0.5).
+  public var center: CGPoint
+  /// The radius R of the disc the twirl, bulge and ripple act in, as a
+  /// fraction of s (> 0); default 0.5.
+  public var radius: Double
+  /// The wave's axis.
+  public var axis: Axis
+  /// The lens camera matrix in pixels of the picture (OpenCV's convention:
+  /// pixel centres at integers); `nil` takes ``LensCamera/standard(width:height:)``.
+  public var camera: LensCamera?
+  /// The lens distortion coefficients.
+  public var distortion: LensDistortion
+  /// For a lens: apply the distortion instead of removing it.
+  public var inverse: Bool
+
+  /// An effect of `kind` with every parameter at its default (angle 90°,
+  /// strength 0.5, amplitude 0.02, wavelength 0.1, phase 0, centre (0.5,
+  /// 0.5), radius 0.5, axis x, no distortion).
+  public init(_ kind: Kind) {
+    self.kind = kind
+    angle = 90
+    strength = 0.5
+    amplitude = 0.02
+    wavelength = 0.1
+    phase = 0
+    center = CGPoint(x: 0.5, y: 0.5)
+    radius = 0.5
+    axis = .x
+    camera = nil
+    distortion = LensDistortion()
+    inverse = false
+  }
+
+  /// A twirl of `degrees` (positive clockwise on screen) at `center`
+  /// (fractions of the size) within `radius` (fraction of min(W, H)).
+  public static func twirl(
+    degrees: Double, center: CGPoint = CGPoint(x: 0.5, y: 0.5), radius: Double = 0.5
+  ) -> MeshEffect {
+    var e = MeshEffect(.twirl)
+    e.angle = degrees
+    e.center = center
+    e.radius = radius
+    return e
+  }
+
+  /// A bulge of `strength` in (−1, 1) (negative pinches) at `center`
+  /// within `radius` (fraction of min(W, H)).
+  public static func bulge(
+    strength: Double, center: CGPoint = CGPoint(x: 0.5, y: 0.5), radius: Double = 0.5
+  ) -> MeshEffect {
+    var e = MeshEffect(.bulge)
+    e.strength = strength
+    e.center = center
+    e.radius = radius
+    return e
+  }
+
+  /// A ripple of `amplitude` and `wavelength` (fractions of min(W, H)) and
+  /// `phase` (radians) at `center` within `radius`.
+  public static func ripple(
+    amplitude: Double, wavelength: Double, phase: Double = 0,
+    center: CGPoint = CGPoint(x: 0.5, y: 0.5), radius: Double = 0.5
+  ) -> MeshEffect {
+    var e = MeshEffect(.ripple)
+    e.amplitude = amplitude
+    e.wavelength = wavelength
+    e.phase = phase
+    e.center = center
+    e.radius = radius
+    return e
+  }
+
+  /// A wave of `amplitude` and `wavelength` (fractions of min(W, H)) and
+  /// `phase` (radians) along `axis`, over the whole picture.
+  public static func wave(
+    amplitude: Double, wavelength: Double, phase: Double = 0, axis: Axis = .x
+  ) -> MeshEffect {
+    var e = MeshEffect(.wave)
+    e.amplitude = amplitude
+    e.wavelength = wavelength
+    e.phase = phase
+    e.axis = axis
+    return e
+  }
+
+  /// Lens correction: removes `distortion` of a photo taken through a
+  /// camera `camera` (pixels; `nil`: ``LensCamera/standard(width:height:)``),
+  /// as `cv2.undistort`; with `inverse`, applies it.
+  public static func lens(
+    camera: LensCamera? = nil, distortion: LensDistortion, inverse: Bool = false
+  ) -> MeshEffect {
+    var e = MeshEffect(.lens)
+    e.camera = camera
+    e.distortion = distortion
+    e.inverse = inverse
+    return e
+  }
+
+  /// The effect `fraction` of the way to `other`: every number blends
+  /// linearly (the lens camera too when both have one); the kind, axis,
+  /// inverse flag and a missing camera switch at one half.
+  public func interpolated(to other: MeshEffect, fraction t: Double) -> MeshEffect {
+    func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
+    var e = t < 0.5 ? self : other
+    guard kind == other.kind else { return e }
+    e.angle = mix(angle, other.angle)
+    e.strength = mix(strength, other.strength)
+    e.amplitude = mix(amplitude, other.amplitude)
+    e.wavelength = mix(wavelength, other.wavelength)
+    e.phase = mix(phase, other.phase)
+    e.center = CGPoint(
+      x: mix(Double(center.x), Double(other.center.x)),
+      y: mix(Double(center.y), Double(other.center.y)))
+    e.radius = mix(radius, other.radius)
+    if let a = camera, let b = other.camera {
+      e.camera = LensCamera(
+        fx: mix(a.fx, b.fx), fy: mix(a.fy, b.fy), cx: mix(a.cx, b.cx), cy: mix(a.cy, b.cy))
+    }
+    let (a, b) = (distortion, other.distortion)
+    e.distortion = LensDistortion(
+      k1: mix(a.k1, b.k1), k2: mix(a.k2, b.k2), p1: mix(a.p1, b.p1), p2: mix(a.p2, b.p2),
+      k3: mix(a.k3, b.k3))
+    return e
+  }
+}
+
+extension MeshEffect {
+  /// The effect's numbers, for animation (SwiftUI's `animatableData`):
+  /// angle, strength, amplitude, wavelength, phase, center x and y, radius,
+  /// the camera's fx, fy, cx, cy (zeros for none) and k1, k2, p1, p2, k3.
+  /// Setting it writes them back (a camera with fx ≤ 0 becomes none); a
+  /// list of another length is ignored.
+  public var animatableValues: [Double] {
+    get {
+      let c = camera ?? LensCamera(fx: 0, fy: 0, cx: 0, cy: 0)
+      let d = distortion
+      return [
+        angle, strength, amplitude, wavelength, phase, Double(center.x), Double(center.y),
+        radius, c.fx, c.fy, c.cx, c.cy, d.k1, d.k2, d.p1, d.p2, d.k3,
+      ]
+    }
+    set {
+      guard newValue.count == 17 else { return }
+      let v = newValue
+      (angle, strength, amplitude, wavelength, phase) = (v[0], v[1], v[2], v[3], v[4])
+      center = CGPoint(x: v[5], y: v[6])
+      radius = v[7]
+      camera = v[8] > 0 ? LensCamera(fx: v[8], fy: v[9], cx: v[10], cy: v[11]) : nil
+      distortion = LensDistortion(k1: v[12], k2: v[13], p1: v[14], p2: v[15], k3: v[16])
+    }
+  }
+}
+
+extension MeshEffect: Keyframeable {
+  public func keyframeMismatch(with first: MeshEffect) -> String? {
+    kind == first.kind ? nil : "a \(kind.rawValue) instead of a \(first.kind.rawValue)"
+  }
+
+  public func keyframeInterpolated(to other: MeshEffect, fraction: Double) -> MeshEffect {
+    interpolated(to: other, fraction: fraction)
+  }
+}
+
+/// A pinhole camera matrix in OpenCV's convention: focal lengths and
+/// principal point in pixels, pixel centres at integer coordinates.
+public struct LensCamera: Hashable, Sendable {
+  /// Focal lengths in pixels (> 0).
+  public var fx: Double
+  public var fy: Double
+  /// Principal point in pixels (OpenCV's convention: the first pixel's centre is 0).
+  public var cx: Double
+  public var cy: Double
+
+  /// The camera matrix [[fx, 0, cx], [0, fy, cy], [0, 0, 1]].
+  public init(fx: Double, fy: Double, cx: Double, cy: Double) {
+    self.fx = fx
+    self.fy = fy
+    self.cx = cx
+    self.cy = cy
+  }
+
+  /// The camera used when none is given: focal length max(W, H) on both
+  /// axes, principal point at the picture's centre ((W − 1)/2, (H − 1)/2).
+  public static func standard(width: Int, height: Int) -> LensCamera {
+    let f = Double(max(width, height))
+    return LensCamera(fx: f, fy: f, cx: Double(width - 1) / 2, cy: Double(height - 1) / 2)
+  }
+}
+
+/// OpenCV's radial-tangential distortion coefficients (k1, k2, p1, p2, k3):
+/// a normalized point (x, y) with r² = x² + y² is drawn at
+/// x·(1 + k1r² + k2r⁴ + k3r⁶) + 2p1xy + p2(r² + 2x²),
+/// y·(1 + k1r² + k2r⁴ + k3r⁶) + p1(r² + 2y²) + 2p2xy.
+public struct LensDistortion: Hashable, Sendable {
+  public var k1: Double
+  public var k2: Double
+  public var p1: Double
+  public var p2: Double
+  public var k3: Double
+
+  /// Coefficients in OpenCV's order; all zero is no distortion.
+  public init(k1: Double = 0, k2: Double = 0, p1: Double = 0, p2: Double = 0, k3: Double = 0) {
+    self.k1 = k1
+    self.k2 = k2
+    self.p1 = p1
+    self.p2 = p2
+    self.k3 = k3
+  }
+}
