@@ -115,12 +115,6 @@ struct VideoPipeline {
           console.error("note: the audio is not copied (\(codec.displayName) cannot hold it as is)")
         }
       }
-      if !codec.keepsAlpha && (info.hasAlpha || warp.edges == .transparent) {
-        let b = encoding.background
-        console.error(
-          "note: \(codec.displayName) has no alpha: transparent parts are composited over "
-            + String(format: "#%02X%02X%02X", b.r, b.g, b.b))
-      }
     } else if info.hasAudio {
       console.error("note: the audio is not copied (\(output) holds pictures only)")
     }
@@ -159,6 +153,9 @@ struct VideoPipeline {
     let spentOutputs = FramePool(capacity: Self.queueCapacity)
     let failures = FailureBox()
     let done = DispatchGroup()
+    // Whether a warped frame had transparency (then, into a format without
+    // alpha, the note says what it was composited over).
+    var sawTransparency = false
 
     // Decoding thread: ffmpeg → raw frames → `decoded`.
     done.enter()
@@ -215,6 +212,7 @@ struct VideoPipeline {
       let source = frame.image
       frame.image = RGBAImage(width: 0, height: 0)
       spentSources.give(consume source)
+      if !sawTransparency && !image.isOpaque { sawTransparency = true }
       guard warped.put(FrameExport.flattened(image, over: background)) else { break }
     }
     if signals.signal != nil { failures.record(CLIError.interrupted(signal: signals.signal!)) }
@@ -229,6 +227,12 @@ struct VideoPipeline {
     }
     let warnings = reader.value.warnings
     if !warnings.isEmpty { console.error("note: ffmpeg reported: \(warnings)") }
+    if sawTransparency, let codec = format.codec, !codec.keepsAlpha {
+      let b = encoding.background
+      console.error(
+        "note: \(codec.displayName) has no alpha: transparent parts are composited over "
+          + String(format: "#%02X%02X%02X", b.r, b.g, b.b))
+    }
     console.error(
       "wrote \(output) (\(written.value) frames, \(width)x\(height), \(info.frameRate) fps\(encoding.audioSource != nil ? ", audio copied" : ""))"
     )

@@ -137,8 +137,7 @@ public final class MP4Writer: FrameSink {
   public let ffmpegPath: String
 
   private let output: AtomicFileWriter
-  private let process: Process
-  private let exited: ProcessExit
+  private let process: SpawnedProcess
   /// H.264 at an even size: frames go to ffmpeg as `yuv420p`
   /// (``YUV420Conversion``), converted here; else as RGBA.
   private let sendsYUV: Bool
@@ -235,30 +234,20 @@ public final class MP4Writer: FrameSink {
     shutdown(pair[0], Int32(SHUT_RD))
     shutdown(pair[1], Int32(SHUT_WR))
 
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: ffmpegPath)
-    process.arguments = Self.arguments(
-      width: width, height: height, options: options, outputPath: output.temporaryPath)
-    process.standardInput = FileHandle(fileDescriptor: pair[1], closeOnDealloc: false)
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle(fileDescriptor: stderrFile, closeOnDealloc: false)
-    exited = ProcessExit(process)
     do {
-      try process.run()
+      process = try SpawnedProcess(
+        tool: "ffmpeg", executable: ffmpegPath,
+        arguments: Self.arguments(
+          width: width, height: height, options: options, outputPath: output.temporaryPath),
+        input: pair[1], error: stderrFile)
     } catch {
-      // deinit runs after this throw (every property is set): leave it
-      // nothing to close twice.
       close(pair[0])
       close(pair[1])
-      socket = -1
-      _ = lifecycle.markCancelled()
       close(stderrFile)
       output.discard()
-      throw MeshWarpIOError.toolUnavailable(
-        tool: "ffmpeg", reason: "could not start \(ffmpegPath): \(error.localizedDescription)")
+      throw error
     }
     close(pair[1])  // ffmpeg holds its own copy; ours would hide its exit
-    RunningTools.add(process.processIdentifier)
   }
 
   deinit { cancel() }
@@ -401,15 +390,13 @@ public final class MP4Writer: FrameSink {
       // ffmpeg stopped reading: it has exited or is about to.
       close(socket)
       socket = -1
-      exited.wait()
-      RunningTools.remove(process.processIdentifier)
-      let status = process.terminationStatus
+      let ending = process.wait()
       let tail = stderrTail()
       abandon()
       throw MeshWarpIOError.toolFailed(
         tool: "ffmpeg", destination: destination,
         reason:
-          "it stopped reading its input (exit status \(status)) while frame \(index) was being sent (\(error))",
+          "it stopped reading its input (\(ending.text)) while frame \(index) was being sent (\(error))",
         stderrTail: tail)
     }
   }
@@ -418,16 +405,12 @@ public final class MP4Writer: FrameSink {
     try lifecycle.checkFinish(cancel: cancel)
     close(socket)  // end of input: ffmpeg finishes the file
     socket = -1
-    exited.wait()
-    RunningTools.remove(process.processIdentifier)
-    let status = process.terminationStatus
-    guard process.terminationReason == .exit, status == 0 else {
+    let ending = process.wait()
+    guard ending.succeeded else {
       let tail = stderrTail()
-      let how =
-        process.terminationReason == .exit ? "exit status \(status)" : "killed by signal \(status)"
       abandon()
       throw MeshWarpIOError.toolFailed(
-        tool: "ffmpeg", destination: destination, reason: how, stderrTail: tail)
+        tool: "ffmpeg", destination: destination, reason: ending.text, stderrTail: tail)
     }
     if options.codec == .gif { try runGIFSecondPass() }
     removeGIFIntermediates()
@@ -442,42 +425,31 @@ public final class MP4Writer: FrameSink {
       close(socket)
       socket = -1
     }
-    if process.isRunning {
-      process.terminate()
-    }
-    exited.wait()
-    RunningTools.remove(process.processIdentifier)
+    process.send(SIGTERM)
+    process.wait()
     abandon()
   }
 
   /// GIF: a second ffmpeg maps the saved frames to the palette (stopped,
   /// like the first, by ``RunningTools/stopAll()`` on a signal).
   private func runGIFSecondPass() throws {
-    let second = Process()
-    second.executableURL = URL(fileURLWithPath: ffmpegPath)
-    second.arguments = Self.gifSecondPassArguments(outputPath: output.temporaryPath)
-    second.standardInput = FileHandle.nullDevice
-    second.standardOutput = FileHandle.nullDevice
-    second.standardError = FileHandle(fileDescriptor: stderrFile, closeOnDealloc: false)
-    let secondExit = ProcessExit(second)
+    let second: SpawnedProcess
     do {
-      try second.run()
+      second = try SpawnedProcess(
+        tool: "ffmpeg", executable: ffmpegPath,
+        arguments: Self.gifSecondPassArguments(outputPath: output.temporaryPath),
+        error: stderrFile)
     } catch {
       abandon()
-      throw MeshWarpIOError.toolUnavailable(
-        tool: "ffmpeg", reason: "could not start \(ffmpegPath): \(error.localizedDescription)")
+      throw error
     }
-    RunningTools.add(second.processIdentifier)
-    secondExit.wait()
-    RunningTools.remove(second.processIdentifier)
-    guard second.terminationReason == .exit, second.terminationStatus == 0 else {
+    let ending = second.wait()
+    guard ending.succeeded else {
       let tail = stderrTail()
-      let status = second.terminationStatus
-      let how =
-        second.terminationReason == .exit ? "exit status \(status)" : "killed by signal \(status)"
       abandon()
       throw MeshWarpIOError.toolFailed(
-        tool: "ffmpeg", destination: destination, reason: "palette pass: " + how, stderrTail: tail)
+        tool: "ffmpeg", destination: destination, reason: "palette pass: " + ending.text,
+        stderrTail: tail)
     }
   }
 

@@ -500,3 +500,106 @@ struct VideoCommandTests {
     #expect(InputKind.detect(path: iso) == .video)
   }
 }
+
+/// Video as real files have it: chunk orders, children that outlive us.
+@Suite(.enabled(if: VideoTools.available, "ffmpeg and ffprobe are not on PATH"))
+struct RealVideoFileTests {
+  /// Whether process `pid` is gone: no `/proc` entry, or a zombie
+  /// waiting for whoever inherited it.
+  static func gone(_ pid: String) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return true }
+    return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
+  }
+
+  /// `kill -9` of meshwarp mid-export, which no signal handler sees: its
+  /// children must die with it (PR_SET_PDEATHSIG), not go on writing a
+  /// temporary file. The children here are an "ffmpeg" that runs the real
+  /// one and then lingers for 60 s (as an encoder still finishing a long
+  /// file would), so only a death signal ends them within the test.
+  @Test(.enabled(if: VideoCommandTests.binary != nil, "the meshwarp binary is not built"))
+  func childrenDieWithAKilledMeshwarp() throws {
+    let folder = TemporaryFolder()
+    let clip = try ReliabilityCatalogueTests.clip(folder, seconds: 30, size: "320x240")
+    let mesh = folder.write(WarpMesh.identity(columns: 2, rows: 2), "m.json")
+    try FileManager.default.createDirectory(
+      atPath: folder.file("tools"), withIntermediateDirectories: true)
+    let lingering = folder.write(
+      "#!/bin/sh\n'\(VideoTools.ffmpeg!)' \"$@\"\nexec sleep 60\n", "tools/ffmpeg")
+    chmod(lingering, 0o755)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: VideoCommandTests.binary!)
+    process.arguments = ["warp", clip, "--mesh", mesh, "-o", folder.file("out.mp4")]
+    var environment = ProcessInfo.processInfo.environment
+    environment["MESHWARP_FFMPEG"] = lingering
+    process.environment = environment
+    process.standardError = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    var children: [String] = []
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline && children.count < 2 {
+      children = VideoCommandTests.children(of: process.processIdentifier)
+      usleep(20_000)
+    }
+    try #require(children.count >= 2, "the decoder and the encoder did not start")
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    let settled = Date().addingTimeInterval(5)
+    while Date() < settled && !children.allSatisfy(Self.gone) { usleep(20_000) }
+    for pid in children {
+      #expect(Self.gone(pid), "child \(pid) outlived the killed meshwarp")
+      if !Self.gone(pid) { kill(Int32(pid)!, SIGKILL) }
+    }
+  }
+
+  /// Pillow writes `iCCP` before `acTL`; with a profile over 2 KiB,
+  /// ffmpeg's probe took such an APNG for a plain PNG (`png_pipe`) and
+  /// decoded one frame of ten, silently. Every frame must come out.
+  @Test(.enabled(if: TestPython.imports("PIL"), "Pillow is not installed"))
+  func apngWithICCPBeforeACTLKeepsEveryFrame() throws {
+    let folder = TemporaryFolder()
+    let input = folder.file("pillow.apng")
+    let script = """
+      from PIL import Image
+      import random, sys
+      random.seed(7)
+      profile = bytes(random.getrandbits(8) for _ in range(4000))
+      frames = [Image.new('RGBA', (64, 48), (i * 25, 100, 200, 255)) for i in range(10)]
+      frames[0].save(sys.argv[1], save_all=True, append_images=frames[1:], duration=100,
+                     loop=0, icc_profile=profile)
+      """
+    let python = TestPython.process(["-c", script, input])
+    try python.run()
+    python.waitUntilExit()
+    try #require(python.terminationStatus == 0)
+    let bytes = [UInt8](FileManager.default.contents(atPath: input)!)
+    try #require(String(decoding: bytes[37..<41], as: UTF8.self) == "iCCP")
+    let mesh = folder.write(WarpMesh.identity(columns: 2, rows: 2), "m.json")
+    let out = folder.file("out.apng")
+    let run = ToolRun(["warp", input, "--mesh", mesh, "-o", out])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.errors.contains("10 frames"), "\(run.errors)")
+    let video = try VideoCommandTests.probe(out, "v", "nb_read_frames")
+    #expect(video["nb_read_frames"] == "10")
+  }
+
+  /// The H.264 "no alpha" note only when something transparent is really
+  /// composited: not for a mesh that covers every frame of an opaque clip.
+  @Test func noAlphaNoteOnlyWhenSomethingIsTransparent() throws {
+    let folder = try VideoCommandTests.fixture()
+    let covered = ToolRun([
+      "warp", folder.file("clip.mp4"), "--mesh", folder.file("a.json"), "-o",
+      folder.file("a.mp4"),
+    ])
+    #expect(covered.status == 0, "\(covered.errors)")
+    #expect(!covered.errors.contains("no alpha"), "\(covered.errors)")
+    let transparent = ToolRun([
+      "warp", folder.file("clip.mp4"), "--mesh", folder.file("b.json"), "-o",
+      folder.file("b.mp4"),
+    ])
+    #expect(transparent.status == 0, "\(transparent.errors)")
+    #expect(transparent.errors.contains("no alpha"), "\(transparent.errors)")
+  }
+}

@@ -111,6 +111,7 @@ public final class VideoReader {
     // side data; libvpx's decoders read it.
     if info.hasAlpha, info.codec == "vp9" { arguments += ["-c:v", "libvpx-vp9"] }
     if info.hasAlpha, info.codec == "vp8" { arguments += ["-c:v", "libvpx"] }
+    arguments += InputDemuxer.options(path: path)
     arguments += [
       "-i", ChildProcess.inputURL(path), "-map", "0:\(info.streamIndex)", "-an", "-sn", "-dn",
       "-fps_mode", "cfr", "-r", info.frameRate.description,
