@@ -132,7 +132,10 @@ struct VideoPipeline {
         ArgumentColour(rgba: YUV420Conversion.ycbcr(of: $0.rgba), text: $0.text)
       }
     }
-    let total = info.estimatedFrameCount
+    // Unevenly spaced frames (a phone clip, a GIF's delays) keep their times.
+    let times = opened.frameTimes
+    encoding.keepsFrameTimes = times != nil
+    let total = times?.timestamps.count ?? info.estimatedFrameCount
     let meter = ProgressMeter(console: console, total: total)
     let made = try FrameSinks.make(
       path: output, width: width, height: height,
@@ -140,6 +143,16 @@ struct VideoPipeline {
         framesPerSecond: info.framesPerSecond, pngIsAnimated: true, video: encoding),
       totalFrames: total, progress: { meter.update($0.framesWritten) })
     if info.rotation != 0 { console.error("note: rotation \(info.rotation)° applied") }
+    let encoded: (width: Int, height: Int) =
+      format.codec == .h264
+      ? MP4Writer.encodedSize(width: width, height: height, options: encoding) : (width, height)
+    if encoded != (width, height) {
+      console.error(
+        "note: H.264 4:2:0 needs even sizes: \(width)x\(height) "
+          + (encoded.width > width || encoded.height > height
+            ? "padded to \(encoded.width)x\(encoded.height) by repeating the edge pixels"
+            : "cropped to \(encoded.width)x\(encoded.height)"))
+    }
 
     // Each of these is used by one thread at a time (handed over through
     // the queues and the group).
@@ -186,7 +199,11 @@ struct VideoPipeline {
       do {
         while let image = warped.take() {
           guard !failures.failed else { break }
-          try sink.value.append(image)
+          if let times {
+            try sink.value.append(image, duration: times.duration(at: written.value))
+          } else {
+            try sink.value.append(image)
+          }
           written.value += 1
           spentOutputs.give(consume image)
         }
@@ -234,7 +251,7 @@ struct VideoPipeline {
           + String(format: "#%02X%02X%02X", b.r, b.g, b.b))
     }
     console.error(
-      "wrote \(output) (\(written.value) frames, \(width)x\(height), \(info.frameRate) fps\(encoding.audioSource != nil ? ", audio copied" : ""))"
+      "wrote \(output) (\(written.value) frames, \(encoded.width)x\(encoded.height), \(times == nil ? "\(info.frameRate) fps" : "variable frame rate kept")\(encoding.audioSource != nil ? ", audio copied" : ""))"
     )
   }
 

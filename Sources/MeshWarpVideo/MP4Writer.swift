@@ -50,7 +50,8 @@ public struct MP4Options: Sendable, Equatable {
   /// What to do with an odd width or height, which H.264 in 4:2:0 cannot
   /// hold.
   public enum OddSizeHandling: Sendable, Equatable {
-    /// Add one row/column of `background` at the right/bottom (default).
+    /// Add one column/row at the right/bottom that repeats the edge pixels
+    /// (default): no seam of another colour.
     case pad
     /// Drop the last row/column.
     case crop
@@ -88,6 +89,13 @@ public struct MP4Options: Sendable, Equatable {
   /// converted; ``background`` stays sRGB and is converted. Only for H.264
   /// at an even size (``MP4Writer/sendsYUV(width:height:codec:)``).
   package var framesAreYCbCr = false
+  /// Each frame keeps the duration given to ``MP4Writer/append(_:duration:)``
+  /// (a variable-rate clip, a GIF's delays): frames go to ffmpeg in
+  /// Matroska with their timestamps (``MatroskaRawFrames``), encoded with
+  /// `-fps_mode passthrough` in the input's microsecond time base, instead
+  /// of as raw video at ``framesPerSecond``. Frames appended without a
+  /// duration show for `1 / framesPerSecond`.
+  public var keepsFrameTimes = false
 
   public init(
     framesPerSecond: Double = 30, quality: Int = VideoQuality.defaultQuality,
@@ -148,6 +156,8 @@ public final class MP4Writer: FrameSink {
   /// The opaque canvas each frame is drawn over (video has no alpha).
   private let background: RGBAImage
   private let lifecycle: FrameWriterLifecycle
+  /// ``MP4Options/keepsFrameTimes``: the next frame's start, in seconds.
+  private var clock: Double = 0
 
   /// Starts ffmpeg for a `width × height` video at `path`.
   ///
@@ -252,6 +262,20 @@ public final class MP4Writer: FrameSink {
 
   deinit { cancel() }
 
+  /// The size of the encoded video for frames of `width × height`: H.264
+  /// in 4:2:0 needs even sides, so an odd one grows by one pixel
+  /// (``MP4Options/OddSizeHandling/pad``) or loses one (`crop`); the other
+  /// codecs keep the size.
+  package static func encodedSize(width: Int, height: Int, options: MP4Options) -> (
+    width: Int, height: Int
+  ) {
+    guard options.codec == .h264 else { return (width, height) }
+    let grow = options.oddSize == .pad ? 1 : 0
+    return (
+      width + (width % 2 == 1 ? 2 * grow - 1 : 0), height + (height % 2 == 1 ? 2 * grow - 1 : 0)
+    )
+  }
+
   /// Whether frames of this size and codec are sent as `yuv420p`: H.264
   /// (whose 4:2:0 needs no alpha) at an even size (odd sizes are padded or
   /// cropped by ffmpeg's filters first).
@@ -265,23 +289,27 @@ public final class MP4Writer: FrameSink {
   {
     let (p, q) = bestRationalApproximation(options.framesPerSecond, limit: 1_000_000)
     let yuv = sendsYUV(width: width, height: height, codec: options.codec)
-    var arguments = [
-      "-hide_banner", "-nostdin", "-loglevel", "error",
-      "-f", "rawvideo", "-pix_fmt", yuv ? "yuv420p" : "rgba", "-s", "\(width)x\(height)",
-      "-r", "\(p)/\(q)",
-    ]
+    var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error"]
+    if !options.keepsFrameTimes {
+      arguments += [
+        "-f", "rawvideo", "-pix_fmt", yuv ? "yuv420p" : "rgba", "-s", "\(width)x\(height)",
+        "-r", "\(p)/\(q)",
+      ]
+    }
     if yuv {
       arguments += [
         "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
         "-color_range", "tv",
       ]
     }
+    if options.keepsFrameTimes { arguments += ["-f", "matroska"] }
     arguments += ["-i", "-"]
     let codec = options.codec
     let audio = codec.carriesAudio ? options.audioSource : nil
     if let audio { arguments += ["-i", "file:" + audio] }
     if codec != .gif { arguments += ["-map", "0:v"] }
     if audio != nil { arguments += ["-map", "1:a?", "-c:a", "copy"] }
+    if options.keepsFrameTimes { arguments += keepingTimes }
     // The constant rate factor of H.264 and VP9: the override, else from
     // the quality.
     let crf =
@@ -299,10 +327,14 @@ public final class MP4Writer: FrameSink {
     case .h264:
       var filters: [String] = []
       if width % 2 == 1 || height % 2 == 1 {
-        let b = options.background
-        let colour = String(format: "0x%02X%02X%02X", b.r, b.g, b.b)
         switch options.oddSize {
-        case .pad: filters.append("pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0:color=\(colour)")
+        case .pad:
+          // Padded, then the new column/row overwritten by the edge's
+          // pixels (fillborders' smear, which takes planar formats only;
+          // the frames are opaque here).
+          filters.append(
+            "format=gbrp,pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0,fillborders=right=\(width % 2):bottom=\(height % 2):mode=smear"
+          )
         case .crop: filters.append("crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0")
         }
       }
@@ -325,15 +357,17 @@ public final class MP4Writer: FrameSink {
       ]
       arguments += tags + ["-f", "webm"]
     case .gif:
-      // Pass 1 of 2 (``gifSecondPassArguments(outputPath:)``): the clip's
+      // Pass 1 of 2 (``gifSecondPassArguments(outputPath:keepsFrameTimes:)``): the clip's
       // palette, and the frames losslessly (FFV1 in Matroska) to a file,
       // so that no process holds the clip in memory.
       arguments += [
         "-filter_complex",
         "[0:v]split[a][b];[a]palettegen=stats_mode=full:reserve_transparent=1[p]",
         "-map", "[p]", "-f", "image2", "-update", "1", "-y", gifPalettePath(outputPath),
-        "-map", "[b]", "-c:v", "ffv1", "-f", "matroska", "-y", gifFramesPath(outputPath),
+        "-map", "[b]",
       ]
+      if options.keepsFrameTimes { arguments += keepingTimes }
+      arguments += ["-c:v", "ffv1", "-f", "matroska", "-y", gifFramesPath(outputPath)]
       return arguments
     case .webp:
       let quality = max(1, min(100, options.quality))
@@ -346,15 +380,21 @@ public final class MP4Writer: FrameSink {
     return arguments
   }
 
+  /// Output options that keep every frame's timestamp: no frame dropped
+  /// or repeated to a rate, and the encoder in the input's time base
+  /// (by default it takes 1/rate, which rounds the times).
+  static let keepingTimes = ["-fps_mode", "passthrough", "-enc_time_base", "-1"]
+
   /// GIF pass 2 (after ``arguments(width:height:options:outputPath:)``):
   /// the saved frames mapped to the clip's palette, dithered, looping.
-  static func gifSecondPassArguments(outputPath: String) -> [String] {
+  static func gifSecondPassArguments(outputPath: String, keepsFrameTimes: Bool = false)
+    -> [String]
+  {
     [
       "-hide_banner", "-nostdin", "-loglevel", "error",
       "-i", gifFramesPath(outputPath), "-i", gifPalettePath(outputPath),
       "-filter_complex", "[0:v][1:v]paletteuse=dither=sierra2_4a:alpha_threshold=128",
-      "-loop", "0", "-f", "gif", "-y", outputPath,
-    ]
+    ] + (keepsFrameTimes ? keepingTimes : []) + ["-loop", "0", "-f", "gif", "-y", outputPath]
   }
 
   /// The GIF passes' intermediate files, beside the temporary output.
@@ -362,6 +402,12 @@ public final class MP4Writer: FrameSink {
   static func gifPalettePath(_ outputPath: String) -> String { outputPath + ".palette.png" }
 
   public func append(_ image: RGBAImage) throws {
+    try append(image, duration: 1 / options.framesPerSecond)
+  }
+
+  /// Adds a frame shown for `duration` seconds (> 0): kept with
+  /// ``MP4Options/keepsFrameTimes``, else the frame rate decides.
+  public func append(_ image: RGBAImage, duration: Double) throws {
     let index = lifecycle.framesAccepted
     try lifecycle.accept(image, cancel: cancel)
     var frame = image
@@ -376,6 +422,23 @@ public final class MP4Writer: FrameSink {
         try writeAll(bytes) { start, count, _ in
           send(socket, start, count, Int32(MSG_NOSIGNAL))
         }
+      }
+      if options.keepsFrameTimes {
+        var prefix: [UInt8] = []
+        if index == 0 {
+          prefix = MatroskaRawFrames.header(
+            width: width, height: height, fourCC: sendsYUV ? "I420" : "RGBA")
+        }
+        let start = Int((clock * 1e6).rounded())
+        let shown = duration.isFinite && duration > 0 ? duration : 1 / options.framesPerSecond
+        clock += shown
+        let bytes =
+          sendsYUV
+          ? width * height + 2 * ((width + 1) / 2) * ((height + 1) / 2) : width * height * 4
+        prefix += MatroskaRawFrames.framePrefix(
+          microseconds: start, durationMicroseconds: Int((clock * 1e6).rounded()) - start,
+          frameBytes: bytes)
+        try prefix.withUnsafeBytes(sendAll)
       }
       if options.framesAreYCbCr {
         YCbCr420Packing.pack(frame, into: &planes, threads: 0)
@@ -437,7 +500,8 @@ public final class MP4Writer: FrameSink {
     do {
       second = try SpawnedProcess(
         tool: "ffmpeg", executable: ffmpegPath,
-        arguments: Self.gifSecondPassArguments(outputPath: output.temporaryPath),
+        arguments: Self.gifSecondPassArguments(
+          outputPath: output.temporaryPath, keepsFrameTimes: options.keepsFrameTimes),
         error: stderrFile)
     } catch {
       abandon()

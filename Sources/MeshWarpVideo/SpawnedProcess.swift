@@ -43,7 +43,7 @@ final class SpawnedProcess: @unchecked Sendable {
     output: Int32? = nil, error: Int32? = nil
   ) throws {
     let argv = ([executable] + arguments).map { strdup($0) }
-    defer { argv.forEach { free($0) } }
+    defer { for pointer in argv { free(pointer) } }
     let pid = (argv + [nil]).withUnsafeBufferPointer { pointers in
       mw_spawn(executable, pointers.baseAddress, input ?? -1, output ?? -1, error ?? -1)
     }

@@ -19,8 +19,8 @@ struct WarpCommand: ParsableCommand {
       "easeInOut"}, ...]}) or --to-mesh animates the mesh: a still input then gives an
       animation. A video input (MP4, MOV, MKV, WebM, GIF, animated PNG: anything ffmpeg
       5.1 decodes, found by content; animated WebP needs ffmpeg 8) is warped frame by
-      frame with the mesh at each frame's time; frame rate and count are kept, the audio
-      is copied untouched. Outputs: .png, .apng, .mp4 (H.264, BT.709), .mov (ProRes 4444
+      frame with the mesh at each frame's time; every frame keeps its time and duration
+      (variable frame rates and GIF delays too), the audio is copied untouched. Outputs: .png, .apng, .mp4 (H.264, BT.709), .mov (ProRes 4444
       with alpha), .webm (VP9 with alpha), .gif, .webp, frame_%04d.png or a folder.
       """)
 
