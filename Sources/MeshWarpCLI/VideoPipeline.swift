@@ -74,6 +74,8 @@ struct VideoPipeline {
   /// `--max-pixels`: the largest decoded frame (and output frame) accepted,
   /// checked before any frame is read or any output is opened.
   var maxPixels: Int = PNGDecoder.defaultMaxPixels
+  /// `--no-audio`: false leaves the input's audio out.
+  var keepsAudio = true
   /// Frames waiting between two stages.
   static let queueCapacity = 2
 
@@ -108,14 +110,22 @@ struct VideoPipeline {
     let format = try OutputFormat.infer(path: output, pngIsAnimated: true)
     var encoding = self.encoding
     if let codec = format.codec {
-      if info.hasAudio {
-        if codec.carriesAudio, Self.audioFits(codec, input: input, ffprobe: opened.ffprobePath) {
+      if info.hasAudio, keepsAudio {
+        let codecs = AudioPlan.codecs(ofAudioIn: input, ffprobePath: opened.ffprobePath)
+        let plan = AudioPlan.decide(codecs: codecs, into: codec)
+        encoding.audioPlan = plan
+        switch plan {
+        case .copy: encoding.audioSource = input
+        case .transcode:
           encoding.audioSource = input
-        } else {
-          console.error("note: the audio is not copied (\(codec.displayName) cannot hold it as is)")
+          console.error(
+            "note: the audio (\(codecs.joined(separator: ", "))) is transcoded to \(plan.encoderName ?? "") (\(codec.displayName) cannot hold it as is)"
+          )
+        case .none:
+          console.error("note: the audio is not kept (\(codec.displayName) holds no audio)")
         }
       }
-    } else if info.hasAudio {
+    } else if info.hasAudio, keepsAudio {
       console.error("note: the audio is not copied (\(output) holds pictures only)")
     }
     // A BT.709 4:2:0 input into H.264 stays in Y′CbCr from decoder to
@@ -251,7 +261,7 @@ struct VideoPipeline {
           + String(format: "#%02X%02X%02X", b.r, b.g, b.b))
     }
     console.error(
-      "wrote \(output) (\(written.value) frames, \(encoded.width)x\(encoded.height), \(times == nil ? "\(info.frameRate) fps" : "variable frame rate kept")\(encoding.audioSource != nil ? ", audio copied" : ""))"
+      "wrote \(output) (\(written.value) frames, \(encoded.width)x\(encoded.height), \(times == nil ? "\(info.frameRate) fps" : "variable frame rate kept")\(encoding.audioSource == nil ? "" : encoding.audioPlan == .copy ? ", audio copied" : ", audio transcoded"))"
     )
   }
 
@@ -263,26 +273,6 @@ struct VideoPipeline {
   ) -> Bool {
     input == .bt709 && codec == .h264
       && MP4Writer.sendsYUV(width: width, height: height, codec: .h264)
-  }
-
-  /// Whether the input's audio can be copied into `codec`'s container:
-  /// WebM holds Opus and Vorbis only.
-  static func audioFits(_ codec: VideoCodec, input: String, ffprobe: String) -> Bool {
-    guard codec == .vp9 else { return true }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: ffprobe)
-    process.arguments = [
-      "-v", "error", "-select_streams", "a", "-show_entries", "stream=codec_name", "-of",
-      "csv=p=0", "file:" + input,
-    ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let codecs = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
-    return !codecs.isEmpty && codecs.allSatisfy { $0 == "opus" || $0 == "vorbis" }
   }
 }
 

@@ -84,6 +84,10 @@ public struct MP4Options: Sendable, Equatable {
   /// (`-map 1:a? -c:a copy`), when the codec's container carries audio; nil
   /// for none.
   public var audioSource: String?
+  /// What happens to ``audioSource``'s audio: copied (default), or
+  /// transcoded where the container cannot hold it
+  /// (``AudioPlan/decide(codecs:into:)``); `.none` leaves it out.
+  public var audioPlan: AudioPlan = .copy
   /// The frames hold BT.709 limited-range Y′CbCr in their R, G, B bytes
   /// (a warp kept in Y′CbCr: ``YCbCr420Packing``), sent packed, not
   /// converted; ``background`` stays sRGB and is converted. Only for H.264
@@ -305,10 +309,10 @@ public final class MP4Writer: FrameSink {
     if options.keepsFrameTimes { arguments += ["-f", "matroska"] }
     arguments += ["-i", "-"]
     let codec = options.codec
-    let audio = codec.carriesAudio ? options.audioSource : nil
+    let audio = codec.carriesAudio && options.audioPlan != .none ? options.audioSource : nil
     if let audio { arguments += ["-i", "file:" + audio] }
     if codec != .gif { arguments += ["-map", "0:v"] }
-    if audio != nil { arguments += ["-map", "1:a?", "-c:a", "copy"] }
+    if audio != nil { arguments += options.audioPlan.arguments }
     if options.keepsFrameTimes { arguments += keepingTimes }
     // The constant rate factor of H.264 and VP9: the override, else from
     // the quality.

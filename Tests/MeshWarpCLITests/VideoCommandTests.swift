@@ -688,6 +688,36 @@ struct RealVideoFileTests {
     #expect(column <= 8 && row <= 8, "new column differs by \(column), new row by \(row)")
   }
 
+  /// Audio a container cannot hold is transcoded, with a note: ProRes with
+  /// PCM into MP4 (failed at frame 3 with ffmpeg's own text) gets AAC; AAC
+  /// into WebM (dropped) gets Opus. `--no-audio` leaves it out.
+  @Test func audioIsTranscodedWhenItCannotBeCopied() throws {
+    let folder = try VideoCommandTests.fixture()
+    let mov = folder.file("pcm.mov")
+    try VideoCommandTests.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=size=64x48:rate=10:duration=1", "-f", "lavfi", "-i",
+      "sine=frequency=440:duration=1", "-c:v", "prores_ks", "-c:a", "pcm_s16le", "-shortest", mov,
+    ])
+    let mesh = folder.file("a.json")
+    for (input, name, codec) in [
+      (mov, "out.mp4", "aac"), (folder.file("clip.mp4"), "out.webm", "opus"),
+    ] {
+      let out = folder.file(name)
+      let run = ToolRun(["warp", input, "--mesh", mesh, "-o", out])
+      #expect(run.status == 0, "\(name): \(run.errors)")
+      #expect(run.errors.contains("transcoded"), "\(name): \(run.errors)")
+      let audio = try VideoCommandTests.probe(out, "a", "codec_name")
+      #expect(audio["codec_name"] == codec, "\(name): \(audio)")
+    }
+    let silent = folder.file("silent.mp4")
+    let run = ToolRun([
+      "warp", folder.file("clip.mp4"), "--mesh", mesh, "--no-audio", "-o", silent,
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(try VideoCommandTests.probe(silent, "a", "codec_name").isEmpty)
+    #expect(try VideoCommandTests.probe(silent, "v", "nb_read_frames")["nb_read_frames"] == "10")
+  }
+
   /// The H.264 "no alpha" note only when something transparent is really
   /// composited: not for a mesh that covers every frame of an opaque clip.
   @Test func noAlphaNoteOnlyWhenSomethingIsTransparent() throws {

@@ -30,7 +30,7 @@ public final class VideoReader {
   /// come as the file has them (`-fps_mode passthrough`), each with its own
   /// timestamp. Nil for an evenly spaced stream, delivered at
   /// ``VideoInfo/frameRate``.
-  public let frameTimes: FrameTimes?
+  public let frameTimes: VideoFrameTimes?
   /// Errors ffmpeg printed while still exiting successfully (a damaged
   /// but readable file), available after the last frame; "" when none.
   public private(set) var warnings = ""
@@ -76,7 +76,7 @@ public final class VideoReader {
     (ffmpegPath, ffprobePath) = try Self.tools(environment: environment)
     self.path = path
     info = try VideoProbe.probe(path: path, ffprobePath: ffprobePath)
-    let times = FrameTimes.probe(
+    let times = VideoFrameTimes.probe(
       path: path, streamIndex: info.streamIndex, ffprobePath: ffprobePath)
     frameTimes = times.flatMap { $0.isConstant ? nil : $0 }
     let yuv = YUV420ToRGBA.matrix(for: info)

@@ -10,7 +10,7 @@ import Foundation
 /// some. Resampled to one rate, frames move in time (by up to 0.4 s in a
 /// 33-frame phone clip) and the copied audio drifts; kept, every output
 /// frame has its input timestamp and duration.
-public struct FrameTimes: Sendable, Equatable {
+public struct VideoFrameTimes: Sendable, Equatable {
   /// Seconds from the first frame (0) to each frame, ascending.
   public var timestamps: [Double]
   /// How long each frame shows, in seconds (> 0): the gap to the next
@@ -55,7 +55,7 @@ public struct FrameTimes: Sendable, Equatable {
   /// Reads the packets of stream `streamIndex` of `path` with ffprobe.
   /// Packets flagged discard (`D`: before an edit list's start) are left
   /// out. Nil when ffprobe fails or finds no timed packet.
-  static func probe(path: String, streamIndex: Int, ffprobePath: String) -> FrameTimes? {
+  static func probe(path: String, streamIndex: Int, ffprobePath: String) -> VideoFrameTimes? {
     guard
       let child = try? ChildProcess(
         tool: "ffprobe", executable: ffprobePath,
@@ -80,6 +80,6 @@ public struct FrameTimes: Sendable, Equatable {
       pts.append(time)
       if last == nil || time >= last!.pts { last = (time, Double(fields[1])) }
     }
-    return FrameTimes(presentationTimes: pts, lastDuration: last?.duration)
+    return VideoFrameTimes(presentationTimes: pts, lastDuration: last?.duration)
   }
 }
