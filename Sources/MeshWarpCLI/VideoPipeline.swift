@@ -107,7 +107,13 @@ struct VideoPipeline {
         "output \(width)x\(height) = \(width * height) pixels exceeds the limit of \(maxPixels) (raise it with --max-pixels)"
       )
     }
-    let format = try OutputFormat.infer(path: output, pngIsAnimated: true)
+    let format: OutputFormat
+    do {
+      format = try AnimatedOutput.format(of: output)
+    } catch {
+      opened.cancel()
+      throw error
+    }
     var encoding = self.encoding
     if let codec = format.codec {
       if info.hasAudio, keepsAudio {

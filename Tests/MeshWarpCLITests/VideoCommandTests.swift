@@ -718,6 +718,25 @@ struct RealVideoFileTests {
     #expect(try VideoCommandTests.probe(silent, "v", "nb_read_frames")["nb_read_frames"] == "10")
   }
 
+  /// An output extension no animation format has is a usage error (exit
+  /// 2), as it is for stills: for a video warp and a gradient animation
+  /// (both exited 1).
+  @Test func unknownAnimationExtensionIsAUsageError() throws {
+    let folder = try VideoCommandTests.fixture()
+    let video = ToolRun([
+      "warp", folder.file("clip.mp4"), "--mesh", folder.file("a.json"), "-o",
+      folder.file("out.xyz"),
+    ])
+    #expect(video.status == 2, "\(video.errors)")
+    #expect(video.errors.contains("unknown output extension .xyz"), "\(video.errors)")
+    let gradient = ToolRun([
+      "gradient", "--preset", "meshing", "--size", "32x32", "--duration", "0.1", "-o",
+      folder.file("out.xyz"),
+    ])
+    #expect(gradient.status == 2, "\(gradient.errors)")
+    #expect(!FileManager.default.fileExists(atPath: folder.file("out.xyz")))
+  }
+
   /// The H.264 "no alpha" note only when something transparent is really
   /// composited: not for a mesh that covers every frame of an opaque clip.
   @Test func noAlphaNoteOnlyWhenSomethingIsTransparent() throws {
