@@ -77,7 +77,9 @@ let package = Package(
       dependencies: [
         "MeshWarpFiles", "MeshWarpRender", "CPNG", "CZlib", "CTurboJPEG", "CWebP", "CGIF",
       ]),
-    .target(name: "MeshWarpVideo", dependencies: ["MeshWarpImageIO"]),
+    // Children that die with us (PR_SET_PDEATHSIG between fork and exec).
+    .target(name: "CChildSpawn"),
+    .target(name: "MeshWarpVideo", dependencies: ["MeshWarpImageIO", "CChildSpawn"]),
     .target(
       name: "MeshWarpText",
       dependencies: ["MeshWarpRender", "CFreeType", "CHarfBuzz", "CFontconfig"]),

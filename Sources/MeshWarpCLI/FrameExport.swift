@@ -63,6 +63,7 @@ enum FrameExport {
       if path != StandardOutput.path { console.error("wrote \(path) (\(width)x\(height))") }
       return
     }
+    _ = try AnimatedOutput.format(of: path)
     let total = times.times.count
     let meter = ProgressMeter(console: console, total: total)
     let sink = try FrameSinks.make(

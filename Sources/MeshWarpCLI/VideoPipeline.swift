@@ -74,6 +74,8 @@ struct VideoPipeline {
   /// `--max-pixels`: the largest decoded frame (and output frame) accepted,
   /// checked before any frame is read or any output is opened.
   var maxPixels: Int = PNGDecoder.defaultMaxPixels
+  /// `--no-audio`: false leaves the input's audio out.
+  var keepsAudio = true
   /// Frames waiting between two stages.
   static let queueCapacity = 2
 
@@ -105,23 +107,31 @@ struct VideoPipeline {
         "output \(width)x\(height) = \(width * height) pixels exceeds the limit of \(maxPixels) (raise it with --max-pixels)"
       )
     }
-    let format = try OutputFormat.infer(path: output, pngIsAnimated: true)
+    let format: OutputFormat
+    do {
+      format = try AnimatedOutput.format(of: output)
+    } catch {
+      opened.cancel()
+      throw error
+    }
     var encoding = self.encoding
     if let codec = format.codec {
-      if info.hasAudio {
-        if codec.carriesAudio, Self.audioFits(codec, input: input, ffprobe: opened.ffprobePath) {
+      if info.hasAudio, keepsAudio {
+        let codecs = AudioPlan.codecs(ofAudioIn: input, ffprobePath: opened.ffprobePath)
+        let plan = AudioPlan.decide(codecs: codecs, into: codec)
+        encoding.audioPlan = plan
+        switch plan {
+        case .copy: encoding.audioSource = input
+        case .transcode:
           encoding.audioSource = input
-        } else {
-          console.error("note: the audio is not copied (\(codec.displayName) cannot hold it as is)")
+          console.error(
+            "note: the audio (\(codecs.joined(separator: ", "))) is transcoded to \(plan.encoderName ?? "") (\(codec.displayName) cannot hold it as is)"
+          )
+        case .none:
+          console.error("note: the audio is not kept (\(codec.displayName) holds no audio)")
         }
       }
-      if !codec.keepsAlpha && (info.hasAlpha || warp.edges == .transparent) {
-        let b = encoding.background
-        console.error(
-          "note: \(codec.displayName) has no alpha: transparent parts are composited over "
-            + String(format: "#%02X%02X%02X", b.r, b.g, b.b))
-      }
-    } else if info.hasAudio {
+    } else if info.hasAudio, keepsAudio {
       console.error("note: the audio is not copied (\(output) holds pictures only)")
     }
     // A BT.709 4:2:0 input into H.264 stays in Y′CbCr from decoder to
@@ -138,7 +148,10 @@ struct VideoPipeline {
         ArgumentColour(rgba: YUV420Conversion.ycbcr(of: $0.rgba), text: $0.text)
       }
     }
-    let total = info.estimatedFrameCount
+    // Unevenly spaced frames (a phone clip, a GIF's delays) keep their times.
+    let times = opened.frameTimes
+    encoding.keepsFrameTimes = times != nil
+    let total = times?.timestamps.count ?? info.estimatedFrameCount
     let meter = ProgressMeter(console: console, total: total)
     let made = try FrameSinks.make(
       path: output, width: width, height: height,
@@ -146,6 +159,16 @@ struct VideoPipeline {
         framesPerSecond: info.framesPerSecond, pngIsAnimated: true, video: encoding),
       totalFrames: total, progress: { meter.update($0.framesWritten) })
     if info.rotation != 0 { console.error("note: rotation \(info.rotation)° applied") }
+    let encoded: (width: Int, height: Int) =
+      format.codec == .h264
+      ? MP4Writer.encodedSize(width: width, height: height, options: encoding) : (width, height)
+    if encoded != (width, height) {
+      console.error(
+        "note: H.264 4:2:0 needs even sizes: \(width)x\(height) "
+          + (encoded.width > width || encoded.height > height
+            ? "padded to \(encoded.width)x\(encoded.height) by repeating the edge pixels"
+            : "cropped to \(encoded.width)x\(encoded.height)"))
+    }
 
     // Each of these is used by one thread at a time (handed over through
     // the queues and the group).
@@ -159,6 +182,9 @@ struct VideoPipeline {
     let spentOutputs = FramePool(capacity: Self.queueCapacity)
     let failures = FailureBox()
     let done = DispatchGroup()
+    // Whether a warped frame had transparency (then, into a format without
+    // alpha, the note says what it was composited over).
+    var sawTransparency = false
 
     // Decoding thread: ffmpeg → raw frames → `decoded`.
     done.enter()
@@ -189,7 +215,11 @@ struct VideoPipeline {
       do {
         while let image = warped.take() {
           guard !failures.failed else { break }
-          try sink.value.append(image)
+          if let times {
+            try sink.value.append(image, duration: times.duration(at: written.value))
+          } else {
+            try sink.value.append(image)
+          }
           written.value += 1
           spentOutputs.give(consume image)
         }
@@ -215,6 +245,7 @@ struct VideoPipeline {
       let source = frame.image
       frame.image = RGBAImage(width: 0, height: 0)
       spentSources.give(consume source)
+      if !sawTransparency && !image.isOpaque { sawTransparency = true }
       guard warped.put(FrameExport.flattened(image, over: background)) else { break }
     }
     if signals.signal != nil { failures.record(CLIError.interrupted(signal: signals.signal!)) }
@@ -229,8 +260,14 @@ struct VideoPipeline {
     }
     let warnings = reader.value.warnings
     if !warnings.isEmpty { console.error("note: ffmpeg reported: \(warnings)") }
+    if sawTransparency, let codec = format.codec, !codec.keepsAlpha {
+      let b = encoding.background
+      console.error(
+        "note: \(codec.displayName) has no alpha: transparent parts are composited over "
+          + String(format: "#%02X%02X%02X", b.r, b.g, b.b))
+    }
     console.error(
-      "wrote \(output) (\(written.value) frames, \(width)x\(height), \(info.frameRate) fps\(encoding.audioSource != nil ? ", audio copied" : ""))"
+      "wrote \(output) (\(written.value) frames, \(encoded.width)x\(encoded.height), \(times == nil ? "\(info.frameRate) fps" : "variable frame rate kept")\(encoding.audioSource == nil ? "" : encoding.audioPlan == .copy ? ", audio copied" : ", audio transcoded"))"
     )
   }
 
@@ -242,26 +279,6 @@ struct VideoPipeline {
   ) -> Bool {
     input == .bt709 && codec == .h264
       && MP4Writer.sendsYUV(width: width, height: height, codec: .h264)
-  }
-
-  /// Whether the input's audio can be copied into `codec`'s container:
-  /// WebM holds Opus and Vorbis only.
-  static func audioFits(_ codec: VideoCodec, input: String, ffprobe: String) -> Bool {
-    guard codec == .vp9 else { return true }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: ffprobe)
-    process.arguments = [
-      "-v", "error", "-select_streams", "a", "-show_entries", "stream=codec_name", "-of",
-      "csv=p=0", "file:" + input,
-    ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let codecs = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
-    return !codecs.isEmpty && codecs.allSatisfy { $0 == "opus" || $0 == "vorbis" }
   }
 }
 

@@ -91,6 +91,12 @@ public final class APNGWriter: FrameSink {
     try append(image, delay: defaultDelay)
   }
 
+  /// Adds a frame that shows for `duration` seconds (the nearest
+  /// ``APNGDelay``).
+  public func append(_ image: RGBAImage, duration: Double) throws {
+    try append(image, delay: APNGDelay(seconds: duration))
+  }
+
   /// Adds a frame that shows for `delay` instead of `1/framesPerSecond`.
   public func append(_ image: RGBAImage, delay: APNGDelay) throws {
     try lifecycle.accept(image, cancel: cancel)

@@ -18,6 +18,13 @@ public protocol FrameSink: AnyObject {
   ///   throw the sink is cancelled.
   func append(_ image: RGBAImage) throws
 
+  /// Adds the next frame, shown for `duration` seconds (> 0), where the
+  /// format keeps each frame's time (animated PNG, the ffmpeg formats
+  /// with ``MP4Options/keepsFrameTimes``); elsewhere as ``append(_:)``.
+  ///
+  /// - Throws: as ``append(_:)``.
+  func append(_ image: RGBAImage, duration: Double) throws
+
   /// Writes what remains and completes the output.
   ///
   /// - Throws: `MeshWarpIOError` (no frames, a failing write or process).
@@ -26,6 +33,11 @@ public protocol FrameSink: AnyObject {
   /// Abandons the export: removes temporary files, stops encoder processes.
   /// Safe to call at any time, more than once.
   func cancel()
+}
+
+extension FrameSink {
+  /// Formats without per-frame times: the frame rate decides.
+  public func append(_ image: RGBAImage, duration: Double) throws { try append(image) }
 }
 
 /// Counts of an export in progress, passed to a progress callback after each
@@ -65,6 +77,12 @@ final class ProgressReportingSink: FrameSink {
 
   func append(_ image: RGBAImage) throws {
     try base.append(image)
+    count += 1
+    progress(ExportProgress(framesWritten: count, totalFrames: totalFrames))
+  }
+
+  func append(_ image: RGBAImage, duration: Double) throws {
+    try base.append(image, duration: duration)
     count += 1
     progress(ExportProgress(framesWritten: count, totalFrames: totalFrames))
   }

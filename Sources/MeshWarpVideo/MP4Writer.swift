@@ -50,7 +50,8 @@ public struct MP4Options: Sendable, Equatable {
   /// What to do with an odd width or height, which H.264 in 4:2:0 cannot
   /// hold.
   public enum OddSizeHandling: Sendable, Equatable {
-    /// Add one row/column of `background` at the right/bottom (default).
+    /// Add one column/row at the right/bottom that repeats the edge pixels
+    /// (default): no seam of another colour.
     case pad
     /// Drop the last row/column.
     case crop
@@ -83,11 +84,22 @@ public struct MP4Options: Sendable, Equatable {
   /// (`-map 1:a? -c:a copy`), when the codec's container carries audio; nil
   /// for none.
   public var audioSource: String?
+  /// What happens to ``audioSource``'s audio: copied (default), or
+  /// transcoded where the container cannot hold it
+  /// (``AudioPlan/decide(codecs:into:)``); `.none` leaves it out.
+  public var audioPlan: AudioPlan = .copy
   /// The frames hold BT.709 limited-range Y′CbCr in their R, G, B bytes
   /// (a warp kept in Y′CbCr: ``YCbCr420Packing``), sent packed, not
   /// converted; ``background`` stays sRGB and is converted. Only for H.264
   /// at an even size (``MP4Writer/sendsYUV(width:height:codec:)``).
   package var framesAreYCbCr = false
+  /// Each frame keeps the duration given to ``MP4Writer/append(_:duration:)``
+  /// (a variable-rate clip, a GIF's delays): frames go to ffmpeg in
+  /// Matroska with their timestamps (``MatroskaRawFrames``), encoded with
+  /// `-fps_mode passthrough` in the input's microsecond time base, instead
+  /// of as raw video at ``framesPerSecond``. Frames appended without a
+  /// duration show for `1 / framesPerSecond`.
+  public var keepsFrameTimes = false
 
   public init(
     framesPerSecond: Double = 30, quality: Int = VideoQuality.defaultQuality,
@@ -137,8 +149,7 @@ public final class MP4Writer: FrameSink {
   public let ffmpegPath: String
 
   private let output: AtomicFileWriter
-  private let process: Process
-  private let exited: ProcessExit
+  private let process: SpawnedProcess
   /// H.264 at an even size: frames go to ffmpeg as `yuv420p`
   /// (``YUV420Conversion``), converted here; else as RGBA.
   private let sendsYUV: Bool
@@ -149,6 +160,8 @@ public final class MP4Writer: FrameSink {
   /// The opaque canvas each frame is drawn over (video has no alpha).
   private let background: RGBAImage
   private let lifecycle: FrameWriterLifecycle
+  /// ``MP4Options/keepsFrameTimes``: the next frame's start, in seconds.
+  private var clock: Double = 0
 
   /// Starts ffmpeg for a `width × height` video at `path`.
   ///
@@ -235,33 +248,37 @@ public final class MP4Writer: FrameSink {
     shutdown(pair[0], Int32(SHUT_RD))
     shutdown(pair[1], Int32(SHUT_WR))
 
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: ffmpegPath)
-    process.arguments = Self.arguments(
-      width: width, height: height, options: options, outputPath: output.temporaryPath)
-    process.standardInput = FileHandle(fileDescriptor: pair[1], closeOnDealloc: false)
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle(fileDescriptor: stderrFile, closeOnDealloc: false)
-    exited = ProcessExit(process)
     do {
-      try process.run()
+      process = try SpawnedProcess(
+        tool: "ffmpeg", executable: ffmpegPath,
+        arguments: Self.arguments(
+          width: width, height: height, options: options, outputPath: output.temporaryPath),
+        input: pair[1], error: stderrFile)
     } catch {
-      // deinit runs after this throw (every property is set): leave it
-      // nothing to close twice.
       close(pair[0])
       close(pair[1])
-      socket = -1
-      _ = lifecycle.markCancelled()
       close(stderrFile)
       output.discard()
-      throw MeshWarpIOError.toolUnavailable(
-        tool: "ffmpeg", reason: "could not start \(ffmpegPath): \(error.localizedDescription)")
+      throw error
     }
     close(pair[1])  // ffmpeg holds its own copy; ours would hide its exit
-    RunningTools.add(process.processIdentifier)
   }
 
   deinit { cancel() }
+
+  /// The size of the encoded video for frames of `width × height`: H.264
+  /// in 4:2:0 needs even sides, so an odd one grows by one pixel
+  /// (``MP4Options/OddSizeHandling/pad``) or loses one (`crop`); the other
+  /// codecs keep the size.
+  package static func encodedSize(width: Int, height: Int, options: MP4Options) -> (
+    width: Int, height: Int
+  ) {
+    guard options.codec == .h264 else { return (width, height) }
+    let grow = options.oddSize == .pad ? 1 : 0
+    return (
+      width + (width % 2 == 1 ? 2 * grow - 1 : 0), height + (height % 2 == 1 ? 2 * grow - 1 : 0)
+    )
+  }
 
   /// Whether frames of this size and codec are sent as `yuv420p`: H.264
   /// (whose 4:2:0 needs no alpha) at an even size (odd sizes are padded or
@@ -276,23 +293,27 @@ public final class MP4Writer: FrameSink {
   {
     let (p, q) = bestRationalApproximation(options.framesPerSecond, limit: 1_000_000)
     let yuv = sendsYUV(width: width, height: height, codec: options.codec)
-    var arguments = [
-      "-hide_banner", "-nostdin", "-loglevel", "error",
-      "-f", "rawvideo", "-pix_fmt", yuv ? "yuv420p" : "rgba", "-s", "\(width)x\(height)",
-      "-r", "\(p)/\(q)",
-    ]
+    var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error"]
+    if !options.keepsFrameTimes {
+      arguments += [
+        "-f", "rawvideo", "-pix_fmt", yuv ? "yuv420p" : "rgba", "-s", "\(width)x\(height)",
+        "-r", "\(p)/\(q)",
+      ]
+    }
     if yuv {
       arguments += [
         "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
         "-color_range", "tv",
       ]
     }
+    if options.keepsFrameTimes { arguments += ["-f", "matroska"] }
     arguments += ["-i", "-"]
     let codec = options.codec
-    let audio = codec.carriesAudio ? options.audioSource : nil
+    let audio = codec.carriesAudio && options.audioPlan != .none ? options.audioSource : nil
     if let audio { arguments += ["-i", "file:" + audio] }
     if codec != .gif { arguments += ["-map", "0:v"] }
-    if audio != nil { arguments += ["-map", "1:a?", "-c:a", "copy"] }
+    if audio != nil { arguments += options.audioPlan.arguments }
+    if options.keepsFrameTimes { arguments += keepingTimes }
     // The constant rate factor of H.264 and VP9: the override, else from
     // the quality.
     let crf =
@@ -310,10 +331,14 @@ public final class MP4Writer: FrameSink {
     case .h264:
       var filters: [String] = []
       if width % 2 == 1 || height % 2 == 1 {
-        let b = options.background
-        let colour = String(format: "0x%02X%02X%02X", b.r, b.g, b.b)
         switch options.oddSize {
-        case .pad: filters.append("pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0:color=\(colour)")
+        case .pad:
+          // Padded, then the new column/row overwritten by the edge's
+          // pixels (fillborders' smear, which takes planar formats only;
+          // the frames are opaque here).
+          filters.append(
+            "format=gbrp,pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0,fillborders=right=\(width % 2):bottom=\(height % 2):mode=smear"
+          )
         case .crop: filters.append("crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0")
         }
       }
@@ -336,15 +361,17 @@ public final class MP4Writer: FrameSink {
       ]
       arguments += tags + ["-f", "webm"]
     case .gif:
-      // Pass 1 of 2 (``gifSecondPassArguments(outputPath:)``): the clip's
+      // Pass 1 of 2 (``gifSecondPassArguments(outputPath:keepsFrameTimes:)``): the clip's
       // palette, and the frames losslessly (FFV1 in Matroska) to a file,
       // so that no process holds the clip in memory.
       arguments += [
         "-filter_complex",
         "[0:v]split[a][b];[a]palettegen=stats_mode=full:reserve_transparent=1[p]",
         "-map", "[p]", "-f", "image2", "-update", "1", "-y", gifPalettePath(outputPath),
-        "-map", "[b]", "-c:v", "ffv1", "-f", "matroska", "-y", gifFramesPath(outputPath),
+        "-map", "[b]",
       ]
+      if options.keepsFrameTimes { arguments += keepingTimes }
+      arguments += ["-c:v", "ffv1", "-f", "matroska", "-y", gifFramesPath(outputPath)]
       return arguments
     case .webp:
       let quality = max(1, min(100, options.quality))
@@ -357,15 +384,21 @@ public final class MP4Writer: FrameSink {
     return arguments
   }
 
+  /// Output options that keep every frame's timestamp: no frame dropped
+  /// or repeated to a rate, and the encoder in the input's time base
+  /// (by default it takes 1/rate, which rounds the times).
+  static let keepingTimes = ["-fps_mode", "passthrough", "-enc_time_base", "-1"]
+
   /// GIF pass 2 (after ``arguments(width:height:options:outputPath:)``):
   /// the saved frames mapped to the clip's palette, dithered, looping.
-  static func gifSecondPassArguments(outputPath: String) -> [String] {
+  static func gifSecondPassArguments(outputPath: String, keepsFrameTimes: Bool = false)
+    -> [String]
+  {
     [
       "-hide_banner", "-nostdin", "-loglevel", "error",
       "-i", gifFramesPath(outputPath), "-i", gifPalettePath(outputPath),
       "-filter_complex", "[0:v][1:v]paletteuse=dither=sierra2_4a:alpha_threshold=128",
-      "-loop", "0", "-f", "gif", "-y", outputPath,
-    ]
+    ] + (keepsFrameTimes ? keepingTimes : []) + ["-loop", "0", "-f", "gif", "-y", outputPath]
   }
 
   /// The GIF passes' intermediate files, beside the temporary output.
@@ -373,6 +406,12 @@ public final class MP4Writer: FrameSink {
   static func gifPalettePath(_ outputPath: String) -> String { outputPath + ".palette.png" }
 
   public func append(_ image: RGBAImage) throws {
+    try append(image, duration: 1 / options.framesPerSecond)
+  }
+
+  /// Adds a frame shown for `duration` seconds (> 0): kept with
+  /// ``MP4Options/keepsFrameTimes``, else the frame rate decides.
+  public func append(_ image: RGBAImage, duration: Double) throws {
     let index = lifecycle.framesAccepted
     try lifecycle.accept(image, cancel: cancel)
     var frame = image
@@ -388,6 +427,23 @@ public final class MP4Writer: FrameSink {
           send(socket, start, count, Int32(MSG_NOSIGNAL))
         }
       }
+      if options.keepsFrameTimes {
+        var prefix: [UInt8] = []
+        if index == 0 {
+          prefix = MatroskaRawFrames.header(
+            width: width, height: height, fourCC: sendsYUV ? "I420" : "RGBA")
+        }
+        let start = Int((clock * 1e6).rounded())
+        let shown = duration.isFinite && duration > 0 ? duration : 1 / options.framesPerSecond
+        clock += shown
+        let bytes =
+          sendsYUV
+          ? width * height + 2 * ((width + 1) / 2) * ((height + 1) / 2) : width * height * 4
+        prefix += MatroskaRawFrames.framePrefix(
+          microseconds: start, durationMicroseconds: Int((clock * 1e6).rounded()) - start,
+          frameBytes: bytes)
+        try prefix.withUnsafeBytes(sendAll)
+      }
       if options.framesAreYCbCr {
         YCbCr420Packing.pack(frame, into: &planes, threads: 0)
         try planes.withUnsafeBytes(sendAll)
@@ -401,15 +457,13 @@ public final class MP4Writer: FrameSink {
       // ffmpeg stopped reading: it has exited or is about to.
       close(socket)
       socket = -1
-      exited.wait()
-      RunningTools.remove(process.processIdentifier)
-      let status = process.terminationStatus
+      let ending = process.wait()
       let tail = stderrTail()
       abandon()
       throw MeshWarpIOError.toolFailed(
         tool: "ffmpeg", destination: destination,
         reason:
-          "it stopped reading its input (exit status \(status)) while frame \(index) was being sent (\(error))",
+          "it stopped reading its input (\(ending.text)) while frame \(index) was being sent (\(error))",
         stderrTail: tail)
     }
   }
@@ -418,16 +472,12 @@ public final class MP4Writer: FrameSink {
     try lifecycle.checkFinish(cancel: cancel)
     close(socket)  // end of input: ffmpeg finishes the file
     socket = -1
-    exited.wait()
-    RunningTools.remove(process.processIdentifier)
-    let status = process.terminationStatus
-    guard process.terminationReason == .exit, status == 0 else {
+    let ending = process.wait()
+    guard ending.succeeded else {
       let tail = stderrTail()
-      let how =
-        process.terminationReason == .exit ? "exit status \(status)" : "killed by signal \(status)"
       abandon()
       throw MeshWarpIOError.toolFailed(
-        tool: "ffmpeg", destination: destination, reason: how, stderrTail: tail)
+        tool: "ffmpeg", destination: destination, reason: ending.text, stderrTail: tail)
     }
     if options.codec == .gif { try runGIFSecondPass() }
     removeGIFIntermediates()
@@ -442,42 +492,32 @@ public final class MP4Writer: FrameSink {
       close(socket)
       socket = -1
     }
-    if process.isRunning {
-      process.terminate()
-    }
-    exited.wait()
-    RunningTools.remove(process.processIdentifier)
+    process.send(SIGTERM)
+    process.wait()
     abandon()
   }
 
   /// GIF: a second ffmpeg maps the saved frames to the palette (stopped,
   /// like the first, by ``RunningTools/stopAll()`` on a signal).
   private func runGIFSecondPass() throws {
-    let second = Process()
-    second.executableURL = URL(fileURLWithPath: ffmpegPath)
-    second.arguments = Self.gifSecondPassArguments(outputPath: output.temporaryPath)
-    second.standardInput = FileHandle.nullDevice
-    second.standardOutput = FileHandle.nullDevice
-    second.standardError = FileHandle(fileDescriptor: stderrFile, closeOnDealloc: false)
-    let secondExit = ProcessExit(second)
+    let second: SpawnedProcess
     do {
-      try second.run()
+      second = try SpawnedProcess(
+        tool: "ffmpeg", executable: ffmpegPath,
+        arguments: Self.gifSecondPassArguments(
+          outputPath: output.temporaryPath, keepsFrameTimes: options.keepsFrameTimes),
+        error: stderrFile)
     } catch {
       abandon()
-      throw MeshWarpIOError.toolUnavailable(
-        tool: "ffmpeg", reason: "could not start \(ffmpegPath): \(error.localizedDescription)")
+      throw error
     }
-    RunningTools.add(second.processIdentifier)
-    secondExit.wait()
-    RunningTools.remove(second.processIdentifier)
-    guard second.terminationReason == .exit, second.terminationStatus == 0 else {
+    let ending = second.wait()
+    guard ending.succeeded else {
       let tail = stderrTail()
-      let status = second.terminationStatus
-      let how =
-        second.terminationReason == .exit ? "exit status \(status)" : "killed by signal \(status)"
       abandon()
       throw MeshWarpIOError.toolFailed(
-        tool: "ffmpeg", destination: destination, reason: "palette pass: " + how, stderrTail: tail)
+        tool: "ffmpeg", destination: destination, reason: "palette pass: " + ending.text,
+        stderrTail: tail)
     }
   }
 

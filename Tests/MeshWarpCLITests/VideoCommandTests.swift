@@ -500,3 +500,258 @@ struct VideoCommandTests {
     #expect(InputKind.detect(path: iso) == .video)
   }
 }
+
+/// Video as real files have it: chunk orders, children that outlive us.
+@Suite(.enabled(if: VideoTools.available, "ffmpeg and ffprobe are not on PATH"))
+struct RealVideoFileTests {
+  /// Whether process `pid` is gone: no `/proc` entry, or a zombie
+  /// waiting for whoever inherited it.
+  static func gone(_ pid: String) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return true }
+    return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
+  }
+
+  /// `kill -9` of meshwarp mid-export, which no signal handler sees: its
+  /// children must die with it (PR_SET_PDEATHSIG), not go on writing a
+  /// temporary file. The children here are an "ffmpeg" that runs the real
+  /// one and then lingers for 60 s (as an encoder still finishing a long
+  /// file would), so only a death signal ends them within the test.
+  @Test(.enabled(if: VideoCommandTests.binary != nil, "the meshwarp binary is not built"))
+  func childrenDieWithAKilledMeshwarp() throws {
+    let folder = TemporaryFolder()
+    let clip = try ReliabilityCatalogueTests.clip(folder, seconds: 30, size: "320x240")
+    let mesh = folder.write(WarpMesh.identity(columns: 2, rows: 2), "m.json")
+    try FileManager.default.createDirectory(
+      atPath: folder.file("tools"), withIntermediateDirectories: true)
+    let lingering = folder.write(
+      "#!/bin/sh\n'\(VideoTools.ffmpeg!)' \"$@\"\nexec sleep 60\n", "tools/ffmpeg")
+    chmod(lingering, 0o755)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: VideoCommandTests.binary!)
+    process.arguments = ["warp", clip, "--mesh", mesh, "-o", folder.file("out.mp4")]
+    var environment = ProcessInfo.processInfo.environment
+    environment["MESHWARP_FFMPEG"] = lingering
+    process.environment = environment
+    process.standardError = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    var children: [String] = []
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline && children.count < 2 {
+      children = VideoCommandTests.children(of: process.processIdentifier)
+      usleep(20_000)
+    }
+    try #require(children.count >= 2, "the decoder and the encoder did not start")
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    let settled = Date().addingTimeInterval(5)
+    while Date() < settled && !children.allSatisfy(Self.gone) { usleep(20_000) }
+    for pid in children {
+      #expect(Self.gone(pid), "child \(pid) outlived the killed meshwarp")
+      if !Self.gone(pid) { kill(Int32(pid)!, SIGKILL) }
+    }
+  }
+
+  /// Pillow writes `iCCP` before `acTL`; with a profile over 2 KiB,
+  /// ffmpeg's probe took such an APNG for a plain PNG (`png_pipe`) and
+  /// decoded one frame of ten, silently. Every frame must come out.
+  @Test(.enabled(if: TestPython.imports("PIL"), "Pillow is not installed"))
+  func apngWithICCPBeforeACTLKeepsEveryFrame() throws {
+    let folder = TemporaryFolder()
+    let input = folder.file("pillow.apng")
+    let script = """
+      from PIL import Image
+      import random, sys
+      random.seed(7)
+      profile = bytes(random.getrandbits(8) for _ in range(4000))
+      frames = [Image.new('RGBA', (64, 48), (i * 25, 100, 200, 255)) for i in range(10)]
+      frames[0].save(sys.argv[1], save_all=True, append_images=frames[1:], duration=100,
+                     loop=0, icc_profile=profile)
+      """
+    let python = TestPython.process(["-c", script, input])
+    try python.run()
+    python.waitUntilExit()
+    try #require(python.terminationStatus == 0)
+    let bytes = [UInt8](FileManager.default.contents(atPath: input)!)
+    try #require(String(decoding: bytes[37..<41], as: UTF8.self) == "iCCP")
+    let mesh = folder.write(WarpMesh.identity(columns: 2, rows: 2), "m.json")
+    let out = folder.file("out.apng")
+    let run = ToolRun(["warp", input, "--mesh", mesh, "-o", out])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.errors.contains("10 frames"), "\(run.errors)")
+    let video = try VideoCommandTests.probe(out, "v", "nb_read_frames")
+    #expect(video["nb_read_frames"] == "10")
+  }
+
+  /// Packet presentation times of the first video stream (seconds,
+  /// display order) and that stream's time base in seconds.
+  static func presentationTimes(_ path: String) throws -> (pts: [Double], tick: Double) {
+    let text = String(
+      decoding: try VideoCommandTests.run(
+        VideoTools.ffprobe!,
+        [
+          "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time", "-of",
+          "csv=p=0", path,
+        ]), as: UTF8.self)
+    // (WebM lines end in a comma: an empty side-data field.)
+    let pts = text.split(whereSeparator: \.isNewline)
+      .compactMap { $0.split(separator: ",").first.flatMap { Double($0) } }.sorted()
+    let base = try VideoCommandTests.probe(path, "v", "time_base")["time_base"] ?? "1/1"
+    let parts = base.split(separator: "/").compactMap { Double($0) }
+    return (pts, parts.count == 2 ? parts[0] / parts[1] : 1)
+  }
+
+  /// A 33-frame variable-rate clip (frame n at (n + n²/40)/30 s, rounded
+  /// to 1/30 s: gaps of 1 to 3 frames, as a phone drops them), warped to
+  /// MP4: every frame keeps its time within one tick of the output's time
+  /// base (the old constant 18 fps moved frames by up to 0.4 s).
+  @Test func variableFrameRateIsKept() throws {
+    let folder = try VideoCommandTests.fixture()
+    let input = folder.file("vfr.mp4")
+    try VideoCommandTests.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=size=64x48:rate=30", "-f", "lavfi", "-i",
+      "sine=frequency=440", "-vf", "setpts='(N+N*N/40)/30/TB'", "-frames:v", "33",
+      "-fps_mode", "passthrough", "-enc_time_base", "1:90000", "-c:v", "libx264", "-pix_fmt",
+      "yuv420p", "-c:a", "aac", "-shortest", input,
+    ])
+    let (source, _) = try Self.presentationTimes(input)
+    try #require(source.count == 33)
+    let out = folder.file("out.mp4")
+    let run = ToolRun(["warp", input, "--mesh", folder.file("anim.json"), "-o", out])
+    #expect(run.status == 0, "\(run.errors)")
+    let (kept, tick) = try Self.presentationTimes(out)
+    #expect(kept.count == 33, "\(kept.count) frames")
+    for (a, b) in zip(source, kept) {
+      #expect(abs((a - source[0]) - (b - kept[0])) <= tick + 1e-6, "\(a) became \(b)")
+    }
+  }
+
+  /// A GIF with delays of 50, 50, 200, 50, 50, 50, 300, 50 ms (Pillow)
+  /// warped to GIF, APNG and WebM: each frame keeps its time (to the 10 ms
+  /// of GIF's delays; the old code made every delay 120 or 110 ms).
+  @Test(.enabled(if: TestPython.imports("PIL"), "Pillow is not installed"))
+  func gifDelaysAreKept() throws {
+    let folder = try VideoCommandTests.fixture()
+    let input = folder.file("delays.gif")
+    let script = """
+      from PIL import Image
+      import sys
+      frames = [Image.new('RGB', (64, 48), (i * 30, 100, 255 - i * 30)) for i in range(8)]
+      frames[0].save(sys.argv[1], save_all=True, append_images=frames[1:],
+                     duration=[50, 50, 200, 50, 50, 50, 300, 50], loop=0)
+      """
+    let python = TestPython.process(["-c", script, input])
+    try python.run()
+    python.waitUntilExit()
+    try #require(python.terminationStatus == 0)
+    let expected = [0, 0.05, 0.1, 0.3, 0.35, 0.4, 0.45, 0.75]
+    for name in ["out.gif", "out.apng", "out.webm"] {
+      let out = folder.file(name)
+      let run = ToolRun(["warp", input, "--mesh", folder.file("a.json"), "-o", out])
+      #expect(run.status == 0, "\(name): \(run.errors)")
+      let (times, _) = try Self.presentationTimes(out)
+      #expect(times.count == expected.count, "\(name): \(times)")
+      for (a, b) in zip(expected, times) {
+        #expect(abs(a - (b - times[0])) <= 0.0051, "\(name): \(a) became \(b - times[0])")
+      }
+    }
+  }
+
+  /// A 65×49 4:4:4 clip into H.264 (4:2:0 needs even sides): 66×50 with
+  /// the last column and row repeating the edge pixels (no black seam),
+  /// one note, and the summary naming the real size (it claimed 65x49
+  /// over a black column and row).
+  @Test func oddSizesArePaddedWithTheirEdgePixels() throws {
+    let folder = try VideoCommandTests.fixture()
+    let input = folder.file("odd.mkv")
+    try VideoCommandTests.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=size=66x50:duration=0.3:rate=10", "-vf",
+      "format=yuv444p,crop=65:49:0:0", "-c:v", "ffv1", input,
+    ])
+    let out = folder.file("out.mp4")
+    let run = ToolRun(["warp", input, "--mesh", folder.file("a.json"), "-o", out])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.errors.contains("65x49 padded to 66x50 by repeating the edge pixels"))
+    #expect(run.errors.contains(", 66x50, "), "\(run.errors)")
+    let video = try VideoCommandTests.probe(out, "v", "width,height")
+    #expect(video["width"] == "66" && video["height"] == "50")
+    let rgb = try VideoCommandTests.ffmpeg([
+      "-i", out, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-",
+    ])
+    try #require(rgb.count == 66 * 50 * 3)
+    func pixel(_ x: Int, _ y: Int) -> [Int] { (0..<3).map { Int(rgb[(y * 66 + x) * 3 + $0]) } }
+    func difference(_ a: [Int], _ b: [Int]) -> Int { zip(a, b).map { abs($0 - $1) }.max()! }
+    let column = (0..<49).map { difference(pixel(65, $0), pixel(64, $0)) }.max()!
+    let row = (0..<65).map { difference(pixel($0, 49), pixel($0, 48)) }.max()!
+    #expect(column <= 8 && row <= 8, "new column differs by \(column), new row by \(row)")
+  }
+
+  /// Audio a container cannot hold is transcoded, with a note: ProRes with
+  /// PCM into MP4 (failed at frame 3 with ffmpeg's own text) gets AAC; AAC
+  /// into WebM (dropped) gets Opus. `--no-audio` leaves it out.
+  @Test func audioIsTranscodedWhenItCannotBeCopied() throws {
+    let folder = try VideoCommandTests.fixture()
+    let mov = folder.file("pcm.mov")
+    try VideoCommandTests.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=size=64x48:rate=10:duration=1", "-f", "lavfi", "-i",
+      "sine=frequency=440:duration=1", "-c:v", "prores_ks", "-c:a", "pcm_s16le", "-shortest", mov,
+    ])
+    let mesh = folder.file("a.json")
+    for (input, name, codec) in [
+      (mov, "out.mp4", "aac"), (folder.file("clip.mp4"), "out.webm", "opus"),
+    ] {
+      let out = folder.file(name)
+      let run = ToolRun(["warp", input, "--mesh", mesh, "-o", out])
+      #expect(run.status == 0, "\(name): \(run.errors)")
+      #expect(run.errors.contains("transcoded"), "\(name): \(run.errors)")
+      let audio = try VideoCommandTests.probe(out, "a", "codec_name")
+      #expect(audio["codec_name"] == codec, "\(name): \(audio)")
+    }
+    let silent = folder.file("silent.mp4")
+    let run = ToolRun([
+      "warp", folder.file("clip.mp4"), "--mesh", mesh, "--no-audio", "-o", silent,
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(try VideoCommandTests.probe(silent, "a", "codec_name").isEmpty)
+    #expect(try VideoCommandTests.probe(silent, "v", "nb_read_frames")["nb_read_frames"] == "10")
+  }
+
+  /// An output extension no animation format has is a usage error (exit
+  /// 2), as it is for stills: for a video warp and a gradient animation
+  /// (both exited 1).
+  @Test func unknownAnimationExtensionIsAUsageError() throws {
+    let folder = try VideoCommandTests.fixture()
+    let video = ToolRun([
+      "warp", folder.file("clip.mp4"), "--mesh", folder.file("a.json"), "-o",
+      folder.file("out.xyz"),
+    ])
+    #expect(video.status == 2, "\(video.errors)")
+    #expect(video.errors.contains("unknown output extension .xyz"), "\(video.errors)")
+    let gradient = ToolRun([
+      "gradient", "--preset", "meshing", "--size", "32x32", "--duration", "0.1", "-o",
+      folder.file("out.xyz"),
+    ])
+    #expect(gradient.status == 2, "\(gradient.errors)")
+    #expect(!FileManager.default.fileExists(atPath: folder.file("out.xyz")))
+  }
+
+  /// The H.264 "no alpha" note only when something transparent is really
+  /// composited: not for a mesh that covers every frame of an opaque clip.
+  @Test func noAlphaNoteOnlyWhenSomethingIsTransparent() throws {
+    let folder = try VideoCommandTests.fixture()
+    let covered = ToolRun([
+      "warp", folder.file("clip.mp4"), "--mesh", folder.file("a.json"), "-o",
+      folder.file("a.mp4"),
+    ])
+    #expect(covered.status == 0, "\(covered.errors)")
+    #expect(!covered.errors.contains("no alpha"), "\(covered.errors)")
+    let transparent = ToolRun([
+      "warp", folder.file("clip.mp4"), "--mesh", folder.file("b.json"), "-o",
+      folder.file("b.mp4"),
+    ])
+    #expect(transparent.status == 0, "\(transparent.errors)")
+    #expect(transparent.errors.contains("no alpha"), "\(transparent.errors)")
+  }
+}

@@ -42,7 +42,7 @@ extension WarpCommand {
     let pipeline = VideoPipeline(
       input: input, output: output.output, mesh: animation, size: size.size,
       warp: warpOptions(width: 0, height: 0), encoding: video.encoding(image),
-      background: image.background, maxPixels: limits.maxPixels)
+      background: image.background, maxPixels: limits.maxPixels, keepsAudio: !noAudio)
     try pipeline.run(console: console)
   }
 }

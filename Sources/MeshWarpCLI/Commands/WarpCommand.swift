@@ -19,9 +19,11 @@ struct WarpCommand: ParsableCommand {
       "easeInOut"}, ...]}) or --to-mesh animates the mesh: a still input then gives an
       animation. A video input (MP4, MOV, MKV, WebM, GIF, animated PNG: anything ffmpeg
       5.1 decodes, found by content; animated WebP needs ffmpeg 8) is warped frame by
-      frame with the mesh at each frame's time; frame rate and count are kept, the audio
-      is copied untouched. Outputs: .png, .apng, .mp4 (H.264, BT.709), .mov (ProRes 4444
-      with alpha), .webm (VP9 with alpha), .gif, .webp, frame_%04d.png or a folder.
+      frame with the mesh at each frame's time; every frame keeps its time and duration
+      (variable frame rates and GIF delays too); the audio is copied untouched, or
+      transcoded (AAC, Opus) where the output cannot hold it. Outputs: .png, .apng,
+      .mp4 (H.264, BT.709), .mov (ProRes 4444 with alpha), .webm (VP9 with alpha),
+      .gif, .webp, frame_%04d.png or a folder.
       """)
 
   @Argument(placeholder: "IN", help: "The image (PNG, JPEG, WebP, GIF) or video to warp.")
@@ -46,6 +48,11 @@ struct WarpCommand: ParsableCommand {
   var supersample = 1
   @OptionGroup var frames = FrameTimeOptions(fpsAlone: true)
   @OptionGroup var video: VideoOptions
+  @Flag(
+    help:
+      "Leave a video's audio out (by default it is copied, or transcoded to AAC or Opus where the output cannot hold it)."
+  )
+  var noAudio: Bool
   @OptionGroup var threading: ThreadOptions
   @OptionGroup var limits: InputLimitOptions
 

@@ -9,22 +9,17 @@ import MeshWarpFiles
 
 /// ffmpeg or ffprobe run with its standard output on a pipe we read and
 /// its error output in an unlinked temporary file (nothing to drain, read
-/// after it ends). Killed and reaped by ``stop()`` or on deinit.
+/// after it ends), started by ``SpawnedProcess`` (it dies with us). Killed
+/// and reaped by ``stop()`` or on deinit.
 final class ChildProcess {
   let tool: String
-  private let process: Process
-  private let exited: ProcessExit
+  private let process: SpawnedProcess
   private var output: Int32
   private let errorFile: Int32
   private var ending: Ending?
 
   /// How the child ended.
-  struct Ending {
-    var exited: Bool
-    var status: Int32
-    var succeeded: Bool { exited && status == 0 }
-    var text: String { exited ? "exit status \(status)" : "killed by signal \(status)" }
-  }
+  typealias Ending = SpawnedProcess.Ending
 
   /// ffmpeg's input argument for `path`: `file:` keeps names that start
   /// with "-" or look like URLs (`http:…`) plain files.
@@ -59,23 +54,17 @@ final class ChildProcess {
     _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
     self.errorFile = errorFile
     output = ends[0]
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
-    process.standardError = FileHandle(fileDescriptor: errorFile, closeOnDealloc: false)
-    exited = ProcessExit(process)
     do {
-      try process.run()
+      process = try SpawnedProcess(
+        tool: tool, executable: executable, arguments: arguments, output: ends[1],
+        error: errorFile)
     } catch {
+      close(ends[0])
       close(ends[1])
-      ending = Ending(exited: true, status: 127)
-      throw MeshWarpIOError.toolUnavailable(
-        tool: tool, reason: "could not start \(executable): \(error.localizedDescription)")
+      close(errorFile)
+      throw error
     }
     close(ends[1])  // the child holds its own copy; ours would hide the end
-    RunningTools.add(process.processIdentifier)
   }
 
   deinit {
@@ -98,10 +87,7 @@ final class ChildProcess {
   /// Waits for the child to end (after its output ended) and reaps it.
   func wait() -> Ending {
     if let ending { return ending }
-    exited.wait()
-    RunningTools.remove(process.processIdentifier)
-    let result = Ending(
-      exited: process.terminationReason == .exit, status: process.terminationStatus)
+    let result = process.wait()
     ending = result
     closeOutput()
     return result
@@ -111,7 +97,7 @@ final class ChildProcess {
   func stop() {
     guard ending == nil else { return closeOutput() }
     closeOutput()
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.send(SIGKILL)
     _ = wait()
   }
 

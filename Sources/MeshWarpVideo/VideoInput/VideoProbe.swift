@@ -17,8 +17,8 @@ public enum VideoProbe {
       tool: "ffprobe", executable: ffprobePath,
       arguments: [
         "-hide_banner", "-loglevel", "error", "-print_format", "json", "-show_streams",
-        "-show_format", ChildProcess.inputURL(path),
-      ])
+        "-show_format",
+      ] + InputDemuxer.options(path: path) + [ChildProcess.inputURL(path)])
     var output: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {

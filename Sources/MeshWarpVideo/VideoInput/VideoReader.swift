@@ -25,6 +25,12 @@ public final class VideoReader {
   /// The ffmpeg and ffprobe in use.
   public let ffmpegPath: String
   public let ffprobePath: String
+  /// Each frame's time and duration, for a stream whose frames are not
+  /// evenly spaced (a phone clip, a GIF with varied delays): frames then
+  /// come as the file has them (`-fps_mode passthrough`), each with its own
+  /// timestamp. Nil for an evenly spaced stream, delivered at
+  /// ``VideoInfo/frameRate``.
+  public let frameTimes: VideoFrameTimes?
   /// Errors ffmpeg printed while still exiting successfully (a damaged
   /// but readable file), available after the last frame; "" when none.
   public private(set) var warnings = ""
@@ -70,13 +76,17 @@ public final class VideoReader {
     (ffmpegPath, ffprobePath) = try Self.tools(environment: environment)
     self.path = path
     info = try VideoProbe.probe(path: path, ffprobePath: ffprobePath)
+    let times = VideoFrameTimes.probe(
+      path: path, streamIndex: info.streamIndex, ffprobePath: ffprobePath)
+    frameTimes = times.flatMap { $0.isConstant ? nil : $0 }
     let yuv = YUV420ToRGBA.matrix(for: info)
     parser = try RawVideoFrameParser(
       width: info.width, height: info.height, framesPerSecond: info.framesPerSecond,
       source: path, yuv: yuv)
     child = try ChildProcess(
       tool: "ffmpeg", executable: ffmpegPath,
-      arguments: Self.arguments(path: path, info: info, yuv: yuv != nil))
+      arguments: Self.arguments(
+        path: path, info: info, yuv: yuv != nil, keepsTimes: frameTimes != nil))
   }
 
   deinit { child?.stop() }
@@ -104,16 +114,25 @@ public final class VideoReader {
   }
 
   /// ffmpeg's command line (without the program); `yuv`: frames as
-  /// `yuv420p` planes (``YUV420ToRGBA/matrix(for:)``), else RGBA.
-  static func arguments(path: String, info: VideoInfo, yuv: Bool = false) -> [String] {
+  /// `yuv420p` planes (``YUV420ToRGBA/matrix(for:)``), else RGBA;
+  /// `keepsTimes`: every frame as the file has it, else resampled to the
+  /// constant ``VideoInfo/frameRate``.
+  static func arguments(path: String, info: VideoInfo, yuv: Bool = false, keepsTimes: Bool = false)
+    -> [String]
+  {
     var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error"]
     // ffmpeg's native VP8/VP9 decoders drop the alpha that WebM keeps in
     // side data; libvpx's decoders read it.
     if info.hasAlpha, info.codec == "vp9" { arguments += ["-c:v", "libvpx-vp9"] }
     if info.hasAlpha, info.codec == "vp8" { arguments += ["-c:v", "libvpx"] }
+    arguments += InputDemuxer.options(path: path)
     arguments += [
       "-i", ChildProcess.inputURL(path), "-map", "0:\(info.streamIndex)", "-an", "-sn", "-dn",
-      "-fps_mode", "cfr", "-r", info.frameRate.description,
+    ]
+    arguments +=
+      keepsTimes
+      ? ["-fps_mode", "passthrough"] : ["-fps_mode", "cfr", "-r", info.frameRate.description]
+    arguments += [
       "-f", "rawvideo", "-pix_fmt", yuv ? "yuv420p" : "rgba", "-",
     ]
     return arguments
@@ -131,7 +150,8 @@ public final class VideoReader {
   public func nextFrame(reusing storage: consuming RGBAImage? = nil) throws -> VideoFrame? {
     guard let child else { return nil }
     do {
-      if let frame = try parser.nextFrame(reusing: storage, read: { try child.read(into: $0) }) {
+      if var frame = try parser.nextFrame(reusing: storage, read: { try child.read(into: $0) }) {
+        if let frameTimes { frame.timestamp = frameTimes.timestamp(at: frame.index) }
         return frame
       }
     } catch let error as VideoInputError {

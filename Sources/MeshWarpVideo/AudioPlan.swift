@@ -1,0 +1,79 @@
+import Foundation
+
+/// What happens to a video's audio in an output container: copied as it
+/// is when the container holds its codec, else transcoded to the
+/// container's usual codec, or left out where the format has no audio.
+///
+/// What each container holds (ffmpeg 5.1's muxers): MP4 takes AAC, MP3,
+/// ALAC, AC-3 and E-AC-3 (not PCM); MOV takes those and PCM; WebM takes
+/// Opus and Vorbis only. Transcoding goes to AAC at 192 kb/s for MP4 and
+/// MOV, Opus at 128 kb/s for WebM.
+public enum AudioPlan: Sendable, Equatable {
+  /// No audio stream in the output.
+  case none
+  /// The audio packets copied untouched (`-c:a copy`).
+  case copy
+  /// Re-encoded with ffmpeg's `encoder` at `bitrate` (e.g. "aac", "192k").
+  case transcode(encoder: String, bitrate: String)
+
+  /// The plan for audio streams of ffprobe's `codecs` (e.g. `["pcm_s16le"]`)
+  /// going into `codec`'s container; `.none` when there is no audio or
+  /// the format holds none (GIF, WebP).
+  public static func decide(codecs: [String], into codec: VideoCodec) -> AudioPlan {
+    guard !codecs.isEmpty, codec.carriesAudio else { return .none }
+    let held: Set<String>
+    let target: AudioPlan
+    switch codec {
+    case .vp9:
+      held = ["opus", "vorbis"]
+      target = .transcode(encoder: "libopus", bitrate: "128k")
+    case .prores4444:
+      held = ["aac", "mp3", "alac", "ac3", "eac3"]
+      target = .transcode(encoder: "aac", bitrate: "192k")
+    default:
+      held = ["aac", "mp3", "alac", "ac3", "eac3"]
+      target = .transcode(encoder: "aac", bitrate: "192k")
+    }
+    if codec == .prores4444, codecs.allSatisfy({ held.contains($0) || $0.hasPrefix("pcm_") }) {
+      return .copy
+    }
+    return codecs.allSatisfy(held.contains) ? .copy : target
+  }
+
+  /// The codec names (ffprobe's `codec_name`) of `path`'s audio streams;
+  /// empty when it has none or ffprobe fails.
+  public static func codecs(ofAudioIn path: String, ffprobePath: String) -> [String] {
+    guard
+      let child = try? ChildProcess(
+        tool: "ffprobe", executable: ffprobePath,
+        arguments: [
+          "-hide_banner", "-loglevel", "error", "-select_streams", "a", "-show_entries",
+          "stream=codec_name", "-of", "csv=p=0", ChildProcess.inputURL(path),
+        ])
+    else { return [] }
+    var output: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while let n = try? chunk.withUnsafeMutableBytes({ try child.read(into: $0) }), n > 0 {
+      output += chunk[0..<n]
+    }
+    guard child.wait().succeeded else { return [] }
+    return String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline)
+      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+  }
+
+  /// The codec's name for messages: "AAC", "Opus".
+  public var encoderName: String? {
+    guard case .transcode(let encoder, _) = self else { return nil }
+    return encoder == "libopus" ? "Opus" : encoder.uppercased()
+  }
+
+  /// ffmpeg's options for the audio of input 1.
+  var arguments: [String] {
+    switch self {
+    case .none: []
+    case .copy: ["-map", "1:a?", "-c:a", "copy"]
+    case .transcode(let encoder, let bitrate):
+      ["-map", "1:a?", "-c:a", encoder, "-b:a", bitrate]
+    }
+  }
+}
