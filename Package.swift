@@ -175,9 +175,10 @@ if !keepsLinuxOnlyParts {
     }
   }
   // MeshWarpFiles links no C library but is written and tested against
-  // Glibc only, so it stays with the Linux tools.
+  // Glibc only, and CChildSpawn starts ffmpeg for MeshWarpVideo with
+  // Linux's prctl, so both stay with the Linux tools.
   var linuxOnly = Set(package.targets.filter { $0.type == .system }.map(\.name))
-    .union(["MeshWarpFiles"])
+    .union(["MeshWarpFiles", "CChildSpawn"])
   var grew = true
   while grew {
     let next = linuxOnly.union(

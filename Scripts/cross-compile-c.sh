@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Cross-compiles every C file in Sources/ for Apple's targets and fails on
-# any undefined symbol an Apple runtime may not provide.
+# Cross-compiles every C file that Apple platforms build (the C targets of
+# the manifest's Mac view, MESHWARP_MANIFEST_AS_MAC=1, which leaves out the
+# Linux-only parts) for Apple's targets and fails on any undefined symbol
+# an Apple runtime may not provide.
 #
 # Targets: x86_64-apple-macos14, arm64-apple-macos14,
 # x86_64-apple-ios17-simulator, arm64-apple-ios17, arm64-apple-xros1 (the
@@ -30,8 +32,16 @@ nm="$(command -v llvm-nm || true)"
 [ -n "$cc" ] || { echo "cross-compile-c: clang not found"; exit 1; }
 [ -n "$nm" ] || { echo "cross-compile-c: llvm-nm not found"; exit 1; }
 
-mapfile -t sources < <(find Sources -name '*.c' | sort)
-[ "${#sources[@]}" -ge 1 ] || { echo "cross-compile-c: no C files in Sources/"; exit 1; }
+# The targets Apple platforms build, from the manifest's Mac view.
+mapfile -t apple_targets < <(MESHWARP_MANIFEST_AS_MAC=1 swift package dump-package |
+  python3 -c 'import json, sys; print("\n".join(t["name"] for t in json.load(sys.stdin)["targets"]))')
+[ "${#apple_targets[@]}" -ge 1 ] || { echo "cross-compile-c: no targets in the Mac view"; exit 1; }
+sources=()
+for target in "${apple_targets[@]}"; do
+  [ -d "Sources/$target" ] || continue
+  mapfile -t -O "${#sources[@]}" sources < <(find "Sources/$target" -name '*.c' | sort)
+done
+[ "${#sources[@]}" -ge 1 ] || { echo "cross-compile-c: no C files in the Mac view's targets"; exit 1; }
 targets=(x86_64-apple-macos14 arm64-apple-macos14 x86_64-apple-ios17-simulator arm64-apple-ios17
   arm64-apple-xros1)
 # Mach-O names carry a leading underscore.

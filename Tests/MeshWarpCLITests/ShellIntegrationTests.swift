@@ -110,7 +110,9 @@ private func executable(_ name: String) -> String? {
     #expect(try bashCompletions(["meshwarp", "--ver"]) == ["--version"])
     #expect(try bashCompletions(["meshwarp", "help", "gr"]) == ["gradient"])
     #expect(try bashCompletions(["meshwarp", "completions", ""]) == ["bash", "fish", "zsh"])
-    #expect(try bashCompletions(["meshwarp", "mesh", ""]) == ["grid"])
+    #expect(
+      try bashCompletions(["meshwarp", "mesh", ""])
+        == ["bulge", "grid", "lens", "ripple", "twirl", "wave"])
     #expect(try bashCompletions(["meshwarp", "mesh", "grid", ""]) == [])
     #expect(try bashCompletions(["meshwarp", "warp", "--size", ""]) == [])
     #expect(

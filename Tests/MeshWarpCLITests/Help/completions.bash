@@ -28,14 +28,15 @@ _meshwarp() {
   local options="" valued="" positionals=()
   case "${COMP_WORDS[1]}" in
     warp)
-      options='--mesh -m --to-mesh --output -o --format --quality --lossless --background -b --size -s --smooth --edges --edge-color --address --interpolation --no-minification-filter --no-pin-corners --antialias --supersample --time -t --duration -d --fps --crf --threads -j --max-pixels --help -h'
-      valued='--mesh -m --to-mesh --output -o --format --quality --background -b --size -s --edges --edge-color --address --interpolation --antialias --supersample --time -t --duration -d --fps --crf --threads -j --max-pixels'
+      options='--mesh -m --to-mesh --output -o --format --quality --lossless --subsampling --background -b --size -s --smooth --edges --edge-color --address --interpolation --no-minification-filter --no-pin-corners --antialias --supersample --time -t --duration -d --fps --crf --no-audio --threads -j --max-pixels --help -h'
+      valued='--mesh -m --to-mesh --output -o --format --quality --subsampling --background -b --size -s --edges --edge-color --address --interpolation --antialias --supersample --time -t --duration -d --fps --crf --threads -j --max-pixels'
       case "$prev" in
         --mesh|-m) _meshwarp_paths "$cur"; return ;;
         --to-mesh) _meshwarp_paths "$cur"; return ;;
         --output|-o) _meshwarp_paths "$cur"; return ;;
         --format) _meshwarp_words 'png jpeg webp' "$cur"; return ;;
         --quality) return ;;
+        --subsampling) _meshwarp_words '444 422 420' "$cur"; return ;;
         --background|-b) return ;;
         --size|-s) return ;;
         --edges) _meshwarp_words 'transparent unwarped origin color' "$cur"; return ;;
@@ -62,13 +63,14 @@ _meshwarp() {
       positionals=(@paths)
       ;;
     gradient)
-      options='--preset --output -o --format --quality --lossless --background -b --size -s --time -t --duration -d --fps --warp --warp-to --no-dither --crf --threads -j --max-pixels --help -h'
-      valued='--preset --output -o --format --quality --background -b --size -s --time -t --duration -d --fps --warp --warp-to --crf --threads -j --max-pixels'
+      options='--preset --output -o --format --quality --lossless --subsampling --background -b --size -s --time -t --duration -d --fps --warp --warp-to --no-dither --crf --threads -j --max-pixels --help -h'
+      valued='--preset --output -o --format --quality --subsampling --background -b --size -s --time -t --duration -d --fps --warp --warp-to --crf --threads -j --max-pixels'
       case "$prev" in
         --preset) _meshwarp_words 'meshing' "$cur"; return ;;
         --output|-o) _meshwarp_paths "$cur"; return ;;
         --format) _meshwarp_words 'png jpeg webp' "$cur"; return ;;
         --quality) return ;;
+        --subsampling) _meshwarp_words '444 422 420' "$cur"; return ;;
         --background|-b) return ;;
         --size|-s) return ;;
         --time|-t) return ;;
@@ -83,12 +85,13 @@ _meshwarp() {
       positionals=(@paths)
       ;;
     text)
-      options='--output -o --format --quality --lossless --background -b --font -f --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --no-dither --crf --threads -j --help -h'
-      valued='--output -o --format --quality --background -b --font -f --font-size --size -s --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --crf --threads -j'
+      options='--output -o --format --quality --lossless --subsampling --background -b --font -f --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --no-dither --crf --threads -j --help -h'
+      valued='--output -o --format --quality --subsampling --background -b --font -f --font-size --size -s --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --crf --threads -j'
       case "$prev" in
         --output|-o) _meshwarp_paths "$cur"; return ;;
         --format) _meshwarp_words 'png jpeg webp' "$cur"; return ;;
         --quality) return ;;
+        --subsampling) _meshwarp_words '444 422 420' "$cur"; return ;;
         --background|-b) return ;;
         --font|-f) _meshwarp_paths "$cur"; return ;;
         --font-size|--size|-s) return ;;
@@ -108,12 +111,13 @@ _meshwarp() {
       positionals=(@paths)
       ;;
     genie)
-      options='--output -o --format --quality --lossless --background -b --size -s --from --to --edge --duration -d --fps --reverse --progress -p --filter --threads -j --max-pixels --help -h'
-      valued='--output -o --format --quality --background -b --size -s --canvas --from --to --edge --duration -d --fps --progress -p --filter --threads -j --max-pixels'
+      options='--output -o --format --quality --lossless --subsampling --background -b --size -s --from --to --edge --duration -d --fps --reverse --progress -p --filter --threads -j --max-pixels --help -h'
+      valued='--output -o --format --quality --subsampling --background -b --size -s --canvas --from --to --edge --duration -d --fps --progress -p --filter --threads -j --max-pixels'
       case "$prev" in
         --output|-o) _meshwarp_paths "$cur"; return ;;
         --format) _meshwarp_words 'png jpeg webp' "$cur"; return ;;
         --quality) return ;;
+        --subsampling) _meshwarp_words '444 422 420' "$cur"; return ;;
         --background|-b) return ;;
         --size|-s|--canvas) return ;;
         --from) return ;;
@@ -139,12 +143,26 @@ _meshwarp() {
       positionals=(@paths)
       ;;
     mesh)
-      options='--shorthand --output -o --help -h'
-      valued='--output -o'
+      options='--shorthand --output -o --size -s --angle --strength --amplitude --wavelength --phase --radius --center --axis --camera --distortion --inverse --tolerance --duration -d --fps --help -h'
+      valued='--output -o --size -s --angle --strength --amplitude --wavelength --phase --radius --center --axis --camera --distortion --tolerance --duration -d --fps'
       case "$prev" in
         --output|-o) _meshwarp_paths "$cur"; return ;;
+        --size|-s) return ;;
+        --angle) return ;;
+        --strength) return ;;
+        --amplitude) return ;;
+        --wavelength) return ;;
+        --phase) return ;;
+        --radius) return ;;
+        --center) return ;;
+        --axis) _meshwarp_words 'x y' "$cur"; return ;;
+        --camera) return ;;
+        --distortion) return ;;
+        --tolerance) return ;;
+        --duration|-d) return ;;
+        --fps) return ;;
       esac
-      positionals=('grid' @none)
+      positionals=('grid twirl bulge ripple wave lens' @none)
       ;;
     demo)
       options='--output -o --frames --threads -j --help -h'

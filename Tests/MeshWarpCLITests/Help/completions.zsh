@@ -13,7 +13,7 @@ _meshwarp() {
     'text:Fill text with an (animated) mesh gradient, the blog'\''s effect'
     'genie:Play the genie effect: an image slides through a funnel into a target'
     'shader-data:Write the packed float array the Metal shader reads'
-    'mesh:Write a starting mesh: the identity grid of C×R points'
+    'mesh:Write a starting mesh: the identity grid of C×R points, or an effect (twirl, bulge, ripple, wave, lens)'
     'demo:Render the built-in examples (no input needed)'
     'bench:Measure rendering speed (median ms per frame)'
     'completions:Print the shell completion script for bash, zsh or fish'
@@ -44,8 +44,9 @@ _meshwarp() {
             '--format=[Image format: png, jpg, webp (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
             '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
-            '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA, transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
-            '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA, transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
+            '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
+            '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
+            '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '--size=[Output size in pixels (default: the input'\''s).]:WxH: ' \
             '-s[Output size in pixels (default: the input'\''s).]:WxH: ' \
             '--smooth[Render a grid mesh as the smooth Catmull-Rom surface through its points instead of bilinear faces (e.g. --smooth with {"columns":4,"rows":4,"to":\[...\]}); a mesh without grid structure is an error.]' \
@@ -63,6 +64,7 @@ _meshwarp() {
             '-d[Render an animation of S seconds (APNG, MP4 or a PNG sequence).]:S: ' \
             '--fps=[Frames per second of an animation (default: 30).]:N: ' \
             '--crf=[Expert: the H.264 (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, VP9 CRF 24).]:N: ' \
+            '--no-audio[Leave a video'\''s audio out (by default it is copied, or transcoded to AAC or Opus where the output cannot hold it).]' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
             '-j[Worker threads (default: all cores).]:N: ' \
             '--max-pixels=[Refuse input images with more pixels (default: 100000000).]:N: ' \
@@ -87,8 +89,9 @@ _meshwarp() {
             '--format=[Image format: png, jpg, webp (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
             '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
-            '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA, transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
-            '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA, transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
+            '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
+            '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
+            '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '--size=[Output size in pixels (default: 800x800).]:WxH: ' \
             '-s[Output size in pixels (default: 800x800).]:WxH: ' \
             '--time=[Time in seconds of a still, or of the first frame (default: 0).]:T: ' \
@@ -114,8 +117,9 @@ _meshwarp() {
             '--format=[Image format: png, jpg, webp (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
             '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
-            '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA, transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
-            '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA, transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
+            '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
+            '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
+            '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '--font=[A fontconfig pattern ("DejaVu Sans:bold") or a font file path (default: DejaVu Sans:bold, expanded).]:F:_files' \
             '-f[A fontconfig pattern ("DejaVu Sans:bold") or a font file path (default: DejaVu Sans:bold, expanded).]:F:_files' \
             '--font-size=[Font size in pixels (default: 150). Deprecated spelling: --size, -s.]:PX: ' \
@@ -147,8 +151,9 @@ _meshwarp() {
             '--format=[Image format: png, jpg, webp (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
             '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
-            '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA, transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
-            '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA, transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
+            '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
+            '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
+            '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '--size=[Canvas holding the view and the target, in pixels (default: the image'\''s width, 1.6× its height). Deprecated spelling: --canvas.]:WxH: ' \
             '-s[Canvas holding the view and the target, in pixels (default: the image'\''s width, 1.6× its height). Deprecated spelling: --canvas.]:WxH: ' \
             '--from=[The view'\''s rect in the canvas (default: the image at 0,0).]:X,Y,W,H: ' \
@@ -184,10 +189,27 @@ _meshwarp() {
             '--shorthand[Write only "columns", "rows" and "to" (the grid shorthand).]' \
             '--output=[Where to write (default: stdout).]:FILE:_files' \
             '-o[Where to write (default: stdout).]:FILE:_files' \
+            '--size=[An effect'\''s picture size in pixels (required).]:WxH: ' \
+            '-s[An effect'\''s picture size in pixels (required).]:WxH: ' \
+            '--angle=[twirl: degrees at the centre, positive clockwise (e.g. 90 or 0:360) (default: 90).]:DEG: ' \
+            '--strength=[bulge: strength in (−1, 1); above 0 magnifies the centre by 1 + K, below 0 pinches (default: 0.5).]:K: ' \
+            '--amplitude=[ripple, wave: amplitude, a fraction of min(W, H) (default: 0.02).]:A: ' \
+            '--wavelength=[ripple, wave: wavelength, a fraction of min(W, H) (default: 0.1).]:L: ' \
+            '--phase=[ripple, wave: phase in radians (e.g. 0:6.283 for one period) (default: 0).]:RAD: ' \
+            '--radius=[twirl, bulge, ripple: radius of the disc, a fraction of min(W, H) (default: 0.5).]:R: ' \
+            '--center=[twirl, bulge, ripple: the centre, fractions of the width and height (default: 0.5,0.5).]:X,Y: ' \
+            '--axis=[wave: the axis it runs along (default: x).]:x|y:(x y)' \
+            '--camera=[lens: camera matrix in pixels, OpenCV'\''s convention (pixel centres at integers) (default: focal max(W,H), centre of the picture).]:FX,FY,CX,CY: ' \
+            '--distortion=[lens: OpenCV'\''s distortion coefficients; the photo is undistorted as cv2.undistort (default: 0,0,0,0).]:K1,K2,P1,P2[,K3]: ' \
+            '--inverse[lens: apply the distortion instead of removing it.]' \
+            '--tolerance=[Largest distance between the mesh and the formula, in pixels (default: 0.25).]:PX: ' \
+            '--duration=[Seconds over which ranges A:B animate: writes a keyframe file.]:S: ' \
+            '-d[Seconds over which ranges A:B animate: writes a keyframe file.]:S: ' \
+            '--fps=[Frames per second of an animation (default: 30).]:N: ' \
             '--help[Show this help.]' \
             '-h[Show this help.]' \
-            '1:KIND:(grid)' \
-            '2:CxR: '
+            '1:KIND:(grid twirl bulge ripple wave lens)' \
+            '2::CxR: '
           ;;
         demo)
           _arguments \
