@@ -40,6 +40,8 @@ public struct MeshIssue: Hashable, Sendable, CustomStringConvertible {
     /// A point set's spline folds: the picture is drawn over itself (a
     /// warning).
     case foldedSpline = "folded-spline"
+    /// A point set with more pairs than ``ThinPlateSpline/maximumPoints``.
+    case tooManyPoints = "too-many-points"
   }
 
   public var severity: Severity

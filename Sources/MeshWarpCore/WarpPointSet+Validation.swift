@@ -11,7 +11,9 @@ extension WarpPointSet {
   /// What is wrong with the point set before a spline is built, and where
   /// the spline folds, named by point (indices into ``pairs``):
   ///
-  /// - no pairs (error);
+  /// - no pairs, or more than ``ThinPlateSpline/maximumPoints`` (error,
+  ///   checked first, so that the pairwise checks below stay O(n²) for a
+  ///   bounded n);
   /// - a non-finite or absurd coordinate (error), coordinates that look
   ///   like pixels (warning): the mesh rules that apply to points;
   /// - two `to` points (or one and a pinned corner) closer than
@@ -31,6 +33,15 @@ extension WarpPointSet {
         MeshIssue(
           severity: .error, rule: .emptyMesh, face: nil, vertices: [],
           message: "the point set has no point pairs")
+      ]
+    }
+    guard pairs.count <= ThinPlateSpline.maximumPoints else {
+      return [
+        MeshIssue(
+          severity: .error, rule: .tooManyPoints, face: nil, vertices: [],
+          message:
+            "the point set has \(pairs.count) point pairs; a spline takes at most \(ThinPlateSpline.maximumPoints)"
+        )
       ]
     }
     let pointRules: Set<MeshIssue.Rule> = [
@@ -88,7 +99,7 @@ extension WarpPointSet {
         guard distance < Self.minimumSeparation else { continue }
         let what =
           distance == 0
-          ? "are at one place, \(Self.text(a.to))"
+          ? "are at the same place, \(Self.text(a.to))"
           : "are \(Self.text(distance)) apart, \(Self.text(a.to)) and \(Self.text(b.to))"
         found.append(
           MeshIssue(

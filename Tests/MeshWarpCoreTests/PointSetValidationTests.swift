@@ -43,6 +43,18 @@ import _TestSupport
     #expect(!Self.rules(apart).contains(.coincidentPoints))
   }
 
+  /// Beyond the spline's limit the point set is refused at once, before
+  /// any pairwise check (100 000 points would take 5·10⁹ comparisons).
+  @Test func tooManyPointsAreRefusedFirst() {
+    let many = (0..<100_000).map { k in
+      (from: Vector2(Double(k % 300) / 300, Double(k / 300) / 400), to: Vector2(0.5, 0.5))
+    }
+    let issues = Self.set(many).issues
+    #expect(issues.map(\.rule) == [.tooManyPoints])
+    #expect(issues.first?.message.contains("100000") == true)
+    #expect(issues.first?.message.contains("2000") == true)
+  }
+
   @Test func pointsOnOneLineAreErrors() {
     let line = Self.set(
       [
