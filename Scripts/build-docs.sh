@@ -52,6 +52,10 @@ swift build --scratch-path .build/docs-effect --target MeshWarpEffect \
   -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$effect_graphs" \
   >"$work/build-effect.log" 2>&1 || { cat "$work/build-effect.log"; exit 1; }
 # The others, from the ordinary build.
+# dump-symbol-graph emits every module of the debug build, the test
+# targets' too, so those must be built first (a fresh clone has none; the
+# test run after this reuses the build).
+swift build --build-tests >"$work/build-tests.log" 2>&1 || { cat "$work/build-tests.log"; exit 1; }
 swift package dump-symbol-graph --minimum-access-level public \
   >"$work/dump.log" 2>&1 || { cat "$work/dump.log"; exit 1; }
 dumped="$(sed -n 's/^Files written to //p' "$work/dump.log" | tail -1)"
