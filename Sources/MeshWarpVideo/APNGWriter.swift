@@ -92,7 +92,7 @@ public final class APNGWriter: FrameSink {
   }
 
   /// Adds a frame that shows for `duration` seconds (the nearest
-  /// ``APNGDelay``).
+  /// `APNGDelay`).
   public func append(_ image: RGBAImage, duration: Double) throws {
     try append(image, delay: APNGDelay(seconds: duration))
   }

@@ -95,7 +95,7 @@ public struct MP4Options: Sendable, Equatable {
   package var framesAreYCbCr = false
   /// Each frame keeps the duration given to ``MP4Writer/append(_:duration:)``
   /// (a variable-rate clip, a GIF's delays): frames go to ffmpeg in
-  /// Matroska with their timestamps (``MatroskaRawFrames``), encoded with
+  /// Matroska with their timestamps (`MatroskaRawFrames`), encoded with
   /// `-fps_mode passthrough` in the input's microsecond time base, instead
   /// of as raw video at ``framesPerSecond``. Frames appended without a
   /// duration show for `1 / framesPerSecond`.

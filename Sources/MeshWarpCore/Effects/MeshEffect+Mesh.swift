@@ -17,7 +17,8 @@ extension MeshEffect {
   /// is the identity. See ``cellsAcross(width:height:tolerance:)``.
   ///
   /// - Parameters:
-  ///   - width, height: the picture's size in pixels (≥ 1).
+  ///   - width: the picture's width in pixels (≥ 1).
+  ///   - height: the picture's height in pixels (≥ 1).
   ///   - tolerance: the largest distance in pixels between the mesh's
   ///     content point and the formula's, at any output point (> 0;
   ///     default 0.25).
@@ -77,8 +78,11 @@ extension MeshEffect {
   /// count and size share their shape, so they can be keyframes of one
   /// animation.
   ///
-  /// - Parameter cells: cells across the region, 2…``maximumCellsAcross``
-  ///   (rounded up to even, so that a vertex sits at the centre).
+  /// - Parameters:
+  ///   - width: the picture's width in pixels (≥ 1).
+  ///   - height: the picture's height in pixels (≥ 1).
+  ///   - cells: cells across the region, 2…``maximumCellsAcross``
+  ///     (rounded up to even, so that a vertex sits at the centre).
   /// - Throws: ``MeshEffectError``.
   public func mesh(width: Int, height: Int, cellsAcross cells: Int) throws -> WarpMesh {
     try validate(width: width, height: height)
