@@ -82,6 +82,7 @@ import _TestSupport
   @Test func smoothWithoutAGridDrawsPiecewise() {
     var mesh = Self.overshootingGrid
     mesh.grid = nil
+    mesh.faces.reverse()  // not a grid's cells in order (in order, the grid is inferred)
     let plan = MeshWarpRenderPlan(
       mesh: mesh, smooth: true, viewSize: CGSize(width: 100, height: 100), displayScale: 1,
       maxSampleOffset: .zero, addressMode: .clampToEdge)
