@@ -60,20 +60,12 @@ public enum PNGEncoder {
     return PNGColorChunks.replace(in: encoded, with: color)
   }
 
-  /// The image as packed RGB samples when every pixel is opaque, else nil
-  /// (found at the first translucent pixel; packed in row bands on
-  /// `threads` threads).
+  /// The image as packed RGB samples when every pixel is opaque
+  /// (`RGBAImage.isOpaque`), else nil; packed in row bands on `threads`
+  /// threads.
   private static func opaqueRGB(of image: RGBAImage, threads: Int) -> [UInt8]? {
     let count = image.width * image.height
-    let opaque = image.pixels.withUnsafeBufferPointer { p in
-      var i = 3
-      while i < p.count {
-        if p[i] != 255 { return false }
-        i += 4
-      }
-      return true
-    }
-    guard opaque, count > 0 else { return nil }
+    guard count > 0, image.isOpaque else { return nil }
     let width = image.width
     return image.pixels.withUnsafeBufferPointer { p in
       [UInt8](unsafeUninitializedCapacity: count * 3) { out, n in
