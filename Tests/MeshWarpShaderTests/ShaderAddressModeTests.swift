@@ -15,9 +15,9 @@ import _TestSupport
   }
 
   /// `meshWarpLayer` at (x, y) in a 400 × 400 view on the harness layer
-  /// (colour at p = (p.x, p.y, 1, 1)), with the given arguments; by default
-  /// one sample per pixel (no minification filter), so the colour names the
-  /// sampled position.
+  /// ((p.x, p.y, 1, 1) when it was sampled at p, else the colour returned),
+  /// with the given arguments; by default one sample per pixel (no
+  /// minification filter), so the result names the sampled position.
   static func layerColor(
     _ data: [Float], x: Float, y: Float, address: AddressMode = .clampToEdge, pixel: Float = 1,
     maxSamples: Float = 1, edge: SIMD4<Float> = .zero

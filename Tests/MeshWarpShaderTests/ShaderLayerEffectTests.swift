@@ -7,8 +7,9 @@ import _TestSupport
 /// The layer-effect function `meshWarpLayer`: it samples the layer where the
 /// mapping says and returns transparent where the mapping draws nothing.
 @Suite struct ShaderLayerEffectTests {
-  /// meshWarpLayer at (x, y) in a 400 × 400 view, on the harness layer whose
-  /// colour at p is (p.x, p.y, 1, 1).
+  /// meshWarpLayer at (x, y) in a 400 × 400 view, on the harness layer
+  /// (opaque white, recording where it is sampled): (p.x, p.y, 1, 1) when
+  /// it was sampled at p, else the colour returned.
   static func layerColor(_ data: [Float], x: Float, y: Float) -> SIMD4<Float> {
     var rgba = [Float](repeating: -1, count: 4)
     meshwarp_shader_layer_call(data, Int32(data.count), 400, 400, x, y, &rgba)
@@ -40,6 +41,20 @@ import _TestSupport
     #expect(Self.layerColor(data, x: 20, y: 300) == SIMD4(0, 0, 0, 0))
     let inside = Self.layerColor(data, x: 200, y: 150)
     #expect(abs(inside.x - 200) < 1e-3 && abs(inside.y - 100) < 1e-3 && inside.w == 1)
+  }
+
+  /// Colours pass through Metal's 16-bit half, in the harness as on the
+  /// GPU: an edge colour of 0.1 comes back as the nearest binary16 value,
+  /// 0.0999755859375 (1638 / 16384), not as the float 0.1.
+  @Test func coloursRoundToHalfAsOnTheGPU() {
+    let data = ShaderMeshData.pack(ShaderEdgeAndValidationTests.centreQuad, edges: .color)
+    var rgba = [Float](repeating: -1, count: 4)
+    let edge: [Float] = [0.1, 0.2, 0.3, 1]
+    meshwarp_shader_layer_call_with(
+      data, Int32(data.count), 400, 400, 20, 300, 0, 1, 1, edge, &rgba)
+    let nearestHalves: [Float] = [1638 / 16384, 1638 / 8192, 1229 / 4096, 1]
+    #expect(rgba == nearestHalves)
+    #expect(rgba[0] != 0.1)
   }
 
   /// The shipped shader must not discard fragments: the shim's

@@ -37,9 +37,23 @@ extern "C" void meshwarp_shader_map_image(const float *mesh, int count, int widt
 }
 
 namespace {
-/// The harness layer: its colour at p is (p.x, p.y, 1, 1), so the result
-/// tells where the layer was sampled.
-metal::half4 positionLayer(metal::float2 p, void *) { return metal::half4(p.x, p.y, 1, 1); }
+/// Where the harness layer was sampled during one call of the layer effect:
+/// the number of taps and the sum of their positions (points, float, so
+/// that no position is rounded to half).
+struct PositionRecord {
+  int taps;
+  float sumX, sumY;
+};
+
+/// The harness layer: opaque white everywhere; it records each position it
+/// is sampled at in its context (a PositionRecord).
+metal::half4 positionLayer(metal::float2 p, void *context) {
+  PositionRecord *r = (PositionRecord *)context;
+  r->taps += 1;
+  r->sumX += p.x;
+  r->sumY += p.y;
+  return metal::half4(1, 1, 1, 1);
+}
 }  // namespace
 
 extern "C" void meshwarp_shader_layer_call(const float *mesh, int count, float width,
@@ -55,7 +69,8 @@ extern "C" void meshwarp_shader_layer_call_with(const float *mesh, int count, fl
                                                 float addressMode, float pixelSize,
                                                 float maxSamples, const float *edgeRGBA,
                                                 float *outRGBA) {
-  SwiftUI::Layer layer{positionLayer, nullptr};
+  PositionRecord record = {0, 0, 0};
+  SwiftUI::Layer layer{positionLayer, &record};
   metal::half4 edge(edgeRGBA[0], edgeRGBA[1], edgeRGBA[2], edgeRGBA[3]);
   metal::half4 c = meshWarpLayer(metal::float2(positionX, positionY), layer, deviceBuffer(mesh), count,
                                  metal::float2(width, height), addressMode, pixelSize, maxSamples,
@@ -64,6 +79,12 @@ extern "C" void meshwarp_shader_layer_call_with(const float *mesh, int count, fl
   outRGBA[1] = c.y;
   outRGBA[2] = c.z;
   outRGBA[3] = c.w;
+  // A sampled pixel reports where the layer was read (the mean of its taps)
+  // in place of the white it returned.
+  if (record.taps > 0) {
+    outRGBA[0] = record.sumX / record.taps;
+    outRGBA[1] = record.sumY / record.taps;
+  }
 }
 
 extern "C" float meshwarp_shader_address_axis(float position, float extent, float pixelSize,
@@ -130,7 +151,7 @@ struct TapRecord {
 };
 
 /// A layer that records how far each sample lies from the pixel being
-/// shaded (its colour is the position, as positionLayer's).
+/// shaded (its colour is opaque white).
 metal::half4 recordingLayer(metal::float2 p, void *context) {
   TapRecord *r = (TapRecord *)context;
   float dx = __builtin_fabsf(p.x - r->pixelX), dy = __builtin_fabsf(p.y - r->pixelY);

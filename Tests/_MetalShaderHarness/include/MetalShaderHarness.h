@@ -17,8 +17,11 @@ int meshwarp_shader_call(const float *mesh, int count, float width, float height
 void meshwarp_shader_map_image(const float *mesh, int count, int width, int height,
                                float *outXY, unsigned char *outKept);
 
-/// Runs the layer-effect function meshWarpLayer once on a layer whose
-/// colour at p is (p.x, p.y, 1, 1). Writes the returned colour to outRGBA.
+/// Runs the layer-effect function meshWarpLayer once on an opaque white
+/// layer that records where it is sampled. Writes the returned colour
+/// (Metal's half, widened to float) to outRGBA, except that when the layer
+/// was sampled, outRGBA[0] and [1] hold the mean position of its taps
+/// (points, never rounded to half): (p.x, p.y, 1, 1) for one tap at p.
 void meshwarp_shader_layer_call(const float *mesh, int count, float width, float height,
                                 float positionX, float positionY, float *outRGBA);
 
@@ -26,7 +29,8 @@ void meshwarp_shader_layer_call(const float *mesh, int count, float width, float
 /// the address-mode code, one pixel in points, the minification filter's
 /// sample cap per axis (1 = off) and the edge colour (4 floats,
 /// premultiplied). The call above passes 0 (clampToEdge), 1, 1 (no filter:
-/// one sample, so the result names the sampled position) and clear.
+/// one sample, so the result names the sampled position) and clear. The
+/// edge colour is rounded to half, as the GPU rounds it.
 void meshwarp_shader_layer_call_with(const float *mesh, int count, float width, float height,
                                      float positionX, float positionY, float addressMode,
                                      float pixelSize, float maxSamples, const float *edgeRGBA,
