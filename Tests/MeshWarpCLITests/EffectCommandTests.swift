@@ -65,6 +65,28 @@ import _TestSupport
     #expect(ImageDiff(firstFrame, middle).max > 8, "the phase moved the ripple")
   }
 
+  /// The documented animation, a whole period of phase (`--phase
+  /// 0:6.283 --duration 1 --fps 10`), here at 128 × 128 with A = 0.02 and
+  /// L = 0.2: every keyframe validates and `warp` plays all 11 frames,
+  /// through the phases where the ripple opens a hole at its centre.
+  @Test func aWholePeriodOfPhasePlays() throws {
+    let dir = TemporaryFolder()
+    let photo = dir.write(TestImages.photoLike(width: 128, height: 128), "photo.png")
+    var run = ToolRun([
+      "mesh", "ripple", "--amplitude", "0.02", "--wavelength", "0.2", "--phase", "0:6.283",
+      "--duration", "1", "--fps", "10", "--size", "128x128", "-o", dir.file("ripple.json"),
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    run = ToolRun(["validate", dir.file("ripple.json")])
+    #expect(run.status == 0, "\(run.errors)")
+    run = ToolRun([
+      "warp", photo, "--mesh", dir.file("ripple.json"), "--fps", "10", "-o",
+      dir.file("ripple.apng"),
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.errors.contains("11 frames"), "\(run.errors)")
+  }
+
   /// Folding parameters, parameters of another effect, a missing size
   /// and a range without a duration are usage errors that say what to do.
   @Test func refusals() {

@@ -71,6 +71,39 @@ import _TestSupport
     }
   }
 
+  /// A ripple animated over a whole period of its phase, at the density its
+  /// most demanding keyframe needs (as `meshwarp mesh ripple --phase
+  /// 0:6.283 --duration 1 --fps 10` writes it), gives valid meshes at every
+  /// phase: where sin ϕ < 0 the formula leaves a hole of radius A·s·|sin ϕ|
+  /// around c, and lattice points inside it must not all collapse onto c.
+  /// G stays one to one there (its radial profile increases).
+  @Test(arguments: [(0.01, 0.1, 256), (0.02, 0.2, 128), (0.03, 0.3, 96)])
+  func rippleKeyframesOverAWholePeriodAreValid(amplitude: Double, wavelength: Double, side: Int)
+    throws
+  {
+    let frames = (0...10).map {
+      MeshEffect.ripple(
+        amplitude: amplitude, wavelength: wavelength, phase: 6.283 * Double($0) / 10)
+    }
+    let cells = try frames.map { try $0.cellsAcross(width: side, height: side) }.max()!
+    for effect in frames {
+      let mesh = try effect.mesh(width: side, height: side, cellsAcross: cells)
+      let errors = mesh.validate().filter { $0.severity == .error }
+      #expect(errors.isEmpty, "phase \(effect.phase), \(cells) cells: \(errors.prefix(2))")
+      let map = EffectMap(effect, width: side, height: side)
+      var last = -1.0
+      for k in 1...400 {
+        let q = map.c + Vector2(Double(k) * 0.01, 0)
+        let r = (map.source(q) - map.c).x
+        guard r > last else {
+          Issue.record("phase \(effect.phase): G turns back at \(q.x - map.c.x) px")
+          break
+        }
+        last = r
+      }
+    }
+  }
+
   /// A ripple whose amplitude reaches its limit folds (its radial profile
   /// turns back, found by walking F along a ray) and is refused, naming
   /// the amplitude and the limit; just below the limit it neither folds

@@ -74,6 +74,14 @@ package struct EffectMap: Sendable {
     return r
   }
 
+  /// The radius g(0) of the ripple's hole: with sin ϕ < 0 the formula
+  /// sends the content just beside c to distance A·s·|sin ϕ|, so nothing is
+  /// drawn closer to c than that (0 for other effects and phases).
+  package var holeRadius: Double {
+    guard effect.kind == .ripple else { return 0 }
+    return max(0, radial(0).0)
+  }
+
   /// F: where content point `p` (pixels) is drawn.
   package func forward(_ p: Vector2) -> Vector2 {
     switch effect.kind {
@@ -106,6 +114,14 @@ package struct EffectMap: Sendable {
       let r = (d * d).sum().squareRoot()
       guard r < discRadius else { return q }
       guard r > 0 else { return c }
+      let hole = holeRadius
+      if hole > 0, r < hole + 1 {
+        // Inside the ripple's hole (and 1 px beyond it) G is a radial
+        // ramp to the formula's value at hole + 1 px: continuous, and one
+        // to one, so that no cell of a mesh collapses onto c.
+        let edge = min(hole + 1, discRadius)
+        return c + d * (inverseRadial(edge) / edge)
+      }
       return c + d * (inverseRadial(r) / r)
     case .wave:
       // F moves only the one coordinate, by a function of the other.
