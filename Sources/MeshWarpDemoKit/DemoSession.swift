@@ -419,7 +419,8 @@ package final class DemoSession {
   package var warpOptions: WarpOptions {
     WarpOptions(
       width: frameWidth, height: frameHeight, edges: edges, edgeColor: Self.edgeColor,
-      filterMinification: minificationFilter, smooth: smooth, antialias: antialias ? 4 : 1,
+      minification: minificationFilter ? .standard : .off, smooth: smooth,
+      antialias: antialias ? 4 : 1,
       threads: threads)
   }
 

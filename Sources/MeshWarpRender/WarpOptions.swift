@@ -15,12 +15,13 @@ public struct WarpOptions: Hashable, Sendable {
   /// How the content is reconstructed between pixel centres. Default
   /// `Interpolation/bilinear`.
   public var interpolation: Interpolation
-  /// Whether to supersample, adaptively and per axis, where the warp shrinks
-  /// the content (the genie's minification filter: see
-  /// ``GenieQuality``), so that fine detail averages instead of aliasing
-  /// into moiré. Default `true`; pixels that are not minified keep the
+  /// How to supersample, adaptively and per axis, where the warp shrinks
+  /// the content (see ``MinificationQuality``), so that fine detail
+  /// averages instead of aliasing into moiré; `MinificationQuality/off`
+  /// takes one bilinear sample per pixel. Default
+  /// `MinificationQuality/standard`; pixels that are not minified keep the
   /// plain render. Ignored when ``supersample`` > 1.
-  public var filterMinification: Bool
+  public var minification: MinificationQuality
   /// Whether to render a grid mesh as the smooth Catmull-Rom surface
   /// through its points (`WarpMesh/smoothed(outputSize:tolerance:)`)
   /// instead of piecewise bilinear faces. Meshes without grid structure
@@ -36,13 +37,11 @@ public struct WarpOptions: Hashable, Sendable {
   public var supersample: Int
   /// Worker threads; 0 (default) uses every core.
   public var threads: Int
-  /// The minification filter's settings (the genie passes its quality).
-  var minificationQuality = GenieQuality.standard
 
   public init(
     width: Int? = nil, height: Int? = nil, edges: EdgePolicy = .transparent,
     edgeColor: RGBA8 = .transparent, addressMode: AddressMode = .clampToEdge,
-    interpolation: Interpolation = .bilinear, filterMinification: Bool = true,
+    interpolation: Interpolation = .bilinear, minification: MinificationQuality = .standard,
     smooth: Bool = false, antialias: Int = 4, supersample: Int = 1, threads: Int = 0
   ) {
     self.width = width
@@ -51,7 +50,7 @@ public struct WarpOptions: Hashable, Sendable {
     self.edgeColor = edgeColor
     self.addressMode = addressMode
     self.interpolation = interpolation
-    self.filterMinification = filterMinification
+    self.minification = minification
     self.smooth = smooth
     self.antialias = antialias
     self.supersample = supersample

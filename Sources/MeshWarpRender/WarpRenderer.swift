@@ -67,7 +67,7 @@ public enum WarpRenderer {
     // positions: 1/20 of the faces of the default 0.1 px on warp-9x9-smooth).
     // Every other smooth mesh is drawn as its fine mesh.
     var surface: SmoothSurfaceWarp? = nil
-    let filtered = options.filterMinification && options.minificationQuality.samplesPerTexel > 0
+    let filtered = options.minification.isEnabled
     if options.smooth { mesh = mesh.withGridInferred }
     if options.smooth, mesh.grid != nil {
       let size = Vector2(Double(width * s), Double(height * s))

@@ -120,7 +120,7 @@ import _TestSupport
       image, mesh: mesh,
       options: WarpOptions(
         edges: .color, edgeColor: RGBA8(0, 0xFF, 0x88, 255), addressMode: .mirrorRepeat,
-        interpolation: .bicubic, filterMinification: false))
+        interpolation: .bicubic, minification: .off))
     let out = try PNGDecoder.decodeFile(path: dir.file("o.png"))
     #expect(out == expected)
     #expect(out[23, 17] == RGBA8(0, 0xFF, 0x88, 255))  // outside the pulled-in corner

@@ -207,8 +207,8 @@ let videoToolsAvailable =
     let s = LoggedSession(width: 200, height: 150)
     s.session.handle(.key(.toggleMinification))
     #expect(s.lines.last == "minification filter: off")
-    #expect(!s.session.warpOptions.filterMinification)
+    #expect(s.session.warpOptions.minification == .off)
     s.session.handle(.key(.toggleMinification))
-    #expect(s.session.warpOptions.filterMinification)
+    #expect(s.session.warpOptions.minification == .standard)
   }
 }

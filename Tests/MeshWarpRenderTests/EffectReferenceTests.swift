@@ -12,7 +12,7 @@ import _TestSupport
   /// The renderer's settings for comparisons with a per-pixel reference:
   /// no minification filter (the reference samples one point a pixel).
   static func options(_ address: AddressMode = .clampToEdge) -> WarpOptions {
-    WarpOptions(addressMode: address, filterMinification: false)
+    WarpOptions(addressMode: address, minification: .off)
   }
 
   struct Case: CustomTestStringConvertible, Sendable {

@@ -103,7 +103,7 @@ import _TestSupport
     #expect(abs(r.mean - 127.5) <= 2, "\(name): mean \(r.mean)")
     #expect(r.std <= 4, "\(name): std \(r.std)")
     // The unfiltered warp fails one or the other.
-    let plain = try GenieRenderer(content: content, generator: generator, quality: .draft)
+    let plain = try GenieRenderer(content: content, generator: generator, minification: .off)
       .frame(progress: 1)
     let p = Self.region(plain, t)
     print(name, "unfiltered: mean", p.mean, "std", p.std)
@@ -121,8 +121,9 @@ import _TestSupport
     let t = layout.targetRect
     let animation = try GenieAnimation(duration: 0.6, fps: 60)
     let frames = (animation.frameCount - 6)..<(animation.frameCount - 1)
-    for quality in [GenieQuality.standard, .draft] {
-      let renderer = try GenieRenderer(content: content, generator: generator, quality: quality)
+    for quality in [MinificationQuality.standard, .off] {
+      let renderer = try GenieRenderer(
+        content: content, generator: generator, minification: quality)
       var previous: RGBAImage? = nil
       var worstShimmer = 0.0
       var worstStd = 0.0
@@ -171,7 +172,7 @@ import _TestSupport
       ).x == .infinity)
     // n = ceil(1 + α·(m − 1)): 1 up to the bilinear limit (1.25), about
     // α·m when m is large.
-    let q = GenieQuality(samplesPerTexel: 2, maxSamplesPerAxis: 32)
+    let q = MinificationQuality(samplesPerTexel: 2, maxSamplesPerAxis: 32)
     #expect(MinificationFilter.samples(1, q) == 1)
     #expect(MinificationFilter.samples(0.3, q) == 1)
     #expect(MinificationFilter.samples(1.05, q) == 1)

@@ -99,7 +99,7 @@ import _TestSupport
   @Test func animationStopsAtTheFirstError() throws {
     let renderer = try GenieRenderer(
       content: TestImages.smooth(width: 8, height: 8),
-      generator: GenieMeshGenerator(layout: GenieLayouts.dock), quality: .draft)
+      generator: GenieMeshGenerator(layout: GenieLayouts.dock), minification: .off)
     var seen = 0
     #expect(throws: Stop.self) {
       try renderer.animate(GenieAnimation(duration: 1, fps: 10)) { (frame) throws(Stop) in
@@ -110,14 +110,14 @@ import _TestSupport
     #expect(seen == 3)
   }
 
-  @Test func draftQualityIsThePlainWarp() throws {
+  @Test func filterOffIsThePlainWarp() throws {
     let generator = try GenieMeshGenerator(layout: GenieLayouts.dock)
     let content = TestImages.checkerboard(width: 60, height: 40, cell: 1)
-    let frame = try GenieRenderer(content: content, generator: generator, quality: .draft)
+    let frame = try GenieRenderer(content: content, generator: generator, minification: .off)
       .frame(progress: 0.8)
     let plain = WarpRenderer.render(
       content, mesh: try generator.mesh(progress: 0.8),
-      options: WarpOptions(width: 640, height: 480))
+      options: WarpOptions(width: 640, height: 480, minification: .off))
     #expect(frame == plain)
   }
 
@@ -135,11 +135,11 @@ import _TestSupport
       _ = try GenieRenderer(content: content, generator: fractional)
     }
     for quality in [
-      GenieQuality(samplesPerTexel: 0.5), GenieQuality(samplesPerTexel: .nan),
-      GenieQuality(maxSamplesPerAxis: 0), GenieQuality(antialias: 17),
+      MinificationQuality(samplesPerTexel: 0.5), MinificationQuality(samplesPerTexel: .nan),
+      MinificationQuality(maxSamplesPerAxis: 0),
     ] {
       #expect(throws: GenieError.self, "\(quality)") {
-        _ = try GenieRenderer(content: content, generator: generator, quality: quality)
+        _ = try GenieRenderer(content: content, generator: generator, minification: quality)
       }
     }
     let renderer = try GenieRenderer(content: content, generator: generator)

@@ -51,7 +51,7 @@ import _TestSupport
         LatticeWarp(mesh: mesh, outputSize: Vector2(Double(w), Double(h)), sourceSize: source.size)
           != nil)
       for threads in [1, 3] {
-        let options = WarpOptions(width: w, height: h, filterMinification: false, threads: threads)
+        let options = WarpOptions(width: w, height: h, minification: .off, threads: threads)
         let fast = WarpRenderer.render(source, mesh: mesh, options: options)
         let slow = WarpRenderer.render(source, mesh: Self.general(mesh), options: options)
         for (a, b) in zip(fast.pixels, slow.pixels) {

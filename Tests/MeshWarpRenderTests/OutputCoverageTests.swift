@@ -82,7 +82,7 @@ import _TestSupport
       options.edgeColor = RGBA8(7, 200, 13, 255)
       let runs = MinificationFilter.plan(
         mesh: mesh, sourceSize: source.size, width: w, height: h,
-        quality: options.minificationQuality)
+        quality: options.minification)
       #expect(!runs.isEmpty, "trial \(trial): nothing to filter")
       for run in runs {
         let filled = MinificationFilter.renderRun(

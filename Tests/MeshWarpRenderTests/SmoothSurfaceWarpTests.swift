@@ -116,7 +116,7 @@ import _TestSupport
       let rendered = WarpRenderer.render(
         src, mesh: mesh,
         options: WarpOptions(
-          width: width, height: height, filterMinification: false, smooth: true, threads: 2))
+          width: width, height: height, minification: .off, smooth: true, threads: 2))
       var exact = RGBAImage(width: width, height: height)
       src.pixels.withUnsafeBufferPointer { pixels in
         let sampler = BilinearSampler(pixels: pixels.baseAddress!, width: 160, height: 120)
@@ -144,11 +144,11 @@ import _TestSupport
   @Test func agreesWithTheFineMesh() throws {
     let src = TestImages.smooth(width: 180, height: 140)
     let mesh = Self.wavy(seed: 9)
-    let options = WarpOptions(filterMinification: false, smooth: true, threads: 1)
+    let options = WarpOptions(minification: .off, smooth: true, threads: 1)
     let direct = WarpRenderer.render(src, mesh: mesh, options: options)
     let fine = try mesh.smoothed(outputSize: src.size, tolerance: 0.02)
     let viaFaces = WarpRenderer.render(
-      src, mesh: fine, options: WarpOptions(filterMinification: false, threads: 1))
+      src, mesh: fine, options: WarpOptions(minification: .off, threads: 1))
     let d = ImageDiff(direct, viaFaces)
     #expect(d.max <= 2 && d.mean < 0.1, "\(d)")
   }

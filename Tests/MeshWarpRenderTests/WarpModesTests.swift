@@ -95,7 +95,7 @@ import _TestSupport
     let out = WarpRenderer.render(
       src, mesh: mesh,
       options: WarpOptions(
-        width: w, height: h, interpolation: .bicubic, filterMinification: false, antialias: 1,
+        width: w, height: h, interpolation: .bicubic, minification: .off, antialias: 1,
         threads: 1))
     var queries: [[Double]] = []
     for y in 0..<h {
@@ -157,7 +157,7 @@ import _TestSupport
     }
     let filteredImage = WarpRenderer.render(src, mesh: mesh)
     let plainImage = WarpRenderer.render(
-      src, mesh: mesh, options: WarpOptions(filterMinification: false))
+      src, mesh: mesh, options: WarpOptions(minification: .off))
     let filtered = stats(filteredImage)
     let plain = stats(plainImage)
     #expect(abs(filtered.mean - 127.5) <= 1, "filtered \(filtered)")

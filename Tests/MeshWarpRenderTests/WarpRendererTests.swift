@@ -36,7 +36,7 @@ import _TestSupport
       let (w, h) = (Int.random(in: 30...70, using: &rng), Int.random(in: 30...70, using: &rng))
       let src = images[trial % 2]
       let out = WarpRenderer.render(
-        src, mesh: mesh, options: WarpOptions(width: w, height: h, filterMinification: false))
+        src, mesh: mesh, options: WarpOptions(width: w, height: h, minification: .off))
       let ref = ReferenceWarp.render(src, mesh: mesh, width: w, height: h)
       let diff = ReferenceWarp.interiorDiff(out, ref)
       worstMean = max(worstMean, diff.mean)

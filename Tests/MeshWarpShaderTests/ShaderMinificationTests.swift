@@ -78,7 +78,7 @@ import _TestSupport
   /// 1.25× bilinear limit; m = k/64 is exact in Float and Double alike.
   @Test func sampleCountMatchesTheCPUFilter() {
     for cap in [1, 4, 16] {
-      let quality = GenieQuality(samplesPerTexel: 2, maxSamplesPerAxis: cap)
+      let quality = MinificationQuality(samplesPerTexel: 2, maxSamplesPerAxis: cap)
       for k in 0...2560 {
         let m = Double(k) / 64
         let cpu = MinificationFilter.samples(m, quality)

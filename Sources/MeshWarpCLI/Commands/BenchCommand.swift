@@ -105,13 +105,13 @@ struct BenchCommand: ParsableCommand {
       warp("warp-16x16") { MeshPresets.sinusoidal(columns: 17, rows: 17) },
       warp("warp-16x16-portable", portable: true) { MeshPresets.sinusoidal(columns: 17, rows: 17) },
       warp("warp-64x64") { MeshPresets.sinusoidal(columns: 65, rows: 65) },
-      warp("warp-1-unfiltered", options: WarpOptions(filterMinification: false)) {
+      warp("warp-1-unfiltered", options: WarpOptions(minification: .off)) {
         MeshPresets.originalCard
       },
-      warp("warp-16x16-unfiltered", options: WarpOptions(filterMinification: false)) {
+      warp("warp-16x16-unfiltered", options: WarpOptions(minification: .off)) {
         MeshPresets.sinusoidal(columns: 17, rows: 17)
       },
-      warp("warp-64x64-unfiltered", options: WarpOptions(filterMinification: false)) {
+      warp("warp-64x64-unfiltered", options: WarpOptions(minification: .off)) {
         MeshPresets.sinusoidal(columns: 65, rows: 65)
       },
       warp("warp-16x16-unwarped", options: WarpOptions(edges: .unwarped)) {
@@ -125,7 +125,7 @@ struct BenchCommand: ParsableCommand {
         MeshPresets.sinusoidal(columns: 9, rows: 9, amplitude: 2)
       },
       warp(
-        "warp-9x9-smooth-unfiltered", options: WarpOptions(filterMinification: false, smooth: true)
+        "warp-9x9-smooth-unfiltered", options: WarpOptions(minification: .off, smooth: true)
       ) {
         MeshPresets.sinusoidal(columns: 9, rows: 9, amplitude: 2)
       },

@@ -33,7 +33,7 @@ struct GenieCommand: ParsableCommand {
   @Option(
     placeholder: "Q",
     help: "Minification filter: draft (none, fastest), standard, high.")
-  var filter: GenieQuality = .standard
+  var filter: MinificationQuality = .standard
   @OptionGroup var threading: ThreadOptions
   @OptionGroup var limits: InputLimitOptions
 
@@ -89,7 +89,7 @@ struct GenieCommand: ParsableCommand {
       let layout = try GenieLayout(
         canvasSize: CGSize(width: cw, height: ch), viewRect: view, targetRect: target, edge: edge)
       renderer = try GenieRenderer(
-        content: image, generator: try GenieMeshGenerator(layout: layout), quality: filter,
+        content: image, generator: try GenieMeshGenerator(layout: layout), minification: filter,
         threads: threading.threads)
     } catch {
       throw CLIError.failure(Self.message(for: error))

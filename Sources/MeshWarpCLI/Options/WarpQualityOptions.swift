@@ -68,7 +68,8 @@ struct WarpQualityOptions: ParsableArguments {
     WarpOptions(
       width: width, height: height, edges: edgePolicy,
       edgeColor: edgeColor?.rgba ?? .transparent, addressMode: address,
-      interpolation: interpolation, filterMinification: !noMinificationFilter, smooth: smooth,
+      interpolation: interpolation, minification: noMinificationFilter ? .off : .standard,
+      smooth: smooth,
       antialias: antialias, supersample: supersample, threads: threads)
   }
 }

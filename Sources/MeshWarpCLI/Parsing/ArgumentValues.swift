@@ -164,10 +164,11 @@ extension LineAlignment: ArgumentChoices {
   }
 }
 
-extension GenieQuality: ArgumentChoices {
-  static var choices: [(word: String, value: GenieQuality)] {
-    [("draft", .draft), ("standard", .standard), ("high", .high)]
+extension MinificationQuality: ArgumentChoices {
+  static var choices: [(word: String, value: MinificationQuality)] {
+    [("draft", .off), ("standard", .standard), ("high", .high)]
   }
+  static var synonyms: [(word: String, value: MinificationQuality)] { [("off", .off)] }
 }
 
 /// A colour: `#RGB`, `#RRGGBB`, `#RRGGBBAA`, `transparent`, `black` or

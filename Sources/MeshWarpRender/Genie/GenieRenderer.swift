@@ -1,6 +1,6 @@
 /// Renders genie frames: the content warped through
 /// `GenieMeshGenerator`'s mesh onto the canvas, filtered where it shrinks
-/// (``GenieQuality``).
+/// (``MinificationQuality``).
 ///
 /// ```swift
 /// let layout = try GenieLayout(
@@ -24,8 +24,8 @@ public struct GenieRenderer: Sendable {
   public let content: RGBAImage
   /// The effect's layout, timing and mesh density.
   public let generator: GenieMeshGenerator
-  /// Filtering and anti-aliasing.
-  public let quality: GenieQuality
+  /// The minification filter where the funnel shrinks the content.
+  public let minification: MinificationQuality
   /// Worker threads; 0 uses every core.
   public let threads: Int
 
@@ -35,9 +35,10 @@ public struct GenieRenderer: Sendable {
 
   /// - Throws: `GenieError/invalidRendering(detail:)` for an empty
   ///   content image, a canvas whose size is not a whole number of pixels
-  ///   (or above 2¹⁴ per side), or invalid `quality`.
+  ///   (or above 2¹⁴ per side), or `minification` out of range.
   public init(
-    content: RGBAImage, generator: GenieMeshGenerator, quality: GenieQuality = .standard,
+    content: RGBAImage, generator: GenieMeshGenerator,
+    minification: MinificationQuality = .standard,
     threads: Int = 0
   ) throws(GenieError) {
     guard content.width > 0, content.height > 0 else {
@@ -52,10 +53,10 @@ public struct GenieRenderer: Sendable {
         detail:
           "the canvas \(size.width)×\(size.height) must be whole pixels, at most 16384 per side")
     }
-    try quality.validate()
+    if let problem = minification.problem { throw .invalidRendering(detail: problem) }
     self.content = content
     self.generator = generator
-    self.quality = quality
+    self.minification = minification
     self.threads = threads
   }
 
@@ -70,7 +71,7 @@ public struct GenieRenderer: Sendable {
   public func frame(progress: Double) throws(GenieError) -> RGBAImage {
     let mesh = try generator.mesh(progress: progress)
     return MinificationFilter.render(
-      content, mesh: mesh, width: canvasWidth, height: canvasHeight, quality: quality,
+      content, mesh: mesh, width: canvasWidth, height: canvasHeight, quality: minification,
       threads: threads)
   }
 

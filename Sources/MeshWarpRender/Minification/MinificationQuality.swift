@@ -1,5 +1,5 @@
-/// How carefully a genie frame is filtered where the warp shrinks the
-/// content (the funnel's neck, the squeezed tip).
+/// How carefully a warp is filtered where it shrinks the content (a
+/// genie's funnel neck and tip, a strongly squeezed face of any mesh).
 ///
 /// Plain bilinear sampling takes one content sample per output pixel; where
 /// one output pixel covers m content pixels it skips the rest, and fine
@@ -9,13 +9,12 @@
 /// tile that needs it with `ceil(1 + samplesPerTexel · (m − 1))` samples per
 /// axis (anisotropic, at most ``maxSamplesPerAxis``), box-filtered. Pixels where
 /// the warp shrinks the content by at most 1.25× (where one bilinear sample
-/// is the better estimate) keep the plain bilinear render, so progress 0
-/// stays bit-exact.
-public struct GenieQuality: Hashable, Sendable {
+/// is the better estimate) keep the plain bilinear render, so an identity
+/// warp (and the genie at progress 0) stays bit-exact.
+public struct MinificationQuality: Hashable, Sendable {
   /// Samples per content pixel, per axis, taken where the warp minifies
   /// strongly (α; where it shrinks m-fold, about α·m samples per output
-  /// pixel per axis). 0 turns the filter off (plain bilinear: fastest,
-  /// aliases at the tip).
+  /// pixel per axis). 0 is ``off``.
   /// Range 0 or 1…4; default 2 (empirical, Documentation/Genie.md: against
   /// an α = 4 reference, 2 leaves about half the error and half the
   /// frame-to-frame flicker that 1.5 leaves, for about 1.3× its time).
@@ -23,34 +22,37 @@ public struct GenieQuality: Hashable, Sendable {
   /// The most samples per output pixel per axis (1…64, default 32):
   /// squeezes beyond `maxSamplesPerAxis / samplesPerTexel` alias a little.
   public var maxSamplesPerAxis: Int
-  /// Silhouette anti-aliasing samples per axis (``WarpOptions/antialias``).
-  public var antialias: Int
 
-  public init(samplesPerTexel: Double = 2, maxSamplesPerAxis: Int = 32, antialias: Int = 4) {
+  /// - Parameters:
+  ///   - samplesPerTexel: samples per content pixel per axis where the warp
+  ///     minifies: 0 (off) or 1…4; default 2.
+  ///   - maxSamplesPerAxis: the most samples per output pixel per axis,
+  ///     1…64; default 32.
+  public init(samplesPerTexel: Double = 2, maxSamplesPerAxis: Int = 32) {
     self.samplesPerTexel = samplesPerTexel
     self.maxSamplesPerAxis = maxSamplesPerAxis
-    self.antialias = antialias
   }
 
   /// The default: adaptive supersampling at 2 samples per content pixel.
-  public static let standard = GenieQuality()
-  /// No minification filter: one bilinear sample per pixel (previews).
-  public static let draft = GenieQuality(samplesPerTexel: 0)
+  public static let standard = MinificationQuality()
+  /// No minification filter: one bilinear sample per pixel (fastest; fine
+  /// detail aliases where the warp shrinks the content).
+  public static let off = MinificationQuality(samplesPerTexel: 0)
   /// 3 samples per content pixel, up to 64 per axis: about two thirds of
   /// the standard's error for about 1.2–2× its time.
-  public static let high = GenieQuality(samplesPerTexel: 3, maxSamplesPerAxis: 64)
+  public static let high = MinificationQuality(samplesPerTexel: 3, maxSamplesPerAxis: 64)
 
-  /// - Throws: `GenieError/invalidRendering(detail:)`.
-  public func validate() throws(GenieError) {
+  /// Whether the filter runs (``samplesPerTexel`` > 0).
+  public var isEnabled: Bool { samplesPerTexel > 0 }
+
+  /// What is wrong with the settings, or `nil` when they are in range.
+  public var problem: String? {
     guard samplesPerTexel == 0 || (1...4).contains(samplesPerTexel) else {
-      throw .invalidRendering(
-        detail: "samplesPerTexel \(samplesPerTexel) must be 0 (off) or in 1...4")
+      return "samplesPerTexel \(samplesPerTexel) must be 0 (off) or in 1...4"
     }
     guard (1...64).contains(maxSamplesPerAxis) else {
-      throw .invalidRendering(detail: "maxSamplesPerAxis \(maxSamplesPerAxis) must be in 1...64")
+      return "maxSamplesPerAxis \(maxSamplesPerAxis) must be in 1...64"
     }
-    guard (1...16).contains(antialias) else {
-      throw .invalidRendering(detail: "antialias \(antialias) must be in 1...16")
-    }
+    return nil
   }
 }

@@ -11,7 +11,7 @@
 /// 3. Each face is cut into cells of about a tile in (u, v); a cell needs
 ///    nₐ = ceil(1 + α·(mₐ − 1)) samples per output pixel along axis a
 ///    (largest over its corners, at most the quality's maximum; 1 where
-///    mₐ ≤ ``bilinearLimit``), α = ``GenieQuality/samplesPerTexel``: one sample at
+///    mₐ ≤ ``bilinearLimit``), α = ``MinificationQuality/samplesPerTexel``: one sample at
 ///    scale 1, α more for each further source pixel, so the source is
 ///    sampled about α times per source pixel under heavy minification
 ///    without tripling the work where the warp barely shrinks (empirical:
@@ -41,13 +41,11 @@ enum MinificationFilter {
   /// Renders `source` through `mesh` into `width × height`, supersampling
   /// where the mesh minifies (see the type's summary).
   static func render(
-    _ source: RGBAImage, mesh: WarpMesh, width: Int, height: Int, quality: GenieQuality,
+    _ source: RGBAImage, mesh: WarpMesh, width: Int, height: Int, quality: MinificationQuality,
     threads: Int
   ) -> RGBAImage {
-    var options = WarpOptions(
-      width: width, height: height, edges: .transparent, antialias: quality.antialias,
-      threads: threads)
-    options.minificationQuality = quality
+    let options = WarpOptions(
+      width: width, height: height, edges: .transparent, minification: quality, threads: threads)
     return WarpRenderer.render(source, mesh: mesh, options: options)
   }
 
@@ -64,8 +62,8 @@ enum MinificationFilter {
     sourceOpaque: Bool? = nil, covered complete: Bool, surface: SmoothSurfaceWarp? = nil
   ) {
     let (width, height) = (output.width, output.height)
-    let quality = options.minificationQuality
-    guard quality.samplesPerTexel > 0, width > 0, height > 0, source.width > 0,
+    let quality = options.minification
+    guard quality.isEnabled, width > 0, height > 0, source.width > 0,
       source.height > 0
     else { return }
     let runs = plan(
@@ -196,7 +194,7 @@ enum MinificationFilter {
   static let bilinearLimit = 1.25
 
   /// Samples per axis for minification `m` (see the type's summary).
-  static func samples(_ m: Double, _ quality: GenieQuality) -> Int {
+  static func samples(_ m: Double, _ quality: MinificationQuality) -> Int {
     guard m > bilinearLimit else { return 1 }
     guard m.isFinite else { return quality.maxSamplesPerAxis }
     return Int(
@@ -207,7 +205,7 @@ enum MinificationFilter {
   /// The runs to re-render: tiles with more than one sample per pixel,
   /// merged along each tile row while their counts agree.
   static func plan(
-    mesh: WarpMesh, sourceSize: Vector2, width: Int, height: Int, quality: GenieQuality
+    mesh: WarpMesh, sourceSize: Vector2, width: Int, height: Int, quality: MinificationQuality
   ) -> [Run] {
     let tile = tileSize
     let tilesX = (width + tile - 1) / tile
