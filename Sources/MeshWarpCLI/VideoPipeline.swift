@@ -73,7 +73,7 @@ struct VideoPipeline {
   var background: ArgumentColour? = nil
   /// `--max-pixels`: the largest decoded frame (and output frame) accepted,
   /// checked before any frame is read or any output is opened.
-  var maxPixels: Int = PNGDecoder.defaultMaxPixels
+  var maxPixels: Int = DecodeLimits.defaultMaxPixels
   /// `--no-audio`: false leaves the input's audio out.
   var keepsAudio = true
   /// Frames waiting between two stages.

@@ -11,7 +11,7 @@ public enum ImageDecoder {
   /// - Throws: `MeshWarpIOError.unsupportedImage` naming what the bytes look
   ///   like and the formats read, or the format decoder's errors.
   public static func decode(
-    bytes: [UInt8], source: String = "image data", maxPixels: Int = PNGDecoder.defaultMaxPixels
+    bytes: [UInt8], source: String = "image data", maxPixels: Int = DecodeLimits.defaultMaxPixels
   ) throws -> DecodedImage {
     switch ImageFormat.detect(bytes) {
     case .png: try PNGDecoder.decodeDescribed(bytes, source: source, maxPixels: maxPixels)
@@ -29,7 +29,7 @@ public enum ImageDecoder {
   ///
   /// - Throws: `MeshWarpIOError.fileSystem` or the errors of
   ///   `decode(bytes:source:maxPixels:)`.
-  public static func decodeFile(path: String, maxPixels: Int = PNGDecoder.defaultMaxPixels)
+  public static func decodeFile(path: String, maxPixels: Int = DecodeLimits.defaultMaxPixels)
     throws -> DecodedImage
   {
     let bytes = try FileInput.readBytes(path: path)

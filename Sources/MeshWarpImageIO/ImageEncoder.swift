@@ -22,7 +22,7 @@ public struct ImageEncodingOptions: Sendable, Equatable {
 
   /// Options; defaults: quality 90, lossy, white background, every core.
   public init(
-    format: ImageFormat, quality: Int = JPEGEncoder.defaultQuality, lossless: Bool = false,
+    format: ImageFormat, quality: Int = EncoderQuality.defaultValue, lossless: Bool = false,
     background: RGBA8 = .white, color: ColorDescription = ColorDescription(),
     greyscale: Bool = false, jpegSubsampling: JPEGEncoder.ChromaSubsampling? = nil,
     pngSpeed: PNGEncoder.Speed = .balanced, threads: Int = 0

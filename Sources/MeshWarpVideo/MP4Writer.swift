@@ -102,7 +102,7 @@ public struct MP4Options: Sendable, Equatable {
   public var keepsFrameTimes = false
 
   public init(
-    framesPerSecond: Double = 30, quality: Int = VideoQuality.defaultQuality,
+    framesPerSecond: Double = 30, quality: Int = EncoderQuality.defaultValue,
     constantRateFactor: Int? = nil, preset: Preset = .medium,
     oddSize: OddSizeHandling = .pad, background: RGBA8 = .black, ffmpegPath: String? = nil,
     codec: VideoCodec = .h264, audioSource: String? = nil
@@ -374,7 +374,7 @@ public final class MP4Writer: FrameSink {
       arguments += ["-c:v", "ffv1", "-f", "matroska", "-y", gifFramesPath(outputPath)]
       return arguments
     case .webp:
-      let quality = max(1, min(100, options.quality))
+      let quality = EncoderQuality.clamped(options.quality)
       arguments += [
         "-c:v", "libwebp_anim", "-pix_fmt", "yuva420p", "-quality", "\(quality)", "-loop", "0",
         "-f", "webp",

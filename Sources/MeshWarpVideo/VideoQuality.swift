@@ -1,5 +1,5 @@
-/// The one quality scale of every output, 1 (smallest) … 100 (best), the
-/// scale of JPEG and lossy WebP, mapped to each video encoder's own setting.
+/// ``EncoderQuality``'s scale (1 … 100, default 90) mapped to each video
+/// encoder's own setting.
 ///
 /// | encoder | quality 100 | 90 (default) | 1 | between |
 /// | --- | --- | --- | --- | --- |
@@ -13,9 +13,6 @@
 /// than the CRF 31 that the VP9 encoding guide gives for 1080p; x264's CRF 23
 /// (ffmpeg's default) is quality 77.
 public enum VideoQuality {
-  /// The quality when none is given.
-  public static let defaultQuality = 90
-
   /// The constant rate factor for `quality` (clamped to 1…100) with
   /// `codec`, nil for an encoder without one (ProRes, GIF, WebP).
   public static func constantRateFactor(quality: Int, codec: VideoCodec) -> Int? {
@@ -26,7 +23,7 @@ public enum VideoQuality {
     case .vp9: (anchor, worst) = (24, 63)
     case .prores4444, .gif, .webp: return nil
     }
-    let q = Double(min(max(quality, 1), 100))
+    let q = Double(EncoderQuality.clamped(quality))
     let crf =
       q >= 90
       ? anchor * (100 - q) / 10

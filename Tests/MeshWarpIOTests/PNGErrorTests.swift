@@ -29,7 +29,7 @@ import _TestSupport
     return png
   }
 
-  func invalidReason(_ bytes: [UInt8], maxPixels: Int = PNGDecoder.defaultMaxPixels) -> String? {
+  func invalidReason(_ bytes: [UInt8], maxPixels: Int = DecodeLimits.defaultMaxPixels) -> String? {
     do {
       _ = try PNGDecoder.decode(bytes, source: "test.png", maxPixels: maxPixels)
       return nil
@@ -94,7 +94,7 @@ import _TestSupport
       _ = try PNGDecoder.decode(Self.withIHDR(width: 50_000, height: 50_000), source: "huge.png")
       Issue.record("a 50000×50000 header must be refused")
     } catch let error as MeshWarpIOError {
-      guard case .imageTooLarge(_, 50_000, 50_000, PNGDecoder.defaultMaxPixels) = error else {
+      guard case .imageTooLarge(_, 50_000, 50_000, DecodeLimits.defaultMaxPixels) = error else {
         Issue.record("unexpected \(error)")
         return
       }

@@ -8,11 +8,11 @@ struct ImageOutputOptions: ParsableArguments {
     defaultHelp: "from OUT's extension; png for '-'")
   var format: String?
   @Option(
-    range: 1...100,
+    range: EncoderQuality.range,
     help:
       "Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it)."
   )
-  var quality: Int = 90
+  var quality: Int = EncoderQuality.defaultValue
   @Flag(help: "WebP: lossless instead of lossy.") var lossless: Bool
   @Option(
     help:

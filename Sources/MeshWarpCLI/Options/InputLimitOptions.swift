@@ -1,7 +1,7 @@
 /// `--max-pixels N`: the largest image a command reads or makes.
 struct InputLimitOptions: ParsableArguments {
   @Option(range: 1...Int(Int32.max), help: "Refuse input images with more pixels.")
-  var maxPixels: Int = PNGDecoder.defaultMaxPixels
+  var maxPixels: Int = DecodeLimits.defaultMaxPixels
 
   /// Refuses an output size above the pixel limit before allocating it.
   func checkOutputSize(_ width: Int, _ height: Int) throws {

@@ -45,14 +45,14 @@ public enum APNGReader {
   ///   breaks, or `.imageTooLarge`.
   /// - Complexity: O(bytes + frames · pixels).
   public static func read(
-    _ bytes: [UInt8], source: String = "APNG data", maxPixels: Int = PNGDecoder.defaultMaxPixels
+    _ bytes: [UInt8], source: String = "APNG data", maxPixels: Int = DecodeLimits.defaultMaxPixels
   ) throws -> APNGAnimation {
     var parser = Parser(bytes: bytes, source: source, maxPixels: maxPixels)
     return try parser.parse()
   }
 
   /// Reads the file at `path`; errors name it.
-  public static func readFile(path: String, maxPixels: Int = PNGDecoder.defaultMaxPixels) throws
+  public static func readFile(path: String, maxPixels: Int = DecodeLimits.defaultMaxPixels) throws
     -> APNGAnimation
   {
     try read(try FileInput.readBytes(path: path), source: path, maxPixels: maxPixels)

@@ -15,7 +15,7 @@ public enum GIFDecoder {
   ///   `.imageTooLarge`.
   public static func decode(
     _ bytes: [UInt8], source: String = "GIF data",
-    maxPixels: Int = PNGDecoder.defaultMaxPixels
+    maxPixels: Int = DecodeLimits.defaultMaxPixels
   ) throws -> DecodedImage {
     func failure(_ code: Int32) -> MeshWarpIOError {
       let text = GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
@@ -29,14 +29,8 @@ public enum GIFDecoder {
         defer { DGifCloseFile(gif, &error) }
         let w = Int(gif.pointee.SWidth)
         let h = Int(gif.pointee.SHeight)
-        guard w > 0, h > 0 else {
-          throw MeshWarpIOError.invalidImageData(
-            source: source, format: "GIF", reason: "the screen is \(w)×\(h)")
-        }
-        guard w * h <= maxPixels else {
-          throw MeshWarpIOError.imageTooLarge(
-            source: source, width: w, height: h, maxPixels: maxPixels)
-        }
+        _ = try DecodeLimits.pixelCount(
+          width: w, height: h, maxPixels: maxPixels, source: source, format: "GIF")
         guard DGifSlurp(gif) == GIF_OK else { throw failure(gif.pointee.Error) }
         guard gif.pointee.ImageCount >= 1, let frame = gif.pointee.SavedImages?.pointee else {
           throw MeshWarpIOError.invalidImageData(source: source, format: "GIF", reason: "no frame")

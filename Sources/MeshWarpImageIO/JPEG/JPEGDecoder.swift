@@ -21,7 +21,7 @@ public enum JPEGDecoder {
   /// - Complexity: O(compressed bytes + pixels).
   public static func decode(
     _ bytes: [UInt8], source: String = "JPEG data",
-    maxPixels: Int = PNGDecoder.defaultMaxPixels
+    maxPixels: Int = DecodeLimits.defaultMaxPixels
   ) throws -> DecodedImage {
     func failure(_ reason: String) -> MeshWarpIOError {
       .invalidImageData(source: source, format: "JPEG", reason: reason)
@@ -45,11 +45,8 @@ public enum JPEGDecoder {
     guard header == 0 else { throw libraryError() }
     let w = Int(width)
     let h = Int(height)
-    guard w > 0, h > 0 else { throw failure("the header gives a size of \(w)×\(h)") }
-    let (count, overflow) = w.multipliedReportingOverflow(by: h)
-    guard !overflow, count <= maxPixels else {
-      throw MeshWarpIOError.imageTooLarge(source: source, width: w, height: h, maxPixels: maxPixels)
-    }
+    let count = try DecodeLimits.pixelCount(
+      width: w, height: h, maxPixels: maxPixels, source: source, format: "JPEG")
     let markers = JPEGMarkers(bytes)
     let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
     let format = isCMYK ? TJPF_CMYK : TJPF_RGBA

@@ -10,8 +10,6 @@ import MeshWarpRender
 /// and joined with restart markers (`JPEGRestartStrips`): the same pixels
 /// when decoded, a few bytes more.
 public enum JPEGEncoder {
-  /// The default quality, 90: Pillow's and most photo tools' "high".
-  public static let defaultQuality = 90
 
   /// How the two colour-difference (chroma) planes are sampled against the
   /// brightness (luma) plane.
@@ -58,7 +56,7 @@ public enum JPEGEncoder {
   ///   - destination: how errors name the output.
   /// - Throws: `MeshWarpIOError.encodingFailed`.
   public static func encode(
-    _ image: RGBAImage, quality: Int = defaultQuality, greyscale: Bool = false,
+    _ image: RGBAImage, quality: Int = EncoderQuality.defaultValue, greyscale: Bool = false,
     subsampling: ChromaSubsampling? = nil, iccProfile: [UInt8]? = nil, threads: Int = 0,
     destination: String = "JPEG data"
   ) throws -> [UInt8] {
@@ -71,7 +69,9 @@ public enum JPEGEncoder {
     guard image.width <= 65535, image.height <= 65535 else {
       throw failure("\(image.width)×\(image.height) is larger than JPEG's 65535×65535")
     }
-    guard (1...100).contains(quality) else { throw failure("quality \(quality) is not in 1…100") }
+    guard EncoderQuality.range.contains(quality) else {
+      throw failure("quality \(quality) is not in 1…100")
+    }
     let sampling =
       greyscale
       ? TJSAMP_GRAY : (subsampling ?? .default(quality: quality)).turboJPEG

@@ -17,11 +17,6 @@ import Foundation
 /// Bad data never traps: libpng's errors become a thrown
 /// `MeshWarpIOError.invalidImage`.
 public enum PNGDecoder {
-  /// The default pixel limit: 100 megapixels (400 MB of RGBA), chosen
-  /// (empirical) to accept any photograph or 8K frame (33 MP) while refusing
-  /// a header that claims absurd dimensions.
-  public static let defaultMaxPixels = 100_000_000
-
   /// The eight bytes every PNG file starts with (PNG spec §5.2).
   static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
@@ -38,7 +33,7 @@ public enum PNGDecoder {
   ///   `MeshWarpIOError.imageTooLarge`.
   /// - Complexity: O(compressed bytes + pixels).
   public static func decode(
-    _ bytes: [UInt8], source: String = "PNG data", maxPixels: Int = defaultMaxPixels
+    _ bytes: [UInt8], source: String = "PNG data", maxPixels: Int = DecodeLimits.defaultMaxPixels
   ) throws -> RGBAImage {
     try decodeDescribed(bytes, source: source, maxPixels: maxPixels).image
   }
@@ -46,7 +41,7 @@ public enum PNGDecoder {
   /// Decodes PNG bytes with the file's colour description, whether it is
   /// grey, and notes (16-bit input); see `decode(_:source:maxPixels:)`.
   public static func decodeDescribed(
-    _ bytes: [UInt8], source: String = "PNG data", maxPixels: Int = defaultMaxPixels
+    _ bytes: [UInt8], source: String = "PNG data", maxPixels: Int = DecodeLimits.defaultMaxPixels
   ) throws -> DecodedImage {
     guard bytes.count >= signature.count, bytes.starts(with: signature) else {
       let reason =
@@ -99,7 +94,7 @@ public enum PNGDecoder {
   ///   - maxPixels: as in `decode(_:source:maxPixels:)`.
   /// - Throws: `MeshWarpIOError.fileSystem` (missing, a directory,
   ///   unreadable) or the errors of `decode`.
-  public static func decodeFile(path: String, maxPixels: Int = defaultMaxPixels) throws
+  public static func decodeFile(path: String, maxPixels: Int = DecodeLimits.defaultMaxPixels) throws
     -> RGBAImage
   {
     let bytes = try FileInput.readBytes(path: path)

@@ -14,7 +14,7 @@ public enum WebPDecoder {
   /// - Complexity: O(compressed bytes + pixels).
   public static func decode(
     _ bytes: [UInt8], source: String = "WebP data",
-    maxPixels: Int = PNGDecoder.defaultMaxPixels
+    maxPixels: Int = DecodeLimits.defaultMaxPixels
   ) throws -> DecodedImage {
     func failure(_ reason: String) -> MeshWarpIOError {
       .invalidImageData(source: source, format: "WebP", reason: reason)
@@ -34,10 +34,8 @@ public enum WebPDecoder {
     }
     let w = Int(features.width)
     let h = Int(features.height)
-    let (count, overflow) = w.multipliedReportingOverflow(by: h)
-    guard w > 0, h > 0, !overflow, count <= maxPixels else {
-      throw MeshWarpIOError.imageTooLarge(source: source, width: w, height: h, maxPixels: maxPixels)
-    }
+    let count = try DecodeLimits.pixelCount(
+      width: w, height: h, maxPixels: maxPixels, source: source, format: "WebP")
     var pixels = [UInt8](repeating: 0, count: count * 4)
     let decoded = pixels.withUnsafeMutableBufferPointer { out in
       bytes.withUnsafeBufferPointer {

@@ -14,7 +14,7 @@ public enum WebPEncoder {
   ///   - destination: how errors name the output.
   /// - Throws: `MeshWarpIOError.encodingFailed`.
   public static func encode(
-    _ image: RGBAImage, quality: Int = JPEGEncoder.defaultQuality, lossless: Bool = false,
+    _ image: RGBAImage, quality: Int = EncoderQuality.defaultValue, lossless: Bool = false,
     iccProfile: [UInt8]? = nil, destination: String = "WebP data"
   ) throws -> [UInt8] {
     func failure(_ reason: String) -> MeshWarpIOError {
@@ -24,7 +24,9 @@ public enum WebPEncoder {
     guard (1...limit).contains(image.width), (1...limit).contains(image.height) else {
       throw failure("WebP holds 1…\(limit) pixels a side (got \(image.width)×\(image.height))")
     }
-    guard (1...100).contains(quality) else { throw failure("quality \(quality) is not in 1…100") }
+    guard EncoderQuality.range.contains(quality) else {
+      throw failure("quality \(quality) is not in 1…100")
+    }
     var output: UnsafeMutablePointer<UInt8>? = nil
     let size = image.pixels.withUnsafeBufferPointer { p in
       let w = Int32(image.width)
