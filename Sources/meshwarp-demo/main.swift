@@ -27,7 +27,8 @@ do {
   let steps = try arguments.scriptPath.map(ScriptPlayer.load) ?? []
   let content =
     try arguments.imagePath.map {
-      try DemoContentLoader.content(path: $0, width: arguments.width, height: arguments.height)
+      try DemoContentLoader.standard.content(
+        path: $0, width: arguments.width, height: arguments.height)
     } ?? DemoContent(width: arguments.width, height: arguments.height)
   let session = DemoSession(
     frameWidth: arguments.width, frameHeight: arguments.height, content: content,

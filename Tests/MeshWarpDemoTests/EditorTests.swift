@@ -164,10 +164,10 @@ import _TestSupport
   }
 
   @Test func contentLoaderRefusesUnknownFiles() {
-    #expect(DemoContentLoader.canLoad(path: "a/b.PNG"))
-    #expect(!DemoContentLoader.canLoad(path: "a/b.tiff"))
+    #expect(DemoContentLoader.standard.canLoad(path: "a/b.PNG"))
+    #expect(!DemoContentLoader.standard.canLoad(path: "a/b.tiff"))
     #expect(throws: DemoContentLoader.UnsupportedFile.self) {
-      try DemoContentLoader.load(path: "x.tiff")
+      try DemoContentLoader.standard.load(path: "x.tiff")
     }
   }
 }

@@ -80,7 +80,8 @@ let videoToolsAvailable =
     session.advance(by: 0.2)
     #expect(session.renderFrame().image == still)
     #expect(
-      DemoContentLoader.canLoad(path: "x/clip.MOV") && DemoContentLoader.isVideo(path: "a.webm"))
+      DemoContentLoader.standard.canLoad(path: "x/clip.MOV")
+        && DemoContentLoader.standard.isVideo(path: "a.webm"))
   }
 
   @Test func bezierHandlesDragUndoAndSave() throws {
