@@ -81,7 +81,7 @@ package final class DemoSession {
   /// Logs the start-up state and where the toggle appears.
   package func start() {
     log(
-      "meshwarp-demo: mode \(mode.rawValue), window \(frameWidth)x\(frameHeight), content \(content.kind) "
+      "meshwarp-editor: mode \(mode.rawValue), window \(frameWidth)x\(frameHeight), content \(content.kind) "
         + "\(content.width)x\(content.height), mesh \(density)x\(density), edges \(edges.rawValue), "
         + "antialias \(antialias ? "on" : "off"), smooth \(smooth ? "on" : "off")")
     logToggleLocation()

@@ -33,9 +33,9 @@ final class EditorDocument {
   }
 
   /// The folder and name stem for new files: the save folder, and the
-  /// picture's name without its extension (else "meshwarp-demo").
+  /// picture's name without its extension (else "meshwarp-editor").
   var newFilePlace: (folder: String, stem: String) {
-    guard let contentPath else { return (saveDirectory, "meshwarp-demo") }
+    guard let contentPath else { return (saveDirectory, "meshwarp-editor") }
     let name = (contentPath as NSString).lastPathComponent
     return (saveDirectory, (name as NSString).deletingPathExtension)
   }
@@ -50,13 +50,13 @@ final class EditorDocument {
 
   /// Queues a frame with the overlay: at `path`, or numbered.
   func requestSave(path: String?) {
-    pendingSaves.append(savePath(path, prefix: "meshwarp-demo-frame"))
+    pendingSaves.append(savePath(path, prefix: "meshwarp-editor-frame"))
   }
 
   /// Queues a frame without the overlay: at `path`, or numbered
-  /// `meshwarp-demo-clean-N.png` in the save folder.
+  /// `meshwarp-editor-clean-N.png` in the save folder.
   func requestCleanSave(path: String?) {
-    pendingCleanSaves.append(savePath(path, prefix: "meshwarp-demo-clean"))
+    pendingCleanSaves.append(savePath(path, prefix: "meshwarp-editor-clean"))
   }
 
   /// Saves `mesh` in the compact form (``WarpMesh/compactJSON(shorthand:)``)

@@ -1,6 +1,6 @@
 /// What the editor keeps from one frame to the next so that a frame does
 /// only the work its changes need (measured with `--benchmark-frames`; see
-/// Documentation/Demo.md):
+/// Documentation/Editor.md):
 ///
 /// - the last warp with what it was rendered from (``WarpKey``): reused as
 ///   it is while nothing in the key changes;

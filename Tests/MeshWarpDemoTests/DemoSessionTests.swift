@@ -192,7 +192,7 @@ final class LoggedSession {
     s.session.handle(.key(.save))
     #expect(
       s.session.takePendingSaves() == [
-        "./meshwarp-demo-frame-1.png", "x/y.png", "./meshwarp-demo-frame-2.png",
+        "./meshwarp-editor-frame-1.png", "x/y.png", "./meshwarp-editor-frame-2.png",
       ])
     #expect(s.session.takePendingSaves().isEmpty)
   }

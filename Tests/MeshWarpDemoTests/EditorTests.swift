@@ -44,7 +44,7 @@ import _TestSupport
   @Test func savedMeshReopensExactlyAndNothingIsClobbered() throws {
     let dir = try folder()
     // A file the editor did not open: never overwritten.
-    let taken = (dir as NSString).appendingPathComponent("meshwarp-demo-mesh.json")
+    let taken = (dir as NSString).appendingPathComponent("meshwarp-editor-mesh.json")
     try Data("keep".utf8).write(to: URL(fileURLWithPath: taken))
     var lines: [String] = []
     let session = DemoSession(
@@ -56,7 +56,7 @@ import _TestSupport
     session.handle(.mouseMove(Vector2(113.3, 71.9)))
     session.handle(.mouseUp(Vector2(113.3, 71.9)))
     session.handle(.key(.saveJSON))
-    let path = (dir as NSString).appendingPathComponent("meshwarp-demo-mesh-2.json")
+    let path = (dir as NSString).appendingPathComponent("meshwarp-editor-mesh-2.json")
     #expect(lines.last == "mesh saved: \(path) (4x4 points)")
     #expect(try String(contentsOfFile: taken, encoding: .utf8) == "keep")
     let reopened = try EditorFiles.loadMesh(path: path)

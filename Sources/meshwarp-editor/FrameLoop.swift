@@ -190,7 +190,7 @@ final class FrameLoop {
 
   func seconds(_ ticks: UInt64) -> Double { Double(ticks) / Double(frequency) }
 
-  /// "meshwarp-demo | 60.0 fps | render 4.2 ms (warp 3.1) | 3x3 transparent AA"
+  /// "meshwarp-editor | 60.0 fps | render 4.2 ms (warp 3.1) | 3x3 transparent AA"
   /// (ASCII: X11's WM_NAME, which xdotool reads, is Latin-1).
   func title() -> String {
     let s = stats.recent()
@@ -200,11 +200,11 @@ final class FrameLoop {
     let n = session.density
     if session.mode == .gradient {
       let g = session.gradient
-      return "meshwarp-demo | \(figures) | gradient \(g.width)x\(g.height) "
+      return "meshwarp-editor | \(figures) | gradient \(g.width)x\(g.height) "
         + g.colorSpace.rawValue + (g.smoothsColors ? " smooth" : "")
     }
     return
-      "meshwarp-demo | \(figures) | \(n)x\(session.mesh.grid?.rows ?? n) \(session.edges.rawValue)"
+      "meshwarp-editor | \(figures) | \(n)x\(session.mesh.grid?.rows ?? n) \(session.edges.rawValue)"
       + (session.antialias ? " AA" : "") + (session.paused ? " paused" : "")
   }
 
