@@ -14,7 +14,7 @@ import MeshWarpDemoKit
 /// deadline rather than rushing to catch up. Whether vsync works is
 /// measured, not trusted: see ``reviewPacing()``.
 final class FrameLoop {
-  let session: DemoSession
+  let session: EditorSession
   let window: SDLDemoWindow
   let script: ScriptPlayer
   let frameLimit: Int?
@@ -46,7 +46,8 @@ final class FrameLoop {
   static let reviewFrames = 30
 
   init(
-    session: DemoSession, window: SDLDemoWindow, script: ScriptPlayer, frameLimit: Int?, fps: Int?,
+    session: EditorSession, window: SDLDemoWindow, script: ScriptPlayer, frameLimit: Int?,
+    fps: Int?,
     display: Int = 0
   ) {
     self.display = display

@@ -30,7 +30,7 @@ do {
       try DemoContentLoader.standard.content(
         path: $0, width: arguments.width, height: arguments.height)
     } ?? DemoContent(width: arguments.width, height: arguments.height)
-  let session = DemoSession(
+  let session = EditorSession(
     frameWidth: arguments.width, frameHeight: arguments.height, content: content,
     saveDirectory: arguments.saveDirectory, paused: arguments.paused, log: DemoLog.line)
   session.threads = arguments.threads

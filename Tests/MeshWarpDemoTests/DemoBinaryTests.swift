@@ -99,8 +99,8 @@ import Testing
       Self.demoBinary(), "meshwarp-editor is not built (swift build --product meshwarp-editor)")
     let (w, h) = (240, 180)
     // Where the toggle will appear after the scripted drag: the same session
-    // logic, headless (its mapping is checked in DemoSessionTests).
-    let model = DemoSession(
+    // logic, headless (its mapping is checked in EditorSessionTests).
+    let model = EditorSession(
       frameWidth: w, frameHeight: h, content: DemoContent(width: w, height: h), log: { _ in })
     model.handle(.mouseDown(Vector2(120.5, 90.5)))
     model.handle(.mouseUp(Vector2(170.5, 130.5)))

@@ -31,7 +31,7 @@ import _TestSupport
 
   @Test func photoKeepsItsAspectRatioAndPSavesItsOwnSize() throws {
     var lines: [String] = []
-    let session = DemoSession(
+    let session = EditorSession(
       frameWidth: 800, frameHeight: 600,
       content: DemoContent(width: 800, height: 600, picture: Self.photo), paused: true
     ) { lines.append($0) }
@@ -44,7 +44,7 @@ import _TestSupport
     let letterboxed = WarpRenderer.render(
       Self.photo, mesh: session.mesh, options: WarpOptions(width: 800, height: 532))
     #expect(Self.rows(frame, 34, 566).elementsEqual(letterboxed.pixels))
-    let bar = RGBAImage(width: 800, height: 34, fill: DemoSession.letterboxColor).pixels
+    let bar = RGBAImage(width: 800, height: 34, fill: EditorSession.letterboxColor).pixels
     #expect(Self.rows(frame, 0, 34).elementsEqual(bar))
     #expect(Self.rows(frame, 566, 600).elementsEqual(bar))
     // The centre control point shows at the window's centre and drags in
@@ -66,7 +66,7 @@ import _TestSupport
     let pictures = try Self.folder()
     let saves = try Self.folder()
     var lines: [String] = []
-    let session = DemoSession(
+    let session = EditorSession(
       frameWidth: 451, frameHeight: 300,
       content: DemoContent(width: 451, height: 300, picture: Self.photo), saveDirectory: saves,
       paused: true
@@ -122,7 +122,7 @@ import _TestSupport
     #expect(try custom.load(path: "x.raw").width == 2)
     #expect(!DemoContentLoader.standard.canLoad(path: "a.raw"))
     var lines: [String] = []
-    let session = DemoSession(
+    let session = EditorSession(
       frameWidth: 40, frameHeight: 20, content: DemoContent(width: 40, height: 20),
       loader: custom
     ) { lines.append($0) }

@@ -47,7 +47,7 @@ import _TestSupport
     let taken = (dir as NSString).appendingPathComponent("meshwarp-editor-mesh.json")
     try Data("keep".utf8).write(to: URL(fileURLWithPath: taken))
     var lines: [String] = []
-    let session = DemoSession(
+    let session = EditorSession(
       frameWidth: 300, frameHeight: 200, content: DemoContent(width: 300, height: 200),
       saveDirectory: dir, paused: true
     ) { lines.append($0) }
@@ -66,7 +66,7 @@ import _TestSupport
     session.handle(.key(.saveJSON))
     #expect(lines.last == "mesh saved: \(path) (4x4 points)")
     // --mesh reopens it in a new session.
-    let again = DemoSession(
+    let again = EditorSession(
       frameWidth: 300, frameHeight: 200, content: DemoContent(width: 300, height: 200),
       saveDirectory: dir, paused: true
     ) { _ in }

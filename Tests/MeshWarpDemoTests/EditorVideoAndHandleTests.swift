@@ -61,7 +61,7 @@ let videoToolsAvailable =
   @Test(.enabled(if: videoToolsAvailable)) func videoContentPlaysInRealTime() async throws {
     let path = try clip(frames: 10)
     var lines: [String] = []
-    let session = DemoSession(
+    let session = EditorSession(
       frameWidth: 320, frameHeight: 240, content: DemoContent(width: 320, height: 240)
     ) { lines.append($0) }
     session.handle(.open(path: path))

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Opening files and undo: what changes the mesh and the gradient together.
-extension DemoSession {
+extension EditorSession {
   /// Opens a file: a mesh JSON (warp mode), a gradient JSON (gradient
   /// mode), a picture or a video (the session's ``DemoContentLoader``).
   /// Logs what happened.

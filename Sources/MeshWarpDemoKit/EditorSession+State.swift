@@ -1,6 +1,6 @@
 /// The states' values as the executable, the benchmark and the tests read
 /// them.
-extension DemoSession {
+extension EditorSession {
   /// The control grid the user drags.
   package internal(set) var mesh: WarpMesh {
     get { warp.mesh }

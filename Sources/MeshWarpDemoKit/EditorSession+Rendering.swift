@@ -1,6 +1,6 @@
 /// Rendering: the warp (or the gradient) with the overlay and the help
 /// panel, and the clean frame that P saves.
-extension DemoSession {
+extension EditorSession {
   /// A rendered frame and where its time went.
   package struct Frame: Sendable {
     /// The window's pixels: warped content, mesh overlay, help panel.

@@ -16,7 +16,7 @@ import Foundation
 /// shows in the ``viewport`` (the content's aspect ratio kept), to which
 /// the mesh's `to` points are normalized; content points are pixels of the
 /// content (`content.size`), to which `from` points are normalized.
-package final class DemoSession {
+package final class EditorSession {
   /// The frame (window) size in pixels.
   package let frameWidth: Int
   package let frameHeight: Int
@@ -218,7 +218,7 @@ package final class DemoSession {
   }
 }
 
-extension DemoSession: EditorHost {
+extension EditorSession: EditorHost {
   func log(_ line: String) { emit(line) }
 
   /// The state undo goes back to.
