@@ -40,6 +40,8 @@ package final class EditorSession {
   let loader: DemoContentLoader
   let emit: (String) -> Void
 
+  // The states; those that point back at the session (their host) are
+  // made in init, once the session exists.
   var warp: WarpEditor!
   var gradientEditor: GradientEditor!
   var playback = Playback()
