@@ -3,7 +3,7 @@
 // mesh gradients. Layers (arrows point one way):
 //
 //   MeshWarpCore  <-  MeshWarpRender  <-  MeshWarpIO  <-  MeshWarpCLI <- meshwarp
-//        ^                                      ^-------- meshwarp-demo (SDL2)
+//        ^                                      ^-------- meshwarp-editor (SDL2)
 //        '-- MeshWarpEffect (SwiftUI + Metal, Apple only; re-exports the core's
 //            API types; draws mesh gradients below iOS 18 with MeshWarpRender)
 //
@@ -35,7 +35,7 @@ let package = Package(
     .library(name: "MeshWarpVideo", targets: ["MeshWarpVideo"]),
     .library(name: "MeshWarpText", targets: ["MeshWarpText"]),
     .executable(name: "meshwarp", targets: ["meshwarp"]),
-    .executable(name: "meshwarp-demo", targets: ["meshwarp-demo"]),
+    .executable(name: "meshwarp-editor", targets: ["meshwarp-editor"]),
     // A library so that Xcode makes a scheme for it (previews of the demo).
     .library(name: "MeshWarpEffectDemoUI", targets: ["MeshWarpEffectDemoUI"]),
   ],
@@ -95,7 +95,7 @@ let package = Package(
     .target(name: "MeshWarpCLI", dependencies: ["MeshWarpIO", "MeshWarpEffect"]),
     .executableTarget(name: "meshwarp", dependencies: ["MeshWarpCLI"]),
     .executableTarget(
-      name: "meshwarp-demo", dependencies: ["MeshWarpIO", "CSDL2", "MeshWarpDemoKit"]),
+      name: "meshwarp-editor", dependencies: ["MeshWarpIO", "CSDL2", "MeshWarpDemoKit"]),
 
     // MARK: Tests.
     .target(
@@ -115,11 +115,11 @@ let package = Package(
       exclude: ["Help"]),
 
     // MARK: The demo window's logic (no SDL: testable headless) and its tests,
-    // which also run the built `meshwarp-demo` binary with SDL's offscreen driver.
+    // which also run the built `meshwarp-editor` binary with SDL's offscreen driver.
     .target(name: "MeshWarpDemoKit", dependencies: ["MeshWarpIO"]),
     .testTarget(
       name: "MeshWarpDemoTests",
-      dependencies: ["MeshWarpDemoKit", "_TestSupport", "meshwarp-demo"], exclude: ["Help"]),
+      dependencies: ["MeshWarpDemoKit", "_TestSupport", "meshwarp-editor"], exclude: ["Help"]),
     // MARK: Apple layer, verified on Linux.
     // The shipped Metal shader compiled as C++ through stand-in headers.
     .target(

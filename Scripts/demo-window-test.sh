@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The demo window under a real X server with real mouse and keyboard events:
-# starts Xvfb, runs the release meshwarp-demo in it, finds its window with
+# starts Xvfb, runs the release meshwarp-editor in it, finds its window with
 # xdotool, saves an unwarped frame (S), drags the centre control point with
 # the mouse (button down, moves in steps, button up), clicks where the ON/OFF
 # toggle appears after the warp (the demo logs that place), saves a frame
@@ -24,7 +24,8 @@
 #
 # usage: Scripts/demo-window-test.sh [OUT_DIR]
 #   OUT_DIR keeps the log, the frames and the screenshot (default: a temp dir,
-#   kept on failure). MESHWARP_DEMO=path/to/meshwarp-demo skips the build.
+#   kept on failure). MESHWARP_EDITOR=path/to/meshwarp-editor (or MESHWARP_DEMO,
+#   its former name) skips the build.
 # Then video content (a testsrc2 clip from the command line: the window's
 # picture changes over time) and a second display (Xvfb with two screens:
 # SDL sees two displays and --display 1 asks for full screen on the second;
@@ -35,7 +36,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-out="${1:-$(mktemp -d "${TMPDIR:-/tmp}/meshwarp-demo-window.XXXXXX")}"
+out="${1:-$(mktemp -d "${TMPDIR:-/tmp}/meshwarp-editor-window.XXXXXX")}"
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 passed=0
@@ -67,14 +68,14 @@ for tool in Xvfb xdotool xwd ffmpeg; do
   }
 done
 
-demo="${MESHWARP_DEMO:-}"
+demo="${MESHWARP_EDITOR:-${MESHWARP_DEMO:-}}"
 if [ -z "$demo" ]; then
-  swift build -c release --product meshwarp-demo >"$out/build.log" 2>&1 || {
+  swift build -c release --product meshwarp-editor >"$out/build.log" 2>&1 || {
     tail -20 "$out/build.log"
     failed=$((failed + 1))
     finish
   }
-  demo="$PWD/.build/release/meshwarp-demo"
+  demo="$PWD/.build/release/meshwarp-editor"
 fi
 cli="${MESHWARP_CLI:-}"
 if [ -z "$cli" ]; then
@@ -147,7 +148,7 @@ press() {
 
 # 1. An unwarped frame.
 press s
-wait_for '^saved: .*meshwarp-demo-frame-1\.png$' 30 || true
+wait_for '^saved: .*meshwarp-editor-frame-1\.png$' 30 || true
 
 # 2. Drag the centre control point from (400, 300) to (480, 360) in steps.
 xdotool mousemove --window "$window" 400 300
@@ -172,7 +173,7 @@ check "log: toggle flipped by the click at ($tx, $ty)" wait_for '^toggle: on$' 3
 
 # 4. The warped frame, a screenshot, quit.
 press s
-check "log: frames saved" wait_for '^saved: .*meshwarp-demo-frame-2\.png$' 30
+check "log: frames saved" wait_for '^saved: .*meshwarp-editor-frame-2\.png$' 30
 sleep 0.5 # a few more frames on screen
 title="$(xdotool getwindowname "$window")"
 title_ok() { [[ "$title" =~ [0-9.]+\ fps.*render\ [0-9.]+\ ms ]]; }
@@ -201,8 +202,8 @@ near() {
   done
 }
 
-unwarped="$out/meshwarp-demo-frame-1.png"
-warped="$out/meshwarp-demo-frame-2.png"
+unwarped="$out/meshwarp-editor-frame-1.png"
+warped="$out/meshwarp-editor-frame-2.png"
 check "saved PNGs exist" test -s "$unwarped" -a -s "$warped"
 ffmpeg -v error -y -i "$unwarped" -f rawvideo -pix_fmt rgba "$out/unwarped.rgba"
 ffmpeg -v error -y -i "$warped" -f rawvideo -pix_fmt rgba "$out/warped.rgba"
@@ -265,7 +266,7 @@ key x
 check "editor: Swift code exported" wait_for '^swift exported: .*card-warp\.swift' 30
 check "editor: code on the clipboard" wait_for '^clipboard: [0-9]+ bytes' 30
 key p
-check "editor: clean frame saved" wait_for '^saved: .*meshwarp-demo-clean-1\.png \(no overlay\)$' 30
+check "editor: clean frame saved" wait_for '^saved: .*meshwarp-editor-clean-1\.png \(no overlay\)$' 30
 xdotool mousemove --window "$window" 700 80
 sleep 0.5
 xwd -root -silent -out "$out/editor.xwd"
@@ -297,7 +298,7 @@ check "editor: gradient saved" wait_for '^gradient saved: .*card-gradient\.json 
 key x
 check "editor: gradient code exported" wait_for '^swift exported: .*card-gradient\.swift' 30
 key p
-check "editor: clean gradient frame" wait_for '^saved: .*meshwarp-demo-clean-2\.png \(no overlay\)$' 30
+check "editor: clean gradient frame" wait_for '^saved: .*meshwarp-editor-clean-2\.png \(no overlay\)$' 30
 sleep 0.5
 xwd -root -silent -out "$out/editor-gradient.xwd"
 key Escape
@@ -327,8 +328,9 @@ PY
 }
 check "saved mesh matches the log" mesh_matches_log
 
-# meshwarp warp with the saved mesh = the editor's clean frame (<= 1/255).
-"$cli" warp "$out/card.png" --mesh "$out/card-mesh.json" --size 800x600 -o "$out/cli-warp.png" 2>>"$out/cli.log"
+# meshwarp warp with the saved mesh = the editor's clean frame (<= 1/255):
+# P saves the warp at the picture's own size, as warp gives it.
+"$cli" warp "$out/card.png" --mesh "$out/card-mesh.json" -o "$out/cli-warp.png" 2>>"$out/cli.log"
 max_diff() { # max_diff A.png B.png: the largest channel difference
   python3 - "$1" "$2" <<'PY'
 import subprocess, sys
@@ -341,10 +343,10 @@ a, b = rgba(sys.argv[1]), rgba(sys.argv[2])
 print(int(np.abs(a - b).max()) if a.size == b.size and a.size > 0 else 999)
 PY
 }
-d="$(max_diff "$out/cli-warp.png" "$out/meshwarp-demo-clean-1.png")"
+d="$(max_diff "$out/cli-warp.png" "$out/meshwarp-editor-clean-1.png")"
 check "meshwarp warp = editor frame without overlay (max diff $d <= 1)" test "$d" -le 1
 "$cli" gradient "$out/card-gradient.json" --size 800x600 -o "$out/cli-gradient.png" 2>>"$out/cli.log"
-d="$(max_diff "$out/cli-gradient.png" "$out/meshwarp-demo-clean-2.png")"
+d="$(max_diff "$out/cli-gradient.png" "$out/meshwarp-editor-clean-2.png")"
 check "meshwarp gradient = editor's gradient frame (max diff $d <= 1)" test "$d" -le 1
 check "saved gradient carries the explicit handles (bezierPoints)" \
   grep -q '"bezierPoints"' "$out/card-gradient.json"
@@ -373,7 +375,7 @@ sleep 0.5
 window="$(timeout 60 xdotool search --sync --onlyvisible --name meshwarp 2>/dev/null | head -1)"
 check "video: window found ($window)" test -n "$window" || finish
 check "video: the clip is the content" \
-  wait_for '^meshwarp-demo: mode warp, window 640x480, content video 320x240' 60
+  wait_for '^meshwarp-editor: mode warp, window 640x480, content video 320x240' 60
 eval "$(xdotool getwindowgeometry --shell "$window")" # X, Y, WIDTH, HEIGHT
 sleep 1
 xwd -root -silent -out "$out/video-1.xwd"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the installable packages of meshwarp and its editor, meshwarp-demo,
+# Builds the installable packages of meshwarp and its editor, meshwarp-editor
+# (also installed as meshwarp-demo, its former name, a link),
 # for people without a Swift toolchain:
 #
 #   dist/meshwarp_<version>_<debian-arch>.deb       (apt install ./that.deb)
@@ -26,7 +27,7 @@ maintainer="${MESHWARP_MAINTAINER:-MeshWarp maintainers <meshwarp@users.noreply.
 start=$SECONDS
 build=(swift build -c release --static-swift-stdlib)
 "${build[@]}" --product meshwarp
-"${build[@]}" --product meshwarp-demo
+"${build[@]}" --product meshwarp-editor
 bin="$("${build[@]}" --show-bin-path)"
 echo "release build: $((SECONDS - start)) s" >&2
 
@@ -45,10 +46,12 @@ root="$work/deb"
 install -d "$root/usr/bin" "$root/usr/share/man/man1" "$root/usr/share/doc/meshwarp" \
   "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
   "$root/usr/share/fish/vendor_completions.d"
-for tool in meshwarp meshwarp-demo; do
+for tool in meshwarp meshwarp-editor; do
   install -m 755 "$bin/$tool" "$root/usr/bin/$tool"
   strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/$tool"
 done
+# The editor's former name keeps working: meshwarp-demo is a link to it.
+ln -s meshwarp-editor "$root/usr/bin/meshwarp-demo"
 tool="$root/usr/bin/meshwarp"
 "$tool" manpage > "$work/meshwarp.1"
 gzip -9n < "$work/meshwarp.1" > "$root/usr/share/man/man1/meshwarp.1.gz"
@@ -67,7 +70,7 @@ install -m 644 Scripts/packaging/copyright "$root/usr/share/doc/meshwarp/copyrig
 # The shared libraries a binary loads (readelf's NEEDED entries).
 needed() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u; }
 # No Swift or Foundation library may be left to load at run time.
-for tool in meshwarp meshwarp-demo; do
+for tool in meshwarp meshwarp-editor; do
   if needed "$root/usr/bin/$tool" | grep -Ei 'swift|foundation|dispatch|BlocksRuntime|icu'; then
     echo "package.sh: $tool still needs the libraries above" >&2
     exit 1
@@ -79,7 +82,7 @@ done
 mkdir -p "$work/src/debian"
 printf 'Source: meshwarp\n\nPackage: meshwarp\nArchitecture: any\n' > "$work/src/debian/control"
 libdepends="$(cd "$work/src" && dpkg-shlibdeps -O -e "$root/usr/bin/meshwarp" \
-  -e "$root/usr/bin/meshwarp-demo" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
+  -e "$root/usr/bin/meshwarp-editor" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
 [ -n "$libdepends" ] || { echo "package.sh: dpkg-shlibdeps found no libraries" >&2; exit 1; }
 
 install -d "$root/DEBIAN"
@@ -96,7 +99,7 @@ Priority: optional
 Description: warp pictures and video through 2D meshes, render mesh gradients
  meshwarp warps images (PNG, JPEG, WebP, GIF) and video through a mesh of
  control points, renders Apple-faithful mesh gradients (SwiftUI's
- MeshGradient) and draws text filled with them. meshwarp-demo is the
+ MeshGradient) and draws text filled with them. meshwarp-editor is the
  interactive editor (SDL2) for meshes and gradients. Video needs ffmpeg.
 CONTROL
 find "$root" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
@@ -114,15 +117,16 @@ cp -a "$root/usr/share/man" "$root/usr/share/bash-completion" "$root/usr/share/z
 cp "$root/usr/share/doc/meshwarp/copyright" "$tree/COPYRIGHT"
 cli_libraries="$(needed "$root/usr/bin/meshwarp" | tr '\n' ' ')"
 demo_libraries="$(comm -13 <(needed "$root/usr/bin/meshwarp") \
-  <(needed "$root/usr/bin/meshwarp-demo") | tr '\n' ' ')"
+  <(needed "$root/usr/bin/meshwarp-editor") | tr '\n' ' ')"
 {
   echo "meshwarp $version for Linux ($machine): bin/meshwarp (the command-line tool)"
-  echo "and bin/meshwarp-demo (the editor), with no Swift runtime needed."
+  echo "and bin/meshwarp-editor (the editor; bin/meshwarp-demo links to it), with no"
+  echo "Swift runtime needed."
   echo
   echo "Shared libraries meshwarp loads (install them with your distribution's"
   echo "packages):"
   fold -s -w 76 <<< "$cli_libraries" | sed 's/^/  /'
-  echo "meshwarp-demo also loads: $demo_libraries"
+  echo "meshwarp-editor also loads: $demo_libraries"
   echo
   echo "On Debian 12 these come from:"
   fold -s -w 76 <<< "$libdepends." | sed 's/^/  /'

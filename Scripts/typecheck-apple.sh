@@ -250,7 +250,7 @@ for p in products.values():
         assert name in targets, f"product {p['name']} needs {name}, absent on a Mac"
 for name in ("MeshWarpEffect", "MeshWarpCore", "MeshWarpRender", "MeshWarpEffectDemoUI"):
     assert name in products, f"{name} missing from the Mac products"
-for name in ("MeshWarpIO", "meshwarp", "meshwarp-demo"):
+for name in ("MeshWarpIO", "meshwarp", "meshwarp-editor"):
     assert name not in products, f"{name} offered on a Mac"
 print("Mac products:", ", ".join(sorted(products)))
 PY

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Type-checks Swift files exported by meshwarp-demo (key X) as they are
+# Type-checks Swift files exported by meshwarp-editor (key X) as they are
 # pasted into an app: each file alone against the stand-in SwiftUI module
 # (Scripts/AppleStubs/SwiftUI.swift, which re-exports the stand-in
 # CoreGraphics module) and the package's MeshWarpEffect module, built with the

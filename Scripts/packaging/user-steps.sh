@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What a user does after installing the package, run by
 # Scripts/test-package.sh inside a clean Debian root (or, as the fallback,
-# on the unpacked package). Expects meshwarp and meshwarp-demo on PATH.
+# on the unpacked package). Expects meshwarp and meshwarp-editor on PATH.
 #   MESHWARP_VERSION       the version the package says (required)
 #   MESHWARP_BASH_COMPLETION  the installed completion script
 #   MESHWARP_VIDEO=0       skip the video step (no ffmpeg)
@@ -37,7 +37,9 @@ is_png title.png
 if grep -qi "warning" text.log; then exit 1; fi
 
 step "the editor starts (its libraries load)"
-meshwarp-demo --help > /dev/null
+meshwarp-editor --help > /dev/null
+step "the editor's former name, meshwarp-demo, starts it too"
+meshwarp-demo --help | head -1 | grep -q '^usage: meshwarp-editor '
 
 if [ "${MESHWARP_VIDEO:-1}" = 1 ]; then
   step "a short video with audio, warped; the audio kept"

@@ -3,6 +3,7 @@ import Foundation
 /// The mesh JSON:
 /// `{"from": [[x,y],…], "to": [[x,y],…], "faces": [[i0,i1,i2,i3],…]}`.
 /// `"columns"` and `"rows"` are written for grids and read when present;
+/// `"smooth": true` sets ``WarpMesh/smooth`` (written only when set);
 /// other keys are ignored.
 ///
 /// Shorthand for grids: with `"columns"` and `"rows"` and no `"faces"`,
@@ -17,7 +18,7 @@ import Foundation
 /// (a `Vector2`); without either, decoding fails.
 extension WarpMesh: Codable {
   private enum CodingKeys: String, CodingKey {
-    case from, to, faces, columns, rows, units, width, height
+    case from, to, faces, columns, rows, units, width, height, smooth
   }
 
   public init(from decoder: any Decoder) throws {
@@ -79,8 +80,10 @@ extension WarpMesh: Codable {
     let pairs = zip(from, to).map {
       MeshPointPair(from: CGPoint(x: $0[0], y: $0[1]), to: CGPoint(x: $1[0], y: $1[1]))
     }
+    let smooth = try container.decodeIfPresent(Bool.self, forKey: .smooth) ?? false
     if let identity {
       self.init(pointPairs: pairs, faces: identity.faces, grid: identity.grid)
+      self.smooth = smooth
       return
     }
     guard let faces = try container.decodeIfPresent([[Int]].self, forKey: .faces) else {
@@ -110,6 +113,7 @@ extension WarpMesh: Codable {
       grid = GridShape(columns: columns, rows: rows)
     }
     self.init(pointPairs: pairs, faces: meshFaces, grid: grid)
+    self.smooth = smooth
   }
 
   /// The divisor of coordinates: (1, 1) for normalized units, the content
@@ -159,6 +163,7 @@ extension WarpMesh: Codable {
       try container.encode(grid.columns, forKey: .columns)
       try container.encode(grid.rows, forKey: .rows)
     }
+    if smooth { try container.encode(true, forKey: .smooth) }
   }
 }
 

@@ -13,6 +13,11 @@ public struct WarpMesh: Hashable, Sendable {
   /// Grid dimensions (vertices per row, rows) when the mesh is a regular
   /// row-major grid, as built by ``identity(columns:rows:)``; otherwise `nil`.
   public var grid: GridShape?
+  /// Whether the mesh asks to be rendered as the smooth Catmull-Rom surface
+  /// through its grid (JSON `"smooth": true`, as `meshwarp warp --smooth`
+  /// renders any grid): ``WarpRenderer`` then smooths it as with
+  /// `WarpOptions.smooth`. Default `false`.
+  public var smooth = false
 
   /// The dimensions of a row-major vertex grid.
   public struct GridShape: Hashable, Sendable {

@@ -1,4 +1,4 @@
-/// The command line of `meshwarp-demo`, parsed.
+/// The command line of `meshwarp-editor`, parsed.
 package struct DemoArguments: Hashable, Sendable {
   /// Window size in pixels (`--size WxH`, default 800×600).
   package var width = 800
@@ -52,7 +52,8 @@ package struct DemoArguments: Hashable, Sendable {
       ) { $0.scriptPath = $1 },
       .value("--frames", "N", .positive, help: ["quit after N frames"]) { $0.frameLimit = $1 },
       .value(
-        "--save-dir", "DIR", .text, help: ["where S saves meshwarp-demo-frame-N.png (default .)"]
+        "--save-dir", "DIR", .text,
+        help: ["where S and P save frames, J and X new files (default .)"]
       ) { $0.saveDirectory = $1 },
       .value(
         "--fps", "N", .nonNegative,
@@ -89,7 +90,7 @@ package struct DemoArguments: Hashable, Sendable {
   /// synopsis, the options as ``options`` declares them, the keys.
   package static var usage: String {
     var lines = [
-      "usage: meshwarp-demo [IMAGE|VIDEO] [options]",
+      "usage: meshwarp-editor [IMAGE|VIDEO] [options]",
       "",
       "The mesh editor. Warps the checkerboard (or a PNG/JPEG/WebP/GIF picture,",
       "or a video such as clip.mp4, looping) through a 3x3 control grid, live.",
@@ -107,7 +108,7 @@ package struct DemoArguments: Hashable, Sendable {
       "      P save PNG without overlay, O overlay, F full screen, Tab gradient",
       "      mode (1-9 palette, Return hex, [ ] - = size, M smooth, C colour",
       "      space, B bezier handles), H help, Esc quit; drop a file to open it",
-      "headless: SDL_VIDEODRIVER=offscreen meshwarp-demo --script FILE",
+      "headless: SDL_VIDEODRIVER=offscreen meshwarp-editor --script FILE",
     ]
     return lines.joined(separator: "\n")
   }
@@ -116,7 +117,7 @@ package struct DemoArguments: Hashable, Sendable {
   package struct Error: Swift.Error, CustomStringConvertible, Hashable, Sendable {
     package var message: String
     package init(message: String) { self.message = message }
-    package var description: String { "meshwarp-demo: \(message)" }
+    package var description: String { "meshwarp-editor: \(message)" }
   }
 
   /// Parses the arguments after the program name, through ``options``:

@@ -4,7 +4,7 @@ import Foundation
 /// reports median times, so the editor's frame cost can be measured on a
 /// machine where a window's frame rate would mostly show the load.
 package enum DemoBenchmark {
-  /// Median milliseconds per frame and per part (``DemoSession/Frame``).
+  /// Median milliseconds per frame and per part (``EditorSession/Frame``).
   package struct Result: Hashable, Sendable {
     package var frames: Int
     package var total: Double
@@ -14,7 +14,7 @@ package enum DemoBenchmark {
 
     /// "benchmark dragging: 30 frames 1280x720, 9x9 smooth: median 12.30 ms
     /// (content 0.50, warp 11.00, overlay 0.80) = 81.3 fps".
-    package func line(session: DemoSession, label: String) -> String {
+    package func line(session: EditorSession, label: String) -> String {
       let n = session.density
       return
         "benchmark \(label): \(frames) frames \(session.frameWidth)x\(session.frameHeight), "
@@ -48,7 +48,7 @@ package enum DemoBenchmark {
   /// changes but the content's own animation), then dragging again with the
   /// minification filter off (Q). Returns the three medians; the session is
   /// left as it was set up (filter on).
-  package static func run(_ session: DemoSession, frames: Int, keepMesh: Bool) -> (
+  package static func run(_ session: EditorSession, frames: Int, keepMesh: Bool) -> (
     dragging: Result, idle: Result, draggingUnfiltered: Result
   ) {
     if !keepMesh {

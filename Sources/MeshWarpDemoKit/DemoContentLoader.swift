@@ -3,18 +3,31 @@ import Foundation
 /// The one place where the editor turns a file into content: the command
 /// line's picture or video, a file dropped on the window. Pictures are read
 /// by a decoder keyed by lower-case file extension (PNG, JPEG, WebP and
-/// GIF's first frame through `ImageDecoder`; more plug in by adding an entry
-/// to ``decoders`` before the window opens); videos (``videoExtensions``)
-/// play looping through ``LoopingVideo``.
-package enum DemoContentLoader {
+/// GIF's first frame through `ImageDecoder` in ``standard``; a loader with
+/// more is a value made with ``init(decoders:)`` and handed to the
+/// session); videos (``videoExtensions``) play looping through
+/// ``LoopingVideo``.
+package struct DemoContentLoader: Sendable {
   /// Reads a picture file into RGBA pixels.
   package typealias Decoder = @Sendable (_ path: String) throws -> RGBAImage
 
   /// The decoders by lower-case extension (without the dot).
-  nonisolated(unsafe) package static var decoders: [String: Decoder] = {
+  package var decoders: [String: Decoder]
+
+  /// A loader reading pictures with `decoders` (default:
+  /// ``stillDecoders``) and videos through ffmpeg.
+  package init(decoders: [String: Decoder] = DemoContentLoader.stillDecoders) {
+    self.decoders = decoders
+  }
+
+  /// The loader for what `ImageDecoder` reads.
+  package static let standard = DemoContentLoader()
+
+  /// PNG, JPEG, WebP and GIF (its first frame) through `ImageDecoder`.
+  package static var stillDecoders: [String: Decoder] {
     let still: Decoder = { try ImageDecoder.decodeFile(path: $0).image }
     return ["png": still, "jpg": still, "jpeg": still, "webp": still, "gif": still]
-  }()
+  }
 
   /// Extensions (lower case) opened as video through ffmpeg.
   package static let videoExtensions: Set<String> = [
@@ -24,10 +37,10 @@ package enum DemoContentLoader {
   /// A file that no decoder reads.
   package struct UnsupportedFile: Error, CustomStringConvertible, Hashable, Sendable {
     package var path: String
+    /// The extensions the loader reads, sorted.
+    package var readable: [String]
     package var description: String {
-      "\(path): no reader for this kind of file (readable: "
-        + (Array(DemoContentLoader.decoders.keys) + DemoContentLoader.videoExtensions).sorted()
-        .joined(separator: ", ") + ")"
+      "\(path): no reader for this kind of file (readable: \(readable.joined(separator: ", ")))"
     }
   }
 
@@ -36,21 +49,22 @@ package enum DemoContentLoader {
   }
 
   /// Whether `path` is opened as a video.
-  package static func isVideo(path: String) -> Bool {
-    videoExtensions.contains(fileExtension(path))
+  package func isVideo(path: String) -> Bool {
+    Self.videoExtensions.contains(Self.fileExtension(path))
   }
 
   /// Whether some decoder (or the video player) reads files named like `path`.
-  package static func canLoad(path: String) -> Bool {
-    decoders[fileExtension(path)] != nil || isVideo(path: path)
+  package func canLoad(path: String) -> Bool {
+    decoders[Self.fileExtension(path)] != nil || isVideo(path: path)
   }
 
   /// Reads the picture at `path` with the decoder for its extension.
   ///
   /// - Throws: ``UnsupportedFile``, or the decoder's error.
-  package static func load(path: String) throws -> RGBAImage {
-    guard let decode = decoders[fileExtension(path)] else {
-      throw UnsupportedFile(path: path)
+  package func load(path: String) throws -> RGBAImage {
+    guard let decode = decoders[Self.fileExtension(path)] else {
+      throw UnsupportedFile(
+        path: path, readable: (Array(decoders.keys) + Self.videoExtensions).sorted())
     }
     return try decode(path)
   }
@@ -60,7 +74,7 @@ package enum DemoContentLoader {
   /// checkerboard's size, unused here.
   ///
   /// - Throws: ``UnsupportedFile``, or the decoder's or video reader's error.
-  package static func content(path: String, width: Int, height: Int, time: Double = 0) throws
+  package func content(path: String, width: Int, height: Int, time: Double = 0) throws
     -> DemoContent
   {
     if isVideo(path: path) {

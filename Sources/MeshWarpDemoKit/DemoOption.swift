@@ -1,4 +1,4 @@
-/// One option of `meshwarp-demo`, declared once in
+/// One option of `meshwarp-editor`, declared once in
 /// `DemoArguments.options`: the parser reads the command line through it
 /// and the usage text lists it.
 struct DemoOption {
@@ -48,7 +48,7 @@ struct DemoOption {
   }
 }
 
-/// How a `meshwarp-demo` option's text becomes its value; the error names
+/// How a `meshwarp-editor` option's text becomes its value; the error names
 /// the option as it was spelled.
 struct DemoValueReader<Value> {
   let read: (_ name: String, _ text: String) throws -> Value

@@ -17,13 +17,12 @@ package enum EditorFiles {
     return gradient
   }
 
-  /// The mesh as JSON, keys sorted, pretty-printed; Doubles are written
-  /// with the shortest text that reads back to the same value, so a saved
-  /// mesh reopens exactly.
-  package static func meshJSON(_ mesh: WarpMesh) throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-    return try encoder.encode(mesh)
+  /// The mesh as JSON in the compact form `meshwarp mesh grid` writes
+  /// (``WarpMesh/compactJSON(shorthand:)``: one grid row a line, with
+  /// `"smooth": true` when set); Doubles are written with the shortest text
+  /// that reads back to the same value, so a saved mesh reopens exactly.
+  package static func meshJSON(_ mesh: WarpMesh) -> Data {
+    Data(mesh.compactJSON().utf8)
   }
 
   /// Writes `data` to `path` atomically, creating its folder.

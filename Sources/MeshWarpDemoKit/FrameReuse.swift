@@ -1,6 +1,6 @@
 /// What the editor keeps from one frame to the next so that a frame does
 /// only the work its changes need (measured with `--benchmark-frames`; see
-/// Documentation/Demo.md):
+/// Documentation/Editor.md):
 ///
 /// - the last warp with what it was rendered from (``WarpKey``): reused as
 ///   it is while nothing in the key changes;
@@ -41,6 +41,33 @@ struct FrameReuse {
       source.pixels.withUnsafeBytes { src in
         guard let to = dst.baseAddress, let from = src.baseAddress else { return }
         to.copyMemory(from: from, byteCount: src.count)
+      }
+    }
+  }
+
+  /// Fills `target` (made `frameWidth × frameHeight`, its storage reused
+  /// when it has that size and is not shared) with `bars` and copies
+  /// `warped` into the viewport's rectangle.
+  static func letterbox(
+    _ warped: RGBAImage, at viewport: EditorViewport, frameWidth: Int, frameHeight: Int,
+    bars: RGBA8, into target: inout RGBAImage
+  ) {
+    if target.width != frameWidth || target.height != frameHeight {
+      target = RGBAImage(width: frameWidth, height: frameHeight, fill: bars)
+    }
+    let fill = UInt32(
+      littleEndian: UInt32(bars.r) | UInt32(bars.g) << 8 | UInt32(bars.b) << 16
+        | UInt32(bars.a) << 24)
+    let rowBytes = min(warped.width, frameWidth - viewport.x) * 4
+    let rows = min(warped.height, frameHeight - viewport.y)
+    target.pixels.withUnsafeMutableBytes { dst in
+      dst.bindMemory(to: UInt32.self).update(repeating: fill)
+      warped.pixels.withUnsafeBytes { src in
+        guard let to = dst.baseAddress, let from = src.baseAddress, rowBytes > 0 else { return }
+        for row in 0..<max(rows, 0) {
+          (to + ((viewport.y + row) * frameWidth + viewport.x) * 4).copyMemory(
+            from: from + row * warped.width * 4, byteCount: rowBytes)
+        }
       }
     }
   }

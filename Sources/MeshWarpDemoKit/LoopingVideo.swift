@@ -48,7 +48,7 @@ package final class LoopingVideo: @unchecked Sendable {
     let thread = Thread {
       feed.decode(path: path, environment: environment, reader: box.reader)
     }
-    thread.name = "meshwarp-demo video"
+    thread.name = "meshwarp-editor video"
     thread.start()
   }
 

@@ -4,7 +4,7 @@
 // toggle, the key help, the script format — so that it runs and is tested
 // headless.
 //
-// Must not import: SDL or any window system (the `meshwarp-demo` executable
+// Must not import: SDL or any window system (the `meshwarp-editor` executable
 // owns the window, the event loop and frame pacing). Depends on MeshWarpIO
 // (picture files; videos through MeshWarpVideo's ffmpeg reader, decoded on
 // a thread of its own: LoopingVideo) and, through it, on the renderer and

@@ -32,7 +32,7 @@ package enum SwiftCodeExport {
       import SwiftUI
 
       extension View {
-        /// The warp designed in meshwarp-demo (\(mesh.pointPairs.count) points, \
+        /// The warp designed in meshwarp-editor (\(mesh.pointPairs.count) points, \
       designed at \(number(viewSize.x))×\(number(viewSize.y)) points).
         func \(name)() -> some View {
           meshWarpEffect(
@@ -87,7 +87,7 @@ package enum SwiftCodeExport {
     return """
       import SwiftUI
 
-      /// The mesh gradient designed in meshwarp-demo (\(gradient.width)×\(gradient.height) points).
+      /// The mesh gradient designed in meshwarp-editor (\(gradient.width)×\(gradient.height) points).
       /// (SwiftUI's MeshGradient needs iOS 18; below it, MeshWarpEffect's
       /// MeshGradientView draws the same description.)
       @available(iOS 18.0, macOS 15.0, tvOS 18.0, visionOS 2.0, watchOS 11.0, *)

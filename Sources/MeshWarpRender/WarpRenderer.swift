@@ -61,6 +61,8 @@ public enum WarpRenderer {
     let height = options.height ?? source.height
     let s = min(max(options.supersample, 1), 8)
     var mesh = mesh
+    var options = options
+    if mesh.smooth { options.smooth = true }
     // A smooth mesh one-to-one onto the output is drawn from its surfaces
     // (`SmoothSurfaceWarp`), and a fine mesh within a pixel of them only
     // plans the minification filter (which needs the squeeze, not exact

@@ -70,6 +70,31 @@ import _TestSupport
     #expect(!FileManager.default.fileExists(atPath: dir.file("o.png")))
   }
 
+  /// A mesh file saying `"smooth": true` (as the editor saves one with K
+  /// on) renders as the renderer's smooth warp without `--smooth`; one
+  /// that is not a grid is refused naming the key.
+  @Test func smoothKeyInTheMeshFileIsHonoured() throws {
+    let dir = TemporaryFolder()
+    let image = TestImages.checkerboard(width: 48, height: 40, cell: 4)
+    let input = dir.write(image, "in.png")
+    let text = Self.bentGrid.compactJSON()
+    #expect(!text.contains("smooth"))
+    let mesh = dir.write(
+      text.replacingOccurrences(of: "{\n", with: "{\n  \"smooth\": true,\n"), "s.json")
+    let run = ToolRun(["warp", input, "--mesh", mesh, "-o", dir.file("s.png")])
+    #expect(run.status == 0, "\(run.errors)")
+    let expected = WarpRenderer.render(
+      image, mesh: Self.bentGrid, options: WarpOptions(width: 48, height: 40, smooth: true))
+    #expect(try PNGDecoder.decodeFile(path: dir.file("s.png")) == expected)
+    let quad = dir.write(
+      #"{"smooth": true, "from": [[0,0],[1,0],[1,1],[0,1]], "to": [[0,0],[1,0],[0.9,0.9],[0,1]], "faces": [[0,1,2,3]]}"#,
+      "quad.json")
+    let refused = ToolRun(["warp", input, "--mesh", quad, "-o", dir.file("q.png")])
+    #expect(refused.status == 1)
+    #expect(
+      refused.errors == "meshwarp warp: \(quad): \"smooth\": true: \(WarpMeshError.notAGrid)\n")
+  }
+
   @Test func pointSetWarpEqualsTheLibrarysSplineRender() throws {
     let dir = TemporaryFolder()
     let image = TestImages.checkerboard(width: 40, height: 30, cell: 5)

@@ -2,7 +2,7 @@ import Foundation
 import MeshWarpDemoKit
 import Testing
 
-/// Runs the built `meshwarp-demo` with SDL's offscreen driver and a script
+/// Runs the built `meshwarp-editor` with SDL's offscreen driver and a script
 /// on stdin, so SDL events (pushed by the script player) go through the real
 /// event loop; checks its log. A binary that is not built, or SDL that
 /// cannot start (its offscreen driver needs no display), fails the test:
@@ -21,7 +21,7 @@ import Testing
       .deletingLastPathComponent().deletingLastPathComponent()
     candidates.append(package.appendingPathComponent(".build/debug"))
     candidates.append(package.appendingPathComponent(".build/release"))
-    return candidates.map { $0.appendingPathComponent("meshwarp-demo") }.first {
+    return candidates.map { $0.appendingPathComponent("meshwarp-editor") }.first {
       fm.isExecutableFile(atPath: $0.path)
     }
   }
@@ -71,7 +71,7 @@ import Testing
     while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
     if process.isRunning {
       process.terminate()
-      Issue.record("meshwarp-demo did not finish within \(timeout) s; terminated")
+      Issue.record("meshwarp-editor did not finish within \(timeout) s; terminated")
     }
     process.waitUntilExit()
     group.wait()
@@ -85,29 +85,29 @@ import Testing
   /// and the usage to stderr and exits 2. Neither starts SDL.
   @Test func helpAndUsageErrorFromTheBinary() throws {
     let binary = try #require(
-      Self.demoBinary(), "meshwarp-demo is not built (swift build --product meshwarp-demo)")
+      Self.demoBinary(), "meshwarp-editor is not built (swift build --product meshwarp-editor)")
     let help = try Self.run(binary, arguments: ["--help"], script: "")
     #expect(help.status == 0 && help.stderr.isEmpty)
     #expect(help.stdout == DemoArguments.usage + "\n")
     let bad = try Self.run(binary, arguments: ["--bogus"], script: "")
     #expect(bad.status == 2 && bad.stdout.isEmpty)
-    #expect(bad.stderr == "meshwarp-demo: unknown option '--bogus'\n\n\(DemoArguments.usage)\n")
+    #expect(bad.stderr == "meshwarp-editor: unknown option '--bogus'\n\n\(DemoArguments.usage)\n")
   }
 
   @Test func scriptedDragClickAndSaveThroughSDL() throws {
     let binary = try #require(
-      Self.demoBinary(), "meshwarp-demo is not built (swift build --product meshwarp-demo)")
+      Self.demoBinary(), "meshwarp-editor is not built (swift build --product meshwarp-editor)")
     let (w, h) = (240, 180)
     // Where the toggle will appear after the scripted drag: the same session
-    // logic, headless (its mapping is checked in DemoSessionTests).
-    let model = DemoSession(
+    // logic, headless (its mapping is checked in EditorSessionTests).
+    let model = EditorSession(
       frameWidth: w, frameHeight: h, content: DemoContent(width: w, height: h), log: { _ in })
     model.handle(.mouseDown(Vector2(120.5, 90.5)))
     model.handle(.mouseUp(Vector2(170.5, 130.5)))
     let toggle = try #require(model.toggleWindowPoint)
     let (tx, ty) = (Int(toggle.x), Int(toggle.y))
     let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("meshwarp-demo-test-\(ProcessInfo.processInfo.processIdentifier)")
+      .appendingPathComponent("meshwarp-editor-test-\(ProcessInfo.processInfo.processIdentifier)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let before = folder.appendingPathComponent("before.png").path
@@ -128,7 +128,7 @@ import Testing
         "--size", "\(w)x\(h)", "--script", "-", "--fps", "0", "--paused", "--save-dir", folder.path,
       ],
       script: script)
-    print("meshwarp-demo exit \(run.status)\n\(run.stdout)\(run.stderr)")
+    print("meshwarp-editor exit \(run.status)\n\(run.stdout)\(run.stderr)")
     if run.status == 3 && run.stderr.contains("SDL_Init") {
       // SDL's offscreen driver needs no display: not starting is a failure.
       Issue.record(
@@ -142,7 +142,7 @@ import Testing
     #expect(lines.contains("toggle: on"))
     #expect(lines.contains("edges: unwarped"))
     #expect(lines.contains("density: 4x4 points (warp kept)"))
-    let saved = folder.appendingPathComponent("meshwarp-demo-frame-1.png").path
+    let saved = folder.appendingPathComponent("meshwarp-editor-frame-1.png").path
     #expect(lines.contains("saved: \(before)"))
     #expect(lines.contains("saved: \(saved)"))
     #expect(lines.contains("quit"))

@@ -3,14 +3,14 @@ import MeshWarpDemoKit
 import Testing
 import _TestSupport
 
-/// `meshwarp-demo --help`, generated from `DemoArguments`' option table,
-/// compared whole with the checked-in Help/meshwarp-demo.txt. After changing
+/// `meshwarp-editor --help`, generated from `DemoArguments`' option table,
+/// compared whole with the checked-in Help/meshwarp-editor.txt. After changing
 /// options on purpose, regenerate with `MESHWARP_UPDATE_HELP=1 swift test
 /// --filter DemoHelpTextTests` and review the diff. (DemoBinaryTests checks
 /// that the built binary prints exactly this text.)
 @Suite struct DemoHelpTextTests {
   static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Help/meshwarp-demo.txt")
+    .appendingPathComponent("Help/meshwarp-editor.txt")
 
   /// What `--help` writes to standard output: the usage and a newline.
   static var helpOutput: String { DemoArguments.usage + "\n" }
@@ -19,7 +19,7 @@ import _TestSupport
     let expected = try PinnedText.expected(Self.helpOutput, file: Self.file)
     #expect(
       Self.helpOutput == expected,
-      "meshwarp-demo --help differs from Help/meshwarp-demo.txt (- expected, + actual):\n\(lineDiff(expected, Self.helpOutput))"
+      "meshwarp-editor --help differs from Help/meshwarp-editor.txt (- expected, + actual):\n\(lineDiff(expected, Self.helpOutput))"
     )
   }
 

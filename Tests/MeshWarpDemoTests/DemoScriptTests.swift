@@ -58,7 +58,7 @@ import Testing
   }
 
   /// `arguments` are refused with a `DemoArguments.Error` whose text is
-  /// exactly `meshwarp-demo: message`.
+  /// exactly `meshwarp-editor: message`.
   func expectRefused(
     _ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
@@ -66,7 +66,7 @@ import Testing
       try DemoArguments.parse(arguments)
     }
     #expect(
-      error?.description == "meshwarp-demo: \(message)", "\(arguments)",
+      error?.description == "meshwarp-editor: \(message)", "\(arguments)",
       sourceLocation: sourceLocation)
   }
 

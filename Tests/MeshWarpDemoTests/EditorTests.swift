@@ -44,10 +44,10 @@ import _TestSupport
   @Test func savedMeshReopensExactlyAndNothingIsClobbered() throws {
     let dir = try folder()
     // A file the editor did not open: never overwritten.
-    let taken = (dir as NSString).appendingPathComponent("meshwarp-demo-mesh.json")
+    let taken = (dir as NSString).appendingPathComponent("meshwarp-editor-mesh.json")
     try Data("keep".utf8).write(to: URL(fileURLWithPath: taken))
     var lines: [String] = []
-    let session = DemoSession(
+    let session = EditorSession(
       frameWidth: 300, frameHeight: 200, content: DemoContent(width: 300, height: 200),
       saveDirectory: dir, paused: true
     ) { lines.append($0) }
@@ -56,7 +56,7 @@ import _TestSupport
     session.handle(.mouseMove(Vector2(113.3, 71.9)))
     session.handle(.mouseUp(Vector2(113.3, 71.9)))
     session.handle(.key(.saveJSON))
-    let path = (dir as NSString).appendingPathComponent("meshwarp-demo-mesh-2.json")
+    let path = (dir as NSString).appendingPathComponent("meshwarp-editor-mesh-2.json")
     #expect(lines.last == "mesh saved: \(path) (4x4 points)")
     #expect(try String(contentsOfFile: taken, encoding: .utf8) == "keep")
     let reopened = try EditorFiles.loadMesh(path: path)
@@ -66,7 +66,7 @@ import _TestSupport
     session.handle(.key(.saveJSON))
     #expect(lines.last == "mesh saved: \(path) (4x4 points)")
     // --mesh reopens it in a new session.
-    let again = DemoSession(
+    let again = EditorSession(
       frameWidth: 300, frameHeight: 200, content: DemoContent(width: 300, height: 200),
       saveDirectory: dir, paused: true
     ) { _ in }
@@ -164,10 +164,10 @@ import _TestSupport
   }
 
   @Test func contentLoaderRefusesUnknownFiles() {
-    #expect(DemoContentLoader.canLoad(path: "a/b.PNG"))
-    #expect(!DemoContentLoader.canLoad(path: "a/b.tiff"))
+    #expect(DemoContentLoader.standard.canLoad(path: "a/b.PNG"))
+    #expect(!DemoContentLoader.standard.canLoad(path: "a/b.tiff"))
     #expect(throws: DemoContentLoader.UnsupportedFile.self) {
-      try DemoContentLoader.load(path: "x.tiff")
+      try DemoContentLoader.standard.load(path: "x.tiff")
     }
   }
 }

@@ -61,7 +61,7 @@ let videoToolsAvailable =
   @Test(.enabled(if: videoToolsAvailable)) func videoContentPlaysInRealTime() async throws {
     let path = try clip(frames: 10)
     var lines: [String] = []
-    let session = DemoSession(
+    let session = EditorSession(
       frameWidth: 320, frameHeight: 240, content: DemoContent(width: 320, height: 240)
     ) { lines.append($0) }
     session.handle(.open(path: path))
@@ -80,7 +80,8 @@ let videoToolsAvailable =
     session.advance(by: 0.2)
     #expect(session.renderFrame().image == still)
     #expect(
-      DemoContentLoader.canLoad(path: "x/clip.MOV") && DemoContentLoader.isVideo(path: "a.webm"))
+      DemoContentLoader.standard.canLoad(path: "x/clip.MOV")
+        && DemoContentLoader.standard.isVideo(path: "a.webm"))
   }
 
   @Test func bezierHandlesDragUndoAndSave() throws {

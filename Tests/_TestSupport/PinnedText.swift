@@ -1,7 +1,7 @@
 import Foundation
 
 /// Texts that tests compare whole with a checked-in file (the `--help` of
-/// `meshwarp` and of `meshwarp-demo`). After changing such a text on
+/// `meshwarp` and of `meshwarp-editor`). After changing such a text on
 /// purpose, run the test with `MESHWARP_UPDATE_HELP=1` to rewrite the files,
 /// and review their diff.
 public enum PinnedText {

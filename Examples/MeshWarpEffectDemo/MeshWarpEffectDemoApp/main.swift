@@ -16,6 +16,6 @@
   MeshWarpEffectDemoApp.main()
 #else
   print(
-    "MeshWarpEffectDemoApp needs SwiftUI on macOS. On Linux, run `swift run meshwarp-demo` for the SDL2 demo."
+    "MeshWarpEffectDemoApp needs SwiftUI on macOS. On Linux, run `swift run meshwarp-editor` for the SDL2 demo."
   )
 #endif

@@ -1,7 +1,7 @@
 // The original MeshWarpEffect package's interactive demo: a checkerboard
 // warped through a 3×3 mesh whose nine control points you drag. Apple
 // platforms only; on Linux this file compiles to nothing (the SDL2
-// `meshwarp-demo` is the Linux twin). On tvOS, which has no DragGesture
+// `meshwarp-editor` is the Linux twin). On tvOS, which has no DragGesture
 // (https://developer.apple.com/documentation/swiftui/draggesture: iOS 13,
 // macOS 10.15, visionOS 1, watchOS 6) and no located tap, the board is
 // shown and the buttons work, without dragging or tapping.

@@ -81,41 +81,13 @@ struct MeshCommand: ParsableCommand {
     }
     let gridSize = givenGridSize!
     let mesh = WarpMesh.identity(columns: gridSize.columns, rows: gridSize.rows)
-    let text = Self.json(mesh, columns: gridSize.columns, shorthand: shorthand)
+    let text = mesh.compactJSON(shorthand: shorthand)
     try output.write(Array(text.utf8), console: console)
     if !output.isStandardOutput {
       console.error(
         "wrote \(output.output) (\(gridSize.columns)x\(gridSize.rows) identity grid\(shorthand ? ", shorthand" : ""))"
       )
     }
-  }
-
-  /// The mesh as JSON, one row of `columns` points a line.
-  static func json(_ mesh: WarpMesh, columns: Int, shorthand: Bool) -> String {
-    func number(_ v: Double) -> String {
-      v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)"
-    }
-    func points(_ list: [CGPoint]) -> String {
-      let rows = stride(from: 0, to: list.count, by: columns).map { start in
-        list[start..<min(start + columns, list.count)]
-          .map { "[\(number(Double($0.x))), \(number(Double($0.y)))]" }
-          .joined(separator: ", ")
-      }
-      return "[\n    " + rows.joined(separator: ",\n    ") + "\n  ]"
-    }
-    let grid = mesh.grid!
-    var lines = ["  \"columns\": \(grid.columns)", "  \"rows\": \(grid.rows)"]
-    if !shorthand { lines.append("  \"from\": " + points(mesh.pointPairs.map(\.from))) }
-    lines.append("  \"to\": " + points(mesh.pointPairs.map(\.to)))
-    if !shorthand {
-      let faces = mesh.faces.map { "[" + $0.indices.map(String.init).joined(separator: ", ") + "]" }
-      let perLine = max(1, columns - 1)
-      let faceLines = stride(from: 0, to: faces.count, by: perLine).map {
-        faces[$0..<min($0 + perLine, faces.count)].joined(separator: ", ")
-      }
-      lines.append("  \"faces\": [\n    " + faceLines.joined(separator: ",\n    ") + "\n  ]")
-    }
-    return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
   }
 }
 

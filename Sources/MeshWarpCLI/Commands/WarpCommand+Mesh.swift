@@ -16,14 +16,14 @@ extension WarpCommand {
       loadMesh: { path in
         try loadMesh(path, contentSize: contentSize, output: output, console: console)
       })
-    if quality.smooth {
-      // Animations and videos let the renderer smooth each frame; a mesh
-      // without grid structure is reported here, not rendered piecewise.
-      let meshes = animation.timeline?.keyframes.map(\.value) ?? [animation.mesh(at: 0)]
-      for (i, m) in meshes.enumerated() where !m.isSmoothable {
-        let place = animation.timeline == nil ? "" : "keyframes[\(i)]: "
-        throw CLIError.failure("\(mesh): --smooth: \(place)\(WarpMeshError.notAGrid)")
-      }
+    // Animations and videos let the renderer smooth each frame (`--smooth`,
+    // or a mesh's own `"smooth": true`); a mesh without grid structure is
+    // reported here, not rendered piecewise.
+    let meshes = animation.timeline?.keyframes.map(\.value) ?? [animation.mesh(at: 0)]
+    for (i, m) in meshes.enumerated() where (quality.smooth || m.smooth) && !m.isSmoothable {
+      let place = animation.timeline == nil ? "" : "keyframes[\(i)]: "
+      let asked = quality.smooth ? "--smooth" : "\"smooth\": true"
+      throw CLIError.failure("\(mesh): \(asked): \(place)\(WarpMeshError.notAGrid)")
     }
     return animation
   }

@@ -15,7 +15,7 @@ struct FrameStats {
     if !first { intervals.append(milliseconds) }
   }
 
-  mutating func record(_ frame: DemoSession.Frame, presentMilliseconds: Double) {
+  mutating func record(_ frame: EditorSession.Frame, presentMilliseconds: Double) {
     present.append(presentMilliseconds)
     render.append(frame.totalMilliseconds)
     warp.append(frame.warpMilliseconds)

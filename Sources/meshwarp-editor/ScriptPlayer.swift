@@ -94,7 +94,7 @@ final class ScriptPlayer {
       }
       let code = SDL_GetKeyFromName(name)
       guard code != SDLK_UNKNOWN.rawValue else {
-        DemoLog.error("meshwarp-demo: script key '\(name)' is not an SDL key name")
+        DemoLog.error("meshwarp-editor: script key '\(name)' is not an SDL key name")
         return
       }
       event.type = SDL_KEYDOWN.rawValue
@@ -119,7 +119,7 @@ final class ScriptPlayer {
       if saveEventType == nil {
         let type = SDL_RegisterEvents(1)
         guard type != UInt32.max else {
-          DemoLog.error("meshwarp-demo: no SDL user event left for 'save'")
+          DemoLog.error("meshwarp-editor: no SDL user event left for 'save'")
           return
         }
         saveEventType = type
@@ -133,7 +133,7 @@ final class ScriptPlayer {
       event.type = SDL_QUIT.rawValue
     }
     if SDL_PushEvent(&event) < 0 {
-      DemoLog.error("meshwarp-demo: SDL_PushEvent failed: \(SDLDemoWindow.lastError())")
+      DemoLog.error("meshwarp-editor: SDL_PushEvent failed: \(SDLDemoWindow.lastError())")
     }
   }
 

@@ -27,7 +27,7 @@ final class SDLDemoWindow {
   /// The colour behind transparent pixels (the empty desk).
   static let background = RGBA8(38, 38, 44)
 
-  /// Opens a `width × height` window titled "meshwarp-demo", centred on
+  /// Opens a `width × height` window titled "meshwarp-editor", centred on
   /// display `display` when it exists (so that on an X server with several
   /// screens, each an SDL display, the window lives on that screen: X
   /// windows cannot move between screens), else on the first.
@@ -52,7 +52,7 @@ final class SDLDemoWindow {
     let position = CSDL2_WINDOWPOS_CENTERED | Int32(display < displays ? display : 0)
     guard
       let window = SDL_CreateWindow(
-        "meshwarp-demo", position, position, Int32(width), Int32(height),
+        "meshwarp-editor", position, position, Int32(width), Int32(height),
         SDL_WINDOW_SHOWN.rawValue)
     else {
       let message = Self.lastError()
@@ -142,7 +142,7 @@ final class SDLDemoWindow {
   /// Turns vsync on or off (`SDL_RenderSetVSync`, SDL 2.0.18+).
   func setVSync(_ on: Bool) {
     if SDL_RenderSetVSync(renderer, on ? 1 : 0) != 0 {
-      DemoLog.error("meshwarp-demo: SDL_RenderSetVSync(\(on)) failed: \(Self.lastError())")
+      DemoLog.error("meshwarp-editor: SDL_RenderSetVSync(\(on)) failed: \(Self.lastError())")
     }
   }
 

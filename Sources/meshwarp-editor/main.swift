@@ -1,4 +1,4 @@
-// meshwarp-demo: the interactive SDL2 window and mesh editor. Drag the
+// meshwarp-editor: the interactive SDL2 window and mesh editor. Drag the
 // control points of a 3×3 grid over a live checkerboard (or a picture) and
 // watch the CPU renderer warp every frame; click the ON/OFF toggle where it
 // appears after the warp; save the mesh, export SwiftUI code, edit a mesh
@@ -27,9 +27,10 @@ do {
   let steps = try arguments.scriptPath.map(ScriptPlayer.load) ?? []
   let content =
     try arguments.imagePath.map {
-      try DemoContentLoader.content(path: $0, width: arguments.width, height: arguments.height)
+      try DemoContentLoader.standard.content(
+        path: $0, width: arguments.width, height: arguments.height)
     } ?? DemoContent(width: arguments.width, height: arguments.height)
-  let session = DemoSession(
+  let session = EditorSession(
     frameWidth: arguments.width, frameHeight: arguments.height, content: content,
     saveDirectory: arguments.saveDirectory, paused: arguments.paused, log: DemoLog.line)
   session.threads = arguments.threads
@@ -54,11 +55,11 @@ do {
   exitCode = loop.run()
   window.close()
 } catch let error as SDLDemoWindow.InitError {
-  DemoLog.error("meshwarp-demo: \(error)")
+  DemoLog.error("meshwarp-editor: \(error)")
   exit(3)
 } catch {
   let text = "\(error)"
-  DemoLog.error(text.hasPrefix("meshwarp-demo:") ? text : "meshwarp-demo: \(text)")
+  DemoLog.error(text.hasPrefix("meshwarp-editor:") ? text : "meshwarp-editor: \(text)")
   exit(1)
 }
 exit(exitCode)

@@ -1,6 +1,6 @@
 import Foundation
 
-extension DemoSession {
+extension WarpEditor {
   /// The effects W steps through, each with the parameters it starts from.
   static let startingEffects: [MeshEffect] = [
     .twirl(degrees: 90),
@@ -16,7 +16,7 @@ extension DemoSession {
   /// W and , .: an effect as the starting mesh, and its main parameter
   /// (twirl angle ±15°, bulge strength ±0.1, ripple amplitude ±0.002,
   /// wave amplitude ±0.005, lens k1 ±0.05). Each regenerates the mesh at
-  /// the frame's size (undo goes back); dragging points afterwards edits
+  /// the viewport's size (undo goes back); dragging points afterwards edits
   /// it as any mesh. Returns false for other keys.
   func pressEffectKey(_ key: DemoKey) -> Bool {
     switch key {
@@ -28,7 +28,7 @@ extension DemoSession {
       applyEffect(all[next], label: "effect \(all[next].kind.rawValue)")
     case .effectParameter(let step):
       guard var e = effect else {
-        log("effect: none yet (press W)")
+        host.log("effect: none yet (press W)")
         return true
       }
       let d = Double(step)
@@ -49,30 +49,32 @@ extension DemoSession {
   /// The effect's main parameter as the log shows it.
   static func mainParameter(_ e: MeshEffect) -> String {
     switch e.kind {
-    case .twirl: return "angle \(format(e.angle, 0))°"
-    case .bulge: return "strength \(format(e.strength, 1))"
-    case .ripple, .wave: return "amplitude \(format(e.amplitude, 3))"
-    case .lens: return "k1 \(format(e.distortion.k1, 2))"
+    case .twirl: return "angle \(logNumber(e.angle, 0))°"
+    case .bulge: return "strength \(logNumber(e.strength, 1))"
+    case .ripple, .wave: return "amplitude \(logNumber(e.amplitude, 3))"
+    case .lens: return "k1 \(logNumber(e.distortion.k1, 2))"
     }
   }
 
-  /// Replaces the mesh with `e`'s at the frame's size, or logs why not.
+  /// Replaces the mesh with `e`'s at the viewport's size, or logs why not.
   func applyEffect(_ e: MeshEffect, label: String) {
     let made: WarpMesh
     do {
-      made = try e.mesh(width: frameWidth, height: frameHeight, tolerance: Self.effectTolerance)
+      let viewport = host.viewport
+      made = try e.mesh(
+        width: viewport.width, height: viewport.height, tolerance: Self.effectTolerance)
     } catch {
-      log("effect: \(e.kind.rawValue) \(Self.mainParameter(e)) refused: \(error)")
+      host.log("effect: \(e.kind.rawValue) \(Self.mainParameter(e)) refused: \(error)")
       return
     }
     drag = nil
     selectedPoint = nil
-    record(label)
+    host.record(label)
     mesh = made
     effect = e
-    log(
+    host.log(
       "effect: \(e.kind.rawValue) \(Self.mainParameter(e)), \(made.grid!.columns)x\(made.grid!.rows) points"
     )
-    logToggleLocation()
+    host.logToggleLocation()
   }
 }

@@ -6,10 +6,10 @@ import _TestSupport
 /// A session on a small frame whose log lines are kept.
 final class LoggedSession {
   var lines: [String] = []
-  var session: DemoSession!
+  var session: EditorSession!
 
   init(width: Int = 400, height: Int = 300) {
-    session = DemoSession(
+    session = EditorSession(
       frameWidth: width, frameHeight: height,
       content: DemoContent(width: width, height: height), paused: true
     ) { [unowned self] in self.lines.append($0) }
@@ -28,7 +28,7 @@ final class LoggedSession {
   }
 }
 
-@Suite struct DemoSessionTests {
+@Suite struct EditorSessionTests {
   @Test func draggingAPointMovesItAndLogsIt() {
     let s = LoggedSession()
     // The centre vertex is at (200, 150); grab it 3 px off and drag.
@@ -143,7 +143,7 @@ final class LoggedSession {
     #expect(s.session.edges == .origin)
     s.session.handle(.key(.cycleEdges))
     #expect(s.session.edges == .color)
-    #expect(s.session.warpOptions.edgeColor == DemoSession.edgeColor)
+    #expect(s.session.warpOptions.edgeColor == EditorSession.edgeColor)
     s.session.handle(.key(.cycleEdges))
     #expect(s.session.edges == .transparent)
     #expect(
@@ -192,7 +192,7 @@ final class LoggedSession {
     s.session.handle(.key(.save))
     #expect(
       s.session.takePendingSaves() == [
-        "./meshwarp-demo-frame-1.png", "x/y.png", "./meshwarp-demo-frame-2.png",
+        "./meshwarp-editor-frame-1.png", "x/y.png", "./meshwarp-editor-frame-2.png",
       ])
     #expect(s.session.takePendingSaves().isEmpty)
   }

@@ -14,7 +14,7 @@ import MeshWarpDemoKit
 /// deadline rather than rushing to catch up. Whether vsync works is
 /// measured, not trusted: see ``reviewPacing()``.
 final class FrameLoop {
-  let session: DemoSession
+  let session: EditorSession
   let window: SDLDemoWindow
   let script: ScriptPlayer
   let frameLimit: Int?
@@ -46,7 +46,8 @@ final class FrameLoop {
   static let reviewFrames = 30
 
   init(
-    session: DemoSession, window: SDLDemoWindow, script: ScriptPlayer, frameLimit: Int?, fps: Int?,
+    session: EditorSession, window: SDLDemoWindow, script: ScriptPlayer, frameLimit: Int?,
+    fps: Int?,
     display: Int = 0
   ) {
     self.display = display
@@ -190,7 +191,7 @@ final class FrameLoop {
 
   func seconds(_ ticks: UInt64) -> Double { Double(ticks) / Double(frequency) }
 
-  /// "meshwarp-demo | 60.0 fps | render 4.2 ms (warp 3.1) | 3x3 transparent AA"
+  /// "meshwarp-editor | 60.0 fps | render 4.2 ms (warp 3.1) | 3x3 transparent AA"
   /// (ASCII: X11's WM_NAME, which xdotool reads, is Latin-1).
   func title() -> String {
     let s = stats.recent()
@@ -200,11 +201,11 @@ final class FrameLoop {
     let n = session.density
     if session.mode == .gradient {
       let g = session.gradient
-      return "meshwarp-demo | \(figures) | gradient \(g.width)x\(g.height) "
+      return "meshwarp-editor | \(figures) | gradient \(g.width)x\(g.height) "
         + g.colorSpace.rawValue + (g.smoothsColors ? " smooth" : "")
     }
     return
-      "meshwarp-demo | \(figures) | \(n)x\(session.mesh.grid?.rows ?? n) \(session.edges.rawValue)"
+      "meshwarp-editor | \(figures) | \(n)x\(session.mesh.grid?.rows ?? n) \(session.edges.rawValue)"
       + (session.antialias ? " AA" : "") + (session.paused ? " paused" : "")
   }
 

@@ -1,0 +1,45 @@
+import Foundation
+
+extension WarpMesh {
+  /// The mesh JSON (the form ``WarpMesh``'s `Codable` conformance reads)
+  /// written compactly for people: `"columns"`, `"rows"`, `"smooth": true`
+  /// when set, then `"from"` and `"to"` with one grid row of points a line
+  /// and `"faces"` with one row of cells a line. Numbers are the shortest
+  /// text that reads back to the same `Double` (integers without a
+  /// fraction), so the file reopens exactly. `meshwarp mesh grid` and the
+  /// editor's saves write it.
+  ///
+  /// - Parameter shorthand: leave out `"from"` and `"faces"` (the grid
+  ///   shorthand, which reads back as the same grid).
+  /// - Returns: the text, ending in a newline. A mesh without ``grid`` is
+  ///   written as one row.
+  package func compactJSON(shorthand: Bool = false) -> String {
+    let columns = grid?.columns ?? max(1, pointPairs.count)
+    func number(_ v: Double) -> String {
+      v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)"
+    }
+    func points(_ list: [CGPoint]) -> String {
+      let rows = stride(from: 0, to: list.count, by: columns).map { start in
+        list[start..<min(start + columns, list.count)]
+          .map { "[\(number(Double($0.x))), \(number(Double($0.y)))]" }
+          .joined(separator: ", ")
+      }
+      return "[\n    " + rows.joined(separator: ",\n    ") + "\n  ]"
+    }
+    var lines: [String] = []
+    if let grid { lines += ["  \"columns\": \(grid.columns)", "  \"rows\": \(grid.rows)"] }
+    if smooth { lines.append("  \"smooth\": true") }
+    let short = shorthand && grid != nil
+    if !short { lines.append("  \"from\": " + points(pointPairs.map(\.from))) }
+    lines.append("  \"to\": " + points(pointPairs.map(\.to)))
+    if !short {
+      let faces = faces.map { "[" + $0.indices.map(String.init).joined(separator: ", ") + "]" }
+      let perLine = max(1, columns - 1)
+      let faceLines = stride(from: 0, to: faces.count, by: perLine).map {
+        faces[$0..<min($0 + perLine, faces.count)].joined(separator: ", ")
+      }
+      lines.append("  \"faces\": [\n    " + faceLines.joined(separator: ",\n    ") + "\n  ]")
+    }
+    return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+  }
+}
