@@ -13,31 +13,15 @@ import _TestSupport
     if: VideoTools.available,
     "ffmpeg and ffprobe are not on PATH"))
 struct VideoCommandTests {
-  /// Runs a program; returns its standard output.
-  @discardableResult
-  static func run(_ executable: String, _ arguments: [String]) throws -> [UInt8] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "\(executable) \(arguments) failed")
-    return [UInt8](data)
-  }
-
   @discardableResult
   static func ffmpeg(_ arguments: [String]) throws -> [UInt8] {
-    try run(VideoTools.ffmpeg!, ["-v", "error", "-nostdin"] + arguments)
+    try ToolProcess.output(VideoTools.ffmpeg!, ["-v", "error", "-nostdin"] + arguments)
   }
 
   /// ffprobe's `key=value` lines for the first stream of `kind` (v or a).
   static func probe(_ path: String, _ kind: String, _ entries: String) throws -> [String: String] {
     let text = String(
-      decoding: try run(
+      decoding: try ToolProcess.output(
         VideoTools.ffprobe!,
         [
           "-v", "error", "-count_frames", "-select_streams", "\(kind):0", "-show_entries",
@@ -589,7 +573,7 @@ struct RealVideoFileTests {
   /// display order) and that stream's time base in seconds.
   static func presentationTimes(_ path: String) throws -> (pts: [Double], tick: Double) {
     let text = String(
-      decoding: try VideoCommandTests.run(
+      decoding: try ToolProcess.output(
         VideoTools.ffprobe!,
         [
           "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time", "-of",
