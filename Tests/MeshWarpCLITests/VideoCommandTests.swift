@@ -202,11 +202,11 @@ struct VideoCommandTests {
   /// comes back as 20), the Y′CbCr path keeps what the decoder gave. The
   /// edge colour and the background come out as the colours asked for.
   @Test func bt709IntoH264IsWarpedInYCbCr() throws {
-    #expect(VideoPipeline.keepsYCbCr(input: .bt709, output: .h264, width: 64, height: 48))
-    #expect(!VideoPipeline.keepsYCbCr(input: .bt601, output: .h264, width: 64, height: 48))
-    #expect(!VideoPipeline.keepsYCbCr(input: .bt709, output: .h264, width: 63, height: 48))
-    #expect(!VideoPipeline.keepsYCbCr(input: .bt709, output: .prores4444, width: 64, height: 48))
-    #expect(!VideoPipeline.keepsYCbCr(input: nil, output: .h264, width: 64, height: 48))
+    #expect(VideoWarpPlan.keepsYCbCr(input: .bt709, output: .h264, width: 64, height: 48))
+    #expect(!VideoWarpPlan.keepsYCbCr(input: .bt601, output: .h264, width: 64, height: 48))
+    #expect(!VideoWarpPlan.keepsYCbCr(input: .bt709, output: .h264, width: 63, height: 48))
+    #expect(!VideoWarpPlan.keepsYCbCr(input: .bt709, output: .prores4444, width: 64, height: 48))
+    #expect(!VideoWarpPlan.keepsYCbCr(input: nil, output: .h264, width: 64, height: 48))
     let folder = TemporaryFolder()
     let clip = folder.file("bt709.mp4")
     try Self.ffmpeg([
@@ -455,22 +455,6 @@ struct VideoCommandTests {
     let first = try PNGDecoder.decodeFile(path: dir + frames[0])
     let last = try PNGDecoder.decodeFile(path: dir + frames[2])
     #expect(first.pixels != last.pixels)
-  }
-
-  @Test func frameQueueHoldsAtMostItsCapacity() {
-    let queue = FrameQueue<Int>(capacity: 2)
-    #expect(queue.put(1) && queue.put(2))
-    let third = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-      _ = queue.put(3)  // waits for room
-      third.signal()
-    }
-    #expect(third.wait(timeout: .now() + 0.2) == .timedOut)
-    #expect(queue.take() == 1)
-    #expect(third.wait(timeout: .now() + 5) == .success)
-    queue.close()
-    #expect(queue.take() == 2 && queue.take() == 3 && queue.take() == nil)
-    #expect(!queue.put(4))
   }
 
   @Test func inputKindComesFromContent() {
