@@ -5,28 +5,32 @@ import Synchronization
 /// 128 + the signal, no output left), and the library's errors in the
 /// tool's words.
 enum ConsoleExport {
-  /// Plans and runs `job`; returns the plan and what was written.
+  /// Plans and runs `job`; returns the plan and what was written. The
+  /// signals are caught from the start: planning already runs ffprobe and
+  /// starts the decoder.
   @discardableResult
   static func run(_ job: VideoWarp, console: Console) throws -> (
     plan: VideoWarpPlan, result: VideoWarpResult
   ) {
-    let plan: VideoWarpPlan
-    do {
-      plan = try job.plan()
-    } catch MeshWarpIOError.unsupportedOutput(_, let reason) {
-      throw CLIError.usage("\(job.output.path): \(reason)")
-    } catch {
-      throw commandError(error)
-    }
-    let result = try run(total: plan.totalFrames, console: console) {
-      progress, note, isCancelled in
+    try SignalGuard.run { signals in
+      let plan: VideoWarpPlan
       do {
-        return try plan.run(progress: progress, note: note, isCancelled: isCancelled)
+        plan = try job.plan()
+      } catch MeshWarpIOError.unsupportedOutput(_, let reason) {
+        throw CLIError.usage("\(job.output.path): \(reason)")
       } catch {
         throw commandError(error)
       }
+      let result = try reporting(total: plan.totalFrames, console: console, signals: signals) {
+        progress, note, isCancelled in
+        do {
+          return try plan.run(progress: progress, note: note, isCancelled: isCancelled)
+        } catch {
+          throw commandError(error)
+        }
+      }
+      return (plan, result)
     }
-    return (plan, result)
   }
 
   /// Runs `body` with a progress meter for `total` frames, notes printed
@@ -38,16 +42,28 @@ enum ConsoleExport {
       _ note: @escaping @Sendable (String) -> Void, _ isCancelled: @escaping @Sendable () -> Bool
     ) throws -> T
   ) throws -> T {
+    try SignalGuard.run { signals in
+      try reporting(total: total, console: console, signals: signals, body)
+    }
+  }
+
+  /// `body` given a progress meter's update, the console's notes and
+  /// `signals` as its cancellation.
+  private static func reporting<T>(
+    total: Int?, console: Console, signals: SignalGuard,
+    _ body: (
+      _ progress: @escaping @Sendable (ExportProgress) -> Void,
+      _ note: @escaping @Sendable (String) -> Void, _ isCancelled: @escaping @Sendable () -> Bool
+    ) throws -> T
+  ) throws -> T {
     let meter = ProgressMeter(console: console, total: total)
     let written = Mutex(0)
     defer { meter.finish(written.withLock { $0 }) }
-    return try SignalGuard.run { signals in
-      try body(
-        { progress in
-          written.withLock { $0 = progress.framesWritten }
-          meter.update(progress.framesWritten)
-        }, { console.error("note: " + $0) }, { signals.signal != nil })
-    }
+    return try body(
+      { progress in
+        written.withLock { $0 = progress.framesWritten }
+        meter.update(progress.framesWritten)
+      }, { console.error("note: " + $0) }, { signals.signal != nil })
   }
 
   /// The library's errors as the tool reports them: an unreadable video
