@@ -160,9 +160,10 @@ public enum VideoWarpError: Error, Sendable, Equatable, CustomStringConvertible 
 public struct VideoWarpResult: Sendable, Equatable {
   /// Frames written.
   public var framesWritten: Int
-  /// The written frame size in pixels (an H.264 output may be padded or
-  /// cropped to even sizes).
+  /// The written frame width in pixels (an H.264 output may be padded or
+  /// cropped to an even size).
   public var width: Int
+  /// The written frame height in pixels.
   public var height: Int
   /// The audio of the output: `.none`, copied, or transcoded.
   public var audio: AudioPlan

@@ -11,13 +11,14 @@ import MeshWarpRender
 public final class VideoWarpPlan {
   /// The request planned.
   public let request: VideoWarp
-  /// The output frame size in pixels (before any H.264 even-size change).
+  /// The output frame width in pixels (before any H.264 even-size change).
   public let width: Int
+  /// The output frame height in pixels.
   public let height: Int
-  /// The size the frames are encoded at: ``width`` × ``height``, or for
-  /// H.264 4:2:0 padded or cropped to even sizes
-  /// (``MP4Options/oddSize``).
+  /// The width the frames are encoded at: ``width``, or for H.264 4:2:0
+  /// padded or cropped to an even size (``MP4Options/oddSize``).
   public let encodedWidth: Int
+  /// The height the frames are encoded at (as ``encodedWidth``).
   public let encodedHeight: Int
   /// The output format, from the output path.
   public let format: OutputFormat
