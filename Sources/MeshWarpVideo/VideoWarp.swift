@@ -85,7 +85,7 @@ public struct VideoWarp: Sendable {
   /// - Parameters:
   ///   - input: a video file, or a still image and its frame times.
   ///   - mesh: a still mesh or a keyframed timeline.
-  ///   - warp: the renderer's settings (default ``WarpOptions`` defaults).
+  ///   - warp: the renderer's settings (default: `WarpOptions()`).
   ///   - output: the destination and its encoding.
   ///   - maxPixels: the largest input and output frame, in pixels (> 0;
   ///     default `PNGDecoder.defaultMaxPixels`).
