@@ -7,8 +7,12 @@
 // PNG files, video through an `ffmpeg` process, with the quality scale mapped
 // per encoder by `VideoQuality`), their shared lifecycle
 // (`FrameWriterLifecycle`) and parallel encoding (`FrameBatch`), and
-// frame-number patterns.
+// frame-number patterns; warping over time (`VideoWarp`: the request,
+// `VideoWarpPlan`: what will happen and why, `VideoWarpPlan+Run`: the
+// decode → warp → encode threads with `FrameQueue`s between them and
+// `FramePool`s of reused frames; `AnimationExport` for frames rendered by
+// a closure; `MeshAnimation`, `FrameTimes`, `InputKind`).
 //
 // Must not import: UI frameworks or fonts. Depends on MeshWarpImageIO (the
-// codecs) and Foundation (`Process` for ffmpeg).
+// codecs), MeshWarpRender (the warp) and Foundation (`Process` for ffmpeg).
 @_exported import MeshWarpImageIO

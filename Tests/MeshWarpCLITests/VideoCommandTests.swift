@@ -13,31 +13,15 @@ import _TestSupport
     if: VideoTools.available,
     "ffmpeg and ffprobe are not on PATH"))
 struct VideoCommandTests {
-  /// Runs a program; returns its standard output.
-  @discardableResult
-  static func run(_ executable: String, _ arguments: [String]) throws -> [UInt8] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "\(executable) \(arguments) failed")
-    return [UInt8](data)
-  }
-
   @discardableResult
   static func ffmpeg(_ arguments: [String]) throws -> [UInt8] {
-    try run(VideoTools.ffmpeg!, ["-v", "error", "-nostdin"] + arguments)
+    try ToolProcess.output(VideoTools.ffmpeg!, ["-v", "error", "-nostdin"] + arguments)
   }
 
   /// ffprobe's `key=value` lines for the first stream of `kind` (v or a).
   static func probe(_ path: String, _ kind: String, _ entries: String) throws -> [String: String] {
     let text = String(
-      decoding: try run(
+      decoding: try ToolProcess.output(
         VideoTools.ffprobe!,
         [
           "-v", "error", "-count_frames", "-select_streams", "\(kind):0", "-show_entries",
@@ -218,11 +202,11 @@ struct VideoCommandTests {
   /// comes back as 20), the Y′CbCr path keeps what the decoder gave. The
   /// edge colour and the background come out as the colours asked for.
   @Test func bt709IntoH264IsWarpedInYCbCr() throws {
-    #expect(VideoPipeline.keepsYCbCr(input: .bt709, output: .h264, width: 64, height: 48))
-    #expect(!VideoPipeline.keepsYCbCr(input: .bt601, output: .h264, width: 64, height: 48))
-    #expect(!VideoPipeline.keepsYCbCr(input: .bt709, output: .h264, width: 63, height: 48))
-    #expect(!VideoPipeline.keepsYCbCr(input: .bt709, output: .prores4444, width: 64, height: 48))
-    #expect(!VideoPipeline.keepsYCbCr(input: nil, output: .h264, width: 64, height: 48))
+    #expect(VideoWarpPlan.keepsYCbCr(input: .bt709, output: .h264, width: 64, height: 48))
+    #expect(!VideoWarpPlan.keepsYCbCr(input: .bt601, output: .h264, width: 64, height: 48))
+    #expect(!VideoWarpPlan.keepsYCbCr(input: .bt709, output: .h264, width: 63, height: 48))
+    #expect(!VideoWarpPlan.keepsYCbCr(input: .bt709, output: .prores4444, width: 64, height: 48))
+    #expect(!VideoWarpPlan.keepsYCbCr(input: nil, output: .h264, width: 64, height: 48))
     let folder = TemporaryFolder()
     let clip = folder.file("bt709.mp4")
     try Self.ffmpeg([
@@ -473,22 +457,6 @@ struct VideoCommandTests {
     #expect(first.pixels != last.pixels)
   }
 
-  @Test func frameQueueHoldsAtMostItsCapacity() {
-    let queue = FrameQueue<Int>(capacity: 2)
-    #expect(queue.put(1) && queue.put(2))
-    let third = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-      _ = queue.put(3)  // waits for room
-      third.signal()
-    }
-    #expect(third.wait(timeout: .now() + 0.2) == .timedOut)
-    #expect(queue.take() == 1)
-    #expect(third.wait(timeout: .now() + 5) == .success)
-    queue.close()
-    #expect(queue.take() == 2 && queue.take() == 3 && queue.take() == nil)
-    #expect(!queue.put(4))
-  }
-
   @Test func inputKindComesFromContent() {
     let folder = TemporaryFolder()
     let png = folder.write(RGBAImage(width: 2, height: 2), "x.mp4")  // a PNG named .mp4
@@ -589,7 +557,7 @@ struct RealVideoFileTests {
   /// display order) and that stream's time base in seconds.
   static func presentationTimes(_ path: String) throws -> (pts: [Double], tick: Double) {
     let text = String(
-      decoding: try VideoCommandTests.run(
+      decoding: try ToolProcess.output(
         VideoTools.ffprobe!,
         [
           "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time", "-of",

@@ -165,18 +165,13 @@ import _TestSupport
     try AtomicFile.write(
       try APNGWriter.encode(frames, options: APNGOptions(framesPerSecond: 10)), to: path)
     // Decode every frame to raw RGBA on stdout.
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: ffmpeg)
-    process.arguments = [
-      "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-vsync", "passthrough", "-",
-    ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let raw = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let (status, raw) = try ToolProcess.run(
+      ffmpeg,
+      [
+        "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-vsync", "passthrough",
+        "-",
+      ])
+    #expect(status == 0)
     #expect(raw == frames.flatMap(\.pixels), "ffmpeg decodes \(raw.count / 800) frames")
   }
 

@@ -117,6 +117,20 @@ import _TestSupport
     let written = try VideoReader(path: "\(d)/warped.mp4").info
     #expect(written.width == 64 && written.height == 48 && written.hasAudio)
     #expect(written.frameCount == 10)
+
+    // The same in one call (README.md's library section).
+    do {
+      let wave = MeshPresets.sinusoidal(columns: 16, rows: 16, amplitude: 0.5)
+      let job = VideoWarp(
+        input: .video(path: "\(d)/clip.mp4"), mesh: .still(wave),
+        output: VideoWarp.Output(path: "\(d)/warped.mp4"))
+      let result = try job.run(note: { print("note:", $0) })
+      print("\(result.framesWritten) frames, audio: \(result.audio)")
+
+      let again = try VideoReader(path: "\(d)/warped.mp4").info
+      #expect(again.width == 64 && again.height == 48 && again.hasAudio)
+      #expect(again.frameCount == 10 && result.framesWritten == 10 && result.audio == .copy)
+    }
   }
 
   @Test func coreExample() throws {

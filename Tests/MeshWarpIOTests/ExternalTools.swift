@@ -10,20 +10,7 @@ enum ExternalTools {
 
   /// Runs a program found on PATH; nil when it cannot start.
   static func run(_ arguments: [String], input: [UInt8] = []) -> (status: Int32, output: [UInt8])? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let stdout = Pipe()
-    let stdin = Pipe()
-    process.standardOutput = stdout
-    process.standardInput = stdin
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return nil }
-    stdin.fileHandleForWriting.write(Data(input))
-    try? stdin.fileHandleForWriting.close()
-    let data = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, [UInt8](data))
+    try? ToolProcess.run("/usr/bin/env", arguments, input: input)
   }
 
   /// Pillow's reading of `path`: RGBA bytes after `ImageOps.exif_transpose`,

@@ -12,20 +12,6 @@ import _TestSupport
   static let environment = VideoTools.environment
   static let ffmpeg = VideoTools.ffmpeg
 
-  /// Runs a program, returns its standard output.
-  static func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-  }
-
   /// An executable shell script in `directory`.
   static func script(_ body: String, named name: String, in directory: borrowing TemporaryDirectory)
     throws -> String
@@ -56,7 +42,7 @@ import _TestSupport
     #expect(directoryListing(directory.path) == ["clip.mp4"], "no temporary file left")
 
     let ffprobe = try #require(VideoTools.ffprobe)
-    let probe = try Self.run(
+    let probe = try ToolProcess.run(
       ffprobe,
       [
         "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
@@ -65,7 +51,8 @@ import _TestSupport
       ])
     #expect(probe.status == 0)
     let fields = Dictionary(
-      probe.output.split(separator: "\n").compactMap { line -> (String, String)? in
+      String(decoding: probe.output, as: UTF8.self).split(separator: "\n").compactMap {
+        line -> (String, String)? in
         let parts = line.split(separator: "=", maxSplits: 1)
         return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
       }, uniquingKeysWith: { a, _ in a })

@@ -14,26 +14,11 @@ struct VideoReaderTests {
   static let ffmpeg = VideoTools.ffmpeg
   static let ffprobe = VideoTools.ffprobe
 
-  /// Runs a program to its end; returns its standard output.
-  @discardableResult
-  static func run(_ executable: String, _ arguments: [String]) throws -> [UInt8] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "\(executable) \(arguments) failed")
-    return [UInt8](data)
-  }
-
   /// Makes a clip with ffmpeg: `arguments` go between the banner options
   /// and the output path.
   static func make(_ path: String, _ arguments: [String]) throws {
-    try run(ffmpeg!, ["-hide_banner", "-loglevel", "error", "-y"] + arguments + [path])
+    try ToolProcess.output(
+      ffmpeg!, ["-hide_banner", "-loglevel", "error", "-y"] + arguments + [path])
   }
 
   static let testsrc = ["-f", "lavfi", "-i", "testsrc2=size=64x48:rate=10"]
@@ -42,7 +27,7 @@ struct VideoReaderTests {
   /// What ffmpeg itself decodes for frame `index` of `path`, as RGBA
   /// (`then`: filters after the frame's selection).
   static func reference(_ path: String, frame index: Int, then: String = "") throws -> [UInt8] {
-    try run(
+    try ToolProcess.output(
       ffmpeg!,
       [
         "-hide_banner", "-loglevel", "error", "-i", path, "-vf",

@@ -17,14 +17,6 @@ public enum VideoTools {
   /// What `ffmpeg ARGUMENTS` writes to standard output (its errors go to
   /// the test log); for tests enabled only where ``ffmpeg`` is found.
   public static func output(_ arguments: [String]) throws -> [UInt8] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: ffmpeg!)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let bytes = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
-    process.waitUntilExit()
-    return bytes
+    try ToolProcess.run(ffmpeg!, arguments, showsErrors: true).output
   }
 }

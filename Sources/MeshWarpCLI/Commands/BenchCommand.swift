@@ -336,15 +336,15 @@ struct BenchCommand: ParsableCommand {
         ]
         try? make.run()
         make.waitUntilExit()
-        let animation = MeshAnimation(
-          still: MeshPresets.sinusoidal(columns: 17, rows: 17), describe: "16x16")
+        let wave = MeshPresets.sinusoidal(columns: 17, rows: 17)
         return { threads in
-          let pipeline = VideoPipeline(
-            input: clip, output: folder + "/out.mp4", mesh: animation, size: nil,
+          let job = VideoWarp(
+            input: .video(path: clip), mesh: .still(wave),
             warp: WarpOptions(edges: .unwarped, threads: threads),
-            encoding: MP4Options(constantRateFactor: 23))
+            output: VideoWarp.Output(
+              path: folder + "/out.mp4", encoding: MP4Options(constantRateFactor: 23)))
           do {
-            try pipeline.run(console: Console(out: { _ in }, err: { _ in }))
+            try job.run()
           } catch {
             preconditionFailure("video bench failed: \(error)")
           }

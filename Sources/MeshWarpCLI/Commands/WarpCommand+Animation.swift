@@ -1,5 +1,5 @@
 /// `warp`'s paths through time: a still image under an animated mesh, and
-/// video input.
+/// video input, both run by the library's `VideoWarp`.
 extension WarpCommand {
   /// The renderer settings of this command, at `width × height`; `smooth`
   /// (default: `--smooth`) lets the renderer smooth each frame's mesh.
@@ -9,23 +9,29 @@ extension WarpCommand {
       threads: threading.threads, smooth: smooth ?? quality.smooth)
   }
 
-  /// A still input warped with the mesh at each frame's time.
-  func warpIntoAnimation(_ animation: MeshAnimation, source: RGBAImage, console: Console) throws {
+  /// A still input warped with the mesh at each frame's time into a
+  /// `width × height` animation (a size `run` has checked).
+  func warpIntoAnimation(
+    _ animation: MeshAnimation, source: RGBAImage, width: Int, height: Int, console: Console
+  ) throws {
     let times = try frames.frameTimes(following: animation.timeline)
     if !animation.isAnimated {
       console.error(
         "note: the mesh does not change: every frame is the same (give a keyframe file or --to-mesh)"
       )
     }
-    let width = size.size?.width ?? source.width
-    let height = size.size?.height ?? source.height
-    try limits.checkOutputSize(width * supersample, height * supersample)
-    let options = warpOptions(width: width, height: height)
-    try FrameExport.write(
-      times, width: width, height: height, to: output.output, video: video.encoding(image),
-      console: console, image: image
-    ) { t in
-      WarpRenderer.render(source, mesh: animation.mesh(at: t), options: options)
+    let job = VideoWarp(
+      input: .image(source, frames: times), mesh: animation,
+      warp: warpOptions(width: width, height: height),
+      output: VideoWarp.Output(
+        path: output.output, encoding: video.encoding(image), width: width, height: height,
+        background: image.background?.rgba),
+      maxPixels: limits.maxPixels)
+    try ConsoleExport.run(job, console: console)
+    if !output.isStandardOutput {
+      console.error(
+        "wrote \(output.output) (\(plural(times.times.count, "frame")), \(width)x\(height), \(times.framesPerSecond) fps)"
+      )
     }
   }
 
@@ -39,10 +45,23 @@ extension WarpCommand {
     if output.isStandardOutput {
       throw CLIError.usage("a warped video is written to a file, not standard output")
     }
-    let pipeline = VideoPipeline(
-      input: input, output: output.output, mesh: animation, size: size.size,
-      warp: warpOptions(width: 0, height: 0), encoding: video.encoding(image),
-      background: image.background, maxPixels: limits.maxPixels, keepsAudio: !noAudio)
-    try pipeline.run(console: console)
+    let job = VideoWarp(
+      input: .video(path: input), mesh: animation, warp: warpOptions(width: 0, height: 0),
+      output: VideoWarp.Output(
+        path: output.output, encoding: video.encoding(image), width: size.size?.width,
+        height: size.size?.height, background: image.background?.rgba),
+      maxPixels: limits.maxPixels, keepsAudio: !noAudio)
+    let (plan, result) = try ConsoleExport.run(job, console: console)
+    let rate =
+      plan.keepsFrameTimes ? "variable frame rate kept" : "\(plan.videoInfo!.frameRate) fps"
+    let audio =
+      switch result.audio {
+      case .none: ""
+      case .copy: ", audio copied"
+      case .transcode: ", audio transcoded"
+      }
+    console.error(
+      "wrote \(output.output) (\(result.framesWritten) frames, \(result.width)x\(result.height), \(rate)\(audio))"
+    )
   }
 }

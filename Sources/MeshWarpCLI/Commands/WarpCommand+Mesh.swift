@@ -3,25 +3,26 @@ import Foundation
 /// `warp`'s `--mesh`: meshes (normalized or in pixels), point sets through
 /// the thin-plate spline, and `--smooth`.
 extension WarpCommand {
-  /// The mesh (or keyframed meshes) of `--mesh` and `--to-mesh`, for
-  /// content and output of these sizes (nil for a video, whose size is not
-  /// known yet: point sets and pixel meshes without `"width"`/`"height"`
-  /// then need `--size`). With `--smooth`, checks that every mesh is a grid.
-  func loadWarp(content: PixelSize?, output: PixelSize?, console: Console) throws
-    -> MeshAnimation
+  /// The mesh (or keyframed meshes) of `--mesh` (`file`, read once by
+  /// `run`) and `--to-mesh`, for content and output of these sizes (nil for
+  /// a video, whose size is not known yet: point sets and pixel meshes
+  /// without `"width"`/`"height"` then need `--size`). With `--smooth`,
+  /// checks that every mesh is a grid.
+  func loadWarp(_ file: MeshFile, content: PixelSize?, output: PixelSize?, console: Console)
+    throws -> MeshAnimation
   {
     let contentSize = (content ?? output).map { Vector2(Double($0.width), Double($0.height)) }
     let animation = try MeshAnimation.load(
-      mesh, to: toMesh, duration: frames.animation.duration, console: console,
-      loadMesh: { path in
-        try loadMesh(path, contentSize: contentSize, output: output, console: console)
+      file, to: toMesh, duration: frames.animation.duration, console: console,
+      loadMesh: { file in
+        try loadMesh(file, contentSize: contentSize, output: output, console: console)
       })
     // Animations and videos let the renderer smooth each frame (`--smooth`,
     // or a mesh's own `"smooth": true`); a mesh without grid structure is
     // reported here, not rendered piecewise.
-    let meshes = animation.timeline?.keyframes.map(\.value) ?? [animation.mesh(at: 0)]
-    for (i, m) in meshes.enumerated() where (quality.smooth || m.smooth) && !m.isSmoothable {
-      let place = animation.timeline == nil ? "" : "keyframes[\(i)]: "
+    for (i, m) in animation.keyframeMeshes.enumerated()
+    where (quality.smooth || m.smooth) && !m.isSmoothable {
+      let place = animation.isAnimated ? "keyframes[\(i)]: " : ""
       let asked = quality.smooth ? "--smooth" : "\"smooth\": true"
       throw CLIError.failure("\(mesh): \(asked): \(place)\(WarpMeshError.notAGrid)")
     }
@@ -30,11 +31,14 @@ extension WarpCommand {
 
   /// One mesh file: a mesh, or a point set made into the spline's fine mesh.
   private func loadMesh(
-    _ path: String, contentSize: Vector2?, output: PixelSize?, console: Console
+    _ file: MeshFile, contentSize: Vector2?, output: PixelSize?, console: Console
   ) throws -> WarpMesh {
+    let path = file.path
     var userInfo: [CodingUserInfoKey: Any] = [:]
     if let contentSize { userInfo[.meshContentSize] = contentSize }
-    switch try JSONFile.decode(WarpDescription.self, path: path, userInfo: userInfo) {
+    switch try JSONFile.decode(
+      WarpDescription.self, from: file.bytes, source: file.source, userInfo: userInfo)
+    {
     case .mesh(let mesh):
       try InputFiles.check(mesh, source: path, console: console)
       return mesh

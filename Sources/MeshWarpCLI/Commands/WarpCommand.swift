@@ -58,23 +58,29 @@ struct WarpCommand: ParsableCommand {
 
   func run(console: Console) throws {
     for warning in quality.warnings { console.error("meshwarp warp: \(warning)") }
+    // The output size is checked once: here when --size gives it, else
+    // once the input's size is known.
     if let size = size.size {
       try limits.checkOutputSize(size.width * supersample, size.height * supersample)
     }
+    // The mesh file is read once; its errors wait until the mesh is needed
+    // (a bad output is a usage error before any work).
+    let meshFile = Result { try MeshFile.read(mesh) }
     if InputKind.detect(path: input) == .video {
-      let animation = try loadWarp(content: nil, output: size.size, console: console)
+      let animation = try loadWarp(
+        try meshFile.get(), content: nil, output: size.size, console: console)
       return try warpVideo(animation, console: console)
     }
     // An output that no writer takes is a usage error before any work; so is
     // an animated output for what can only be a still (no --to-mesh,
     // --duration or --fps, and a mesh file that is not a keyframe file).
-    let meshText = (try? String(contentsOfFile: mesh, encoding: .utf8)) ?? ""
     let mayAnimate =
       toMesh != nil || frames.animation.duration != nil || frames.animation.fpsGiven
-      || meshText.contains("\"keyframes\"")
+      || (try? meshFile.get())?.isKeyframes == true
+    var stillFormat: ImageFormat?
     if !mayAnimate || (try? OutputFormat.infer(path: output.output)) == nil {
       do {
-        _ = try image.stillFormat(for: output.output)
+        stillFormat = try image.stillFormat(for: output.output)
       } catch {
         // A damaged APNG or video whose header no longer says what it is
         // lands here as a "still": when the input is there but no readable
@@ -93,14 +99,15 @@ struct WarpCommand: ParsableCommand {
     let source = decoded.image
     let width = size.size?.width ?? source.width
     let height = size.size?.height ?? source.height
-    try limits.checkOutputSize(width * supersample, height * supersample)
+    if size.size == nil { try limits.checkOutputSize(width * supersample, height * supersample) }
     let animation = try loadWarp(
-      content: PixelSize(width: source.width, height: source.height),
+      try meshFile.get(), content: PixelSize(width: source.width, height: source.height),
       output: PixelSize(width: width, height: height), console: console)
     if animation.isAnimated || frames.animation.duration != nil {
-      return try warpIntoAnimation(animation, source: source, console: console)
+      return try warpIntoAnimation(
+        animation, source: source, width: width, height: height, console: console)
     }
-    _ = try image.stillFormat(for: output.output)
+    let format = try stillFormat ?? image.stillFormat(for: output.output)
     var warpMesh = animation.mesh(at: frames.time)
     if quality.smooth {
       warpMesh = try smoothed(
@@ -111,7 +118,7 @@ struct WarpCommand: ParsableCommand {
       source, mesh: warpMesh, options: warpOptions(width: width, height: height, smooth: false))
     try image.write(
       result, to: output.output, console: console, color: decoded.color,
-      greyscale: decoded.isGreyscale, threads: threading.threads)
+      greyscale: decoded.isGreyscale, threads: threading.threads, format: format)
     if !output.isStandardOutput { console.error("wrote \(output.output) (\(width)x\(height))") }
   }
 }

@@ -76,11 +76,13 @@ struct ImageOutputOptions: ParsableArguments {
   ///   - color: the input's colour description, carried to the output.
   ///   - greyscale: the input was grey and the result may stay grey.
   ///   - threads: encoder threads (`--threads`; 0: every core).
+  ///   - stillFormat: the format `stillFormat(for:)` already chose; nil: chosen here.
   func write(
     _ image: RGBAImage, to path: String, console: Console,
-    color: ColorDescription = ColorDescription(), greyscale: Bool = false, threads: Int = 0
+    color: ColorDescription = ColorDescription(), greyscale: Bool = false, threads: Int = 0,
+    format stillFormat: ImageFormat? = nil
   ) throws {
-    let chosen = try stillFormat(for: path)
+    let chosen = try stillFormat ?? self.stillFormat(for: path)
     var picture = image
     if let background = background?.rgba, background.a > 0, chosen != .jpeg {
       _ = image.composite(over: background, into: &picture)

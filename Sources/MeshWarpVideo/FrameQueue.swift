@@ -4,17 +4,17 @@ import Foundation
 /// threads: `put` waits while it is full, `take` while it is empty. After
 /// `close()` puts fail and takes drain what is left, then return nil. It
 /// bounds the frames a streaming export holds, whatever its length.
-final class FrameQueue<Item>: @unchecked Sendable {
+package final class FrameQueue<Item>: @unchecked Sendable {
   private let condition = NSCondition()
   private var items: [Item] = []
   private var closed = false
-  let capacity: Int
+  package let capacity: Int
 
-  init(capacity: Int) { self.capacity = max(1, capacity) }
+  package init(capacity: Int) { self.capacity = max(1, capacity) }
 
   /// Adds `item`, waiting for room. Returns false (dropping it) when the
   /// queue is closed.
-  func put(_ item: Item) -> Bool {
+  package func put(_ item: Item) -> Bool {
     condition.lock()
     defer { condition.unlock() }
     while items.count >= capacity && !closed { condition.wait() }
@@ -25,7 +25,7 @@ final class FrameQueue<Item>: @unchecked Sendable {
   }
 
   /// The oldest item, waiting for one; nil once closed and empty.
-  func take() -> Item? {
+  package func take() -> Item? {
     condition.lock()
     defer { condition.unlock() }
     while items.isEmpty && !closed { condition.wait() }
@@ -36,7 +36,7 @@ final class FrameQueue<Item>: @unchecked Sendable {
   }
 
   /// Ends the queue: waiting `put`s fail, `take`s drain then return nil.
-  func close() {
+  package func close() {
     condition.lock()
     closed = true
     condition.broadcast()
@@ -44,7 +44,7 @@ final class FrameQueue<Item>: @unchecked Sendable {
   }
 
   /// Ends the queue and drops what it holds (after a failure).
-  func abandon() {
+  package func abandon() {
     condition.lock()
     closed = true
     items.removeAll()

@@ -1,0 +1,148 @@
+import Foundation
+import MeshWarpRender
+
+extension VideoWarpPlan {
+  /// Runs the export the plan describes. A video is decoded, warped and
+  /// encoded at once, on three threads joined by two small queues (at most
+  /// a few frames in memory, whatever the length), spent frames flowing
+  /// back to be reused; a still is warped at each frame time. On any
+  /// failure or cancellation the ffmpeg children are stopped and no output
+  /// is left (an existing file is kept as it was).
+  ///
+  /// - Parameters:
+  ///   - progress: called from the encoding thread after each frame written.
+  ///   - note: called with the plan's ``notes``, then with what the run
+  ///     finds (the decoder's warnings, transparency composited over the
+  ///     background in a format without alpha).
+  ///   - isCancelled: polled between frames, from any thread; true stops
+  ///     the export with `CancellationError`.
+  /// - Returns: what was written.
+  /// - Throws: ``VideoWarpError/noFrameDecoded(path:decoderSaid:)``,
+  ///   ``VideoInputError``, the writers' errors, `CancellationError`.
+  @discardableResult
+  public func run(
+    progress: @escaping @Sendable (ExportProgress) -> Void = { _ in },
+    note: @escaping @Sendable (String) -> Void = { _ in },
+    isCancelled: @escaping @Sendable () -> Bool = { false }
+  ) throws -> VideoWarpResult {
+    switch request.input {
+    case .image(let source, let frames):
+      for text in notes { note(text) }
+      try AnimationExport.write(
+        frames, width: width, height: height, to: request.output.path, encoding: encoding,
+        background: background, progress: progress, note: note, isCancelled: isCancelled
+      ) { t in
+        WarpRenderer.render(source, mesh: request.mesh.mesh(at: t), options: warp)
+      }
+      return VideoWarpResult(
+        framesWritten: frames.times.count, width: encodedWidth, height: encodedHeight,
+        audio: .none)
+    case .video:
+      return try runVideo(progress: progress, note: note, isCancelled: isCancelled)
+    }
+  }
+
+  private func runVideo(
+    progress: @escaping @Sendable (ExportProgress) -> Void,
+    note: @escaping @Sendable (String) -> Void, isCancelled: @escaping @Sendable () -> Bool
+  ) throws -> VideoWarpResult {
+    guard let opened = reader, let info = videoInfo else { preconditionFailure("not a video") }
+    let input = opened.path
+    let made = try FrameSinks.make(
+      path: request.output.path, width: width, height: height,
+      options: FrameSinkOptions(
+        framesPerSecond: info.framesPerSecond, pngIsAnimated: true, video: encoding),
+      totalFrames: totalFrames, progress: progress)
+    for text in notes { note(text) }
+    let times = opened.frameTimes
+    let mesh = request.mesh
+    let options = warp
+    let background = background
+
+    // Each of these is used by one thread at a time (handed over through
+    // the queues and the group).
+    let reader = Handed(opened)
+    let sink = Handed(made)
+    let written = Handed(0)
+    let decoded = FrameQueue<VideoFrame>(capacity: Self.queueCapacity)
+    let warped = FrameQueue<RGBAImage>(capacity: Self.queueCapacity)
+    // Spent frames flow back (a queue's worth is enough: more would only sit there).
+    let spentSources = FramePool(capacity: Self.queueCapacity)
+    let spentOutputs = FramePool(capacity: Self.queueCapacity)
+    let failures = FailureBox()
+    let done = DispatchGroup()
+    // Whether a warped frame had transparency (then, into a format without
+    // alpha, the note says what it was composited over).
+    var sawTransparency = false
+
+    // Decoding thread: ffmpeg → raw frames → `decoded`.
+    done.enter()
+    Thread.detachNewThread {
+      defer { done.leave() }
+      do {
+        while let frame = try reader.value.nextFrame(reusing: spentSources.take()) {
+          guard decoded.put(frame) else { break }
+        }
+        // ffmpeg may decode nothing from a truncated file and still exit 0:
+        // say so about the input, not "no frames to write" about the output.
+        if reader.value.framesRead == 0, !isCancelled() {
+          throw VideoWarpError.noFrameDecoded(path: input, decoderSaid: reader.value.warnings)
+        }
+      } catch {
+        failures.record(error)
+      }
+      reader.value.cancel()
+      decoded.close()
+    }
+    // Encoding thread: `warped` → the sink (an ffmpeg writing a temporary file).
+    done.enter()
+    Thread.detachNewThread {
+      defer { done.leave() }
+      do {
+        while let image = warped.take() {
+          guard !failures.failed else { break }
+          if let times {
+            try sink.value.append(image, duration: times.duration(at: written.value))
+          } else {
+            try sink.value.append(image)
+          }
+          written.value += 1
+          spentOutputs.give(consume image)
+        }
+        if failures.failed { sink.value.cancel() } else { try sink.value.finish() }
+      } catch {
+        failures.record(error)
+        sink.value.cancel()
+        decoded.abandon()
+      }
+      warped.abandon()
+    }
+    // This thread warps (the renderer uses every core).
+    while var frame = decoded.take() {
+      if failures.failed || isCancelled() { break }
+      var image = spentOutputs.take() ?? RGBAImage(width: 0, height: 0)
+      WarpRenderer.render(
+        frame.image, mesh: mesh.mesh(at: frame.timestamp), options: options, into: &image)
+      // Handed back unshared, so that the decoder can write into it.
+      let source = frame.image
+      frame.image = RGBAImage(width: 0, height: 0)
+      spentSources.give(consume source)
+      if !sawTransparency && !image.isOpaque { sawTransparency = true }
+      guard warped.put(AnimationExport.flattened(image, over: background)) else { break }
+    }
+    if isCancelled() { failures.record(CancellationError()) }
+    if failures.failed { decoded.abandon() }
+    warped.close()
+    done.wait()
+    if isCancelled() { throw CancellationError() }
+    if let error = failures.first { throw error }
+    let warnings = reader.value.warnings
+    if !warnings.isEmpty { note("ffmpeg reported: \(warnings)") }
+    if sawTransparency, let codec = format.codec, !codec.keepsAlpha {
+      note(AnimationExport.transparencyNote(codec, over: encoding.background))
+    }
+    return VideoWarpResult(
+      framesWritten: written.value, width: encodedWidth, height: encodedHeight,
+      audio: encoding.audioSource == nil ? .none : encoding.audioPlan)
+  }
+}

@@ -1,0 +1,171 @@
+import MeshWarpImageIO
+import MeshWarpRender
+
+/// What a ``VideoWarp`` will do and why, decided before any frame is read
+/// or any output opened: the output size and format, what happens to the
+/// audio, whether frames stay in Y′CbCr, and the notes a user should read.
+///
+/// A plan of a video holds the opened input (its ffmpeg waits for the
+/// first read): ``run(progress:note:isCancelled:)`` it once; a plan let go
+/// unrun stops its ffmpeg.
+public final class VideoWarpPlan {
+  /// The request planned.
+  public let request: VideoWarp
+  /// The output frame width in pixels (before any H.264 even-size change).
+  public let width: Int
+  /// The output frame height in pixels.
+  public let height: Int
+  /// The width the frames are encoded at: ``width``, or for H.264 4:2:0
+  /// padded or cropped to an even size (``MP4Options/oddSize``).
+  public let encodedWidth: Int
+  /// The height the frames are encoded at (as ``encodedWidth``).
+  public let encodedHeight: Int
+  /// The output format, from the output path.
+  public let format: OutputFormat
+  /// The encoder settings the export uses: the request's, with the frame
+  /// times, the audio source and plan and the colour path filled in.
+  public let encoding: MP4Options
+  /// The video's stream, as probed; nil for a still input.
+  public let videoInfo: VideoInfo?
+  /// Whether frames go from the decoder to the encoder in Y′CbCr
+  /// (BT.709 4:2:0 in, H.264 at an even size out: no colour conversion
+  /// either way).
+  public let keepsYCbCr: Bool
+  /// Whether the input's uneven frame times (a phone clip, a GIF's
+  /// delays) are kept; false: a constant frame rate.
+  public var keepsFrameTimes: Bool { encoding.keepsFrameTimes }
+  /// The frames to write, when known in advance.
+  public let totalFrames: Int?
+  /// What a user should know before the export (audio transcoded or left
+  /// out, rotation applied, an odd size padded or cropped), in order.
+  public let notes: [String]
+
+  /// The renderer settings at the output size (colours in Y′CbCr when
+  /// ``keepsYCbCr``).
+  let warp: WarpOptions
+  /// The background under every frame, in the frames' colour space.
+  let background: RGBA8?
+  /// The opened video; handed to the decoding thread by `run`.
+  let reader: VideoReader?
+
+  /// Frames waiting between two stages of a video export.
+  static let queueCapacity = 2
+
+  init(_ request: VideoWarp) throws {
+    self.request = request
+    let output = request.output
+    let maxPixels = request.maxPixels
+    switch request.input {
+    case .image(let image, let frames):
+      guard !frames.times.isEmpty else { throw VideoWarpError.noFrames }
+      reader = nil
+      videoInfo = nil
+      width = output.width ?? image.width
+      height = output.height ?? image.height
+      totalFrames = frames.times.count
+    case .video(let path):
+      let opened = try VideoReader(path: path)
+      let info = opened.info
+      // Every decoded frame has the stream's size: one check covers them all.
+      guard info.width * info.height <= maxPixels else {
+        opened.cancel()
+        throw MeshWarpIOError.imageTooLarge(
+          source: path, width: info.width, height: info.height, maxPixels: maxPixels)
+      }
+      reader = opened
+      videoInfo = info
+      width = output.width ?? info.width
+      height = output.height ?? info.height
+      totalFrames = opened.frameTimes?.timestamps.count ?? info.estimatedFrameCount
+    }
+    guard width * height <= maxPixels else {
+      reader?.cancel()
+      throw VideoWarpError.outputTooLarge(width: width, height: height, maxPixels: maxPixels)
+    }
+    do {
+      format = try OutputFormat.infer(path: output.path, pngIsAnimated: true)
+    } catch {
+      reader?.cancel()
+      throw error
+    }
+    var encoding = output.encoding
+    var notes: [String] = []
+    var warp = request.warp
+    var background = output.background
+    var keepsYCbCr = false
+    if let reader, let info = videoInfo {
+      if info.hasAudio, request.keepsAudio {
+        Self.planAudio(of: reader, into: format, path: output.path, &encoding, notes: &notes)
+      }
+      // A BT.709 4:2:0 input into H.264 stays in Y′CbCr from decoder to
+      // encoder (`YCbCr420Packing`: no conversion either way); the colours
+      // the warp adds are given in Y′CbCr too.
+      if Self.keepsYCbCr(input: reader.yuv, output: format.codec, width: width, height: height),
+        reader.keepYCbCr()
+      {
+        keepsYCbCr = true
+        encoding.framesAreYCbCr = true
+        warp.edgeColor = YUV420Conversion.ycbcr(of: warp.edgeColor)
+        background = background.map(YUV420Conversion.ycbcr(of:))
+      }
+      // Unevenly spaced frames (a phone clip, a GIF's delays) keep their times.
+      encoding.keepsFrameTimes = reader.frameTimes != nil
+      if info.rotation != 0 { notes.append("rotation \(info.rotation)° applied") }
+    }
+    let encoded: (width: Int, height: Int) =
+      format.codec == .h264
+      ? MP4Writer.encodedSize(width: width, height: height, options: encoding) : (width, height)
+    if encoded != (width, height) {
+      notes.append(
+        "H.264 4:2:0 needs even sizes: \(width)x\(height) "
+          + (encoded.width > width || encoded.height > height
+            ? "padded to \(encoded.width)x\(encoded.height) by repeating the edge pixels"
+            : "cropped to \(encoded.width)x\(encoded.height)"))
+    }
+    warp.width = width
+    warp.height = height
+    (encodedWidth, encodedHeight) = encoded
+    self.encoding = encoding
+    self.notes = notes
+    self.warp = warp
+    self.background = background
+    self.keepsYCbCr = keepsYCbCr
+  }
+
+  deinit { reader?.cancel() }
+
+  /// The audio of `reader`'s file into `format`: copied, transcoded (with
+  /// a note), or left out where the output holds none (with a note).
+  private static func planAudio(
+    of reader: VideoReader, into format: OutputFormat, path: String,
+    _ encoding: inout MP4Options, notes: inout [String]
+  ) {
+    guard let codec = format.codec else {
+      notes.append("the audio is not copied (\(path) holds pictures only)")
+      return
+    }
+    let codecs = AudioPlan.codecs(ofAudioIn: reader.path, ffprobePath: reader.ffprobePath)
+    let plan = AudioPlan.decide(codecs: codecs, into: codec)
+    encoding.audioPlan = plan
+    switch plan {
+    case .copy: encoding.audioSource = reader.path
+    case .transcode:
+      encoding.audioSource = reader.path
+      notes.append(
+        "the audio (\(codecs.joined(separator: ", "))) is transcoded to \(plan.encoderName ?? "") (\(codec.displayName) cannot hold it as is)"
+      )
+    case .none:
+      notes.append("the audio is not kept (\(codec.displayName) holds no audio)")
+    }
+  }
+
+  /// Whether frames stay in Y′CbCr from decoder to encoder
+  /// (`YCbCr420Packing`): 4:2:0 planes of BT.709 in (`input`, the
+  /// reader's matrix), H.264 at an even size out (BT.709 too).
+  package static func keepsYCbCr(
+    input: YUV420ToRGBA.Matrix?, output codec: VideoCodec?, width: Int, height: Int
+  ) -> Bool {
+    input == .bt709 && codec == .h264
+      && MP4Writer.sendsYUV(width: width, height: height, codec: .h264)
+  }
+}
