@@ -13,7 +13,7 @@ enum FrameExport {
   /// SIGTERM stops the export (`CLIError.interrupted`) with no output left.
   static func write(
     _ times: FrameTimes, width: Int, height: Int, to path: String,
-    video: MP4Options? = nil, console: Console,
+    video: VideoEncoding? = nil, console: Console,
     image: ImageOutputOptions = ImageOutputOptions(), render: (Double) throws -> RGBAImage
   ) throws {
     let video = video ?? VideoOptions.encoding(image)

@@ -31,7 +31,7 @@ public enum AnimationExport {
   ///   `CancellationError`.
   public static func write(
     _ times: FrameTimes, width: Int, height: Int, to path: String,
-    encoding: MP4Options = MP4Options(), background: RGBA8? = nil,
+    encoding: VideoEncoding = VideoEncoding(), background: RGBA8? = nil,
     progress: @escaping @Sendable (ExportProgress) -> Void = { _ in },
     note: (String) -> Void = { _ in }, isCancelled: () -> Bool = { false },
     render: (Double) throws -> RGBAImage
@@ -64,7 +64,7 @@ public enum AnimationExport {
   /// `image` over `background` (with its alpha) when one is given and not
   /// transparent, else `image` itself: the frames of formats that keep
   /// alpha get the background as stills do (formats without alpha are
-  /// composited by their writer over ``MP4Options/background``).
+  /// composited by their writer over ``VideoEncoding/background``).
   package static func flattened(_ image: RGBAImage, over background: RGBA8?) -> RGBAImage {
     guard let b = background, b.a > 0 else { return image }
     var result = image

@@ -20,7 +20,7 @@ public protocol FrameSink: AnyObject {
 
   /// Adds the next frame, shown for `duration` seconds (> 0), where the
   /// format keeps each frame's time (animated PNG, the ffmpeg formats
-  /// with ``MP4Options/keepsFrameTimes``); elsewhere as ``append(_:)``.
+  /// with ``VideoEncoding/keepsFrameTimes``); elsewhere as ``append(_:)``.
   ///
   /// - Throws: as ``append(_:)``.
   func append(_ image: RGBAImage, duration: Double) throws

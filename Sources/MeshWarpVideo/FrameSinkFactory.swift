@@ -6,7 +6,6 @@ public enum OutputFormat: Sendable, Equatable {
   /// over a background colour).
   public var keepsAlpha: Bool {
     switch self {
-    case .mp4: false
     case .video(let codec): codec.keepsAlpha
     case .png, .apng, .pngSequence: true
     }
@@ -15,7 +14,6 @@ public enum OutputFormat: Sendable, Equatable {
   /// Whether the format is written by ffmpeg (a video codec).
   public var codec: VideoCodec? {
     switch self {
-    case .mp4: .h264
     case .video(let codec): codec
     case .png, .apng, .pngSequence: nil
     }
@@ -25,10 +23,8 @@ public enum OutputFormat: Sendable, Equatable {
   case png
   /// An animated PNG.
   case apng
-  /// H.264 video in MP4, through ffmpeg.
-  case mp4
-  /// Video through ffmpeg with another encoder (`.mov`, `.webm`, `.gif`,
-  /// `.webp`); `.mp4` is ``mp4``.
+  /// Video through ffmpeg: `.video(.h264)` is H.264 in MP4; the other
+  /// codecs write `.mov`, `.webm`, `.gif` and animated `.webp`.
   case video(VideoCodec)
   /// One PNG per frame, named by the pattern.
   case pngSequence(FrameNumberPattern)
@@ -72,7 +68,7 @@ public enum OutputFormat: Sendable, Equatable {
     switch ext {
     case "png": return pngIsAnimated ? .apng : .png
     case "apng": return .apng
-    case "mp4": return .mp4
+    case "mp4": return .video(.h264)
     case "mov": return .video(.prores4444)
     case "webm": return .video(.vp9)
     case "gif": return .video(.gif)
@@ -102,12 +98,12 @@ public struct FrameSinkOptions: Sendable {
   /// Number of the first file of a PNG sequence.
   public var sequenceStartNumber: Int
   public var apng: APNGOptions
-  public var video: MP4Options
+  public var video: VideoEncoding
 
   public init(
     framesPerSecond: Double = 30, pngIsAnimated: Bool = false, format: OutputFormat? = nil,
     pngSpeed: PNGEncoder.Speed = .balanced, sequenceStartNumber: Int = 0,
-    apng: APNGOptions = .init(), video: MP4Options = .init()
+    apng: APNGOptions = .init(), video: VideoEncoding = .init()
   ) {
     self.framesPerSecond = framesPerSecond
     self.pngIsAnimated = pngIsAnimated
@@ -146,11 +142,11 @@ public enum FrameSinks {
       var apng = options.apng
       apng.framesPerSecond = options.framesPerSecond
       sink = try APNGWriter(path: path, width: width, height: height, options: apng)
-    case .mp4, .video:
+    case .video(let codec):
       var video = options.video
       video.framesPerSecond = options.framesPerSecond
-      if case .video(let codec) = format { video.codec = codec } else { video.codec = .h264 }
-      sink = try MP4Writer(
+      video.codec = codec
+      sink = try VideoWriter(
         path: path, width: width, height: height, options: video, environment: environment)
     case .pngSequence(let pattern):
       if options.format == nil && !path.contains("%") {

@@ -35,7 +35,7 @@ public struct VideoWarp: Sendable {
     /// The ffmpeg outputs' settings (quality, constant rate factor,
     /// background of formats without alpha); frame rate, codec and audio
     /// are set by the export.
-    public var encoding: MP4Options
+    public var encoding: VideoEncoding
     /// The output width in pixels (> 0); nil: the input's (rotation applied).
     public var width: Int?
     /// The output height in pixels (> 0); nil: the input's.
@@ -53,7 +53,8 @@ public struct VideoWarp: Sendable {
     ///   - height: the output height in pixels; nil: the input's.
     ///   - background: composited under every frame; nil: none.
     public init(
-      path: String, encoding: MP4Options = MP4Options(), width: Int? = nil, height: Int? = nil,
+      path: String, encoding: VideoEncoding = VideoEncoding(), width: Int? = nil,
+      height: Int? = nil,
       background: RGBA8? = nil
     ) {
       self.path = path

@@ -16,7 +16,7 @@ public final class VideoWarpPlan {
   /// The output frame height in pixels.
   public let height: Int
   /// The width the frames are encoded at: ``width``, or for H.264 4:2:0
-  /// padded or cropped to an even size (``MP4Options/oddSize``).
+  /// padded or cropped to an even size (``VideoEncoding/oddSize``).
   public let encodedWidth: Int
   /// The height the frames are encoded at (as ``encodedWidth``).
   public let encodedHeight: Int
@@ -24,7 +24,7 @@ public final class VideoWarpPlan {
   public let format: OutputFormat
   /// The encoder settings the export uses: the request's, with the frame
   /// times, the audio source and plan and the colour path filled in.
-  public let encoding: MP4Options
+  public let encoding: VideoEncoding
   /// The video's stream, as probed; nil for a still input.
   public let videoInfo: VideoInfo?
   /// Whether frames go from the decoder to the encoder in Y′CbCr
@@ -114,7 +114,7 @@ public final class VideoWarpPlan {
     }
     let encoded: (width: Int, height: Int) =
       format.codec == .h264
-      ? MP4Writer.encodedSize(width: width, height: height, options: encoding) : (width, height)
+      ? VideoWriter.encodedSize(width: width, height: height, options: encoding) : (width, height)
     if encoded != (width, height) {
       notes.append(
         "H.264 4:2:0 needs even sizes: \(width)x\(height) "
@@ -138,7 +138,7 @@ public final class VideoWarpPlan {
   /// a note), or left out where the output holds none (with a note).
   private static func planAudio(
     of reader: VideoReader, into format: OutputFormat, path: String,
-    _ encoding: inout MP4Options, notes: inout [String]
+    _ encoding: inout VideoEncoding, notes: inout [String]
   ) {
     guard let codec = format.codec else {
       notes.append("the audio is not copied (\(path) holds pictures only)")
@@ -166,6 +166,6 @@ public final class VideoWarpPlan {
     input: YUV420ToRGBA.Matrix?, output codec: VideoCodec?, width: Int, height: Int
   ) -> Bool {
     input == .bt709 && codec == .h264
-      && MP4Writer.sendsYUV(width: width, height: height, codec: .h264)
+      && VideoWriter.sendsYUV(width: width, height: height, codec: .h264)
   }
 }

@@ -103,9 +103,9 @@ import _TestSupport
 
     let reader = try VideoReader(path: "\(d)/clip.mp4")
     let info = reader.info
-    let writer = try MP4Writer(
+    let writer = try VideoWriter(
       path: "\(d)/warped.mp4", width: info.width, height: info.height,
-      options: MP4Options(framesPerSecond: info.framesPerSecond, audioSource: "\(d)/clip.mp4"))
+      options: VideoEncoding(framesPerSecond: info.framesPerSecond, audioSource: "\(d)/clip.mp4"))
     let wave = MeshPresets.sinusoidal(columns: 16, rows: 16, amplitude: 0.5)
     var frameOut = RGBAImage(width: info.width, height: info.height)
     while let frame = try reader.nextFrame() {

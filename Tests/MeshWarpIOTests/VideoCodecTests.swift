@@ -9,20 +9,20 @@ import Testing
 /// video tests with ffprobe).
 @Suite struct VideoCodecTests {
   @Test func extensionsPickTheirEncoders() throws {
-    #expect(try OutputFormat.infer(path: "a.mp4") == .mp4)
+    #expect(try OutputFormat.infer(path: "a.mp4") == .video(.h264))
     #expect(try OutputFormat.infer(path: "a.MOV") == .video(.prores4444))
     #expect(try OutputFormat.infer(path: "a.webm") == .video(.vp9))
     #expect(try OutputFormat.infer(path: "a.gif") == .video(.gif))
     #expect(try OutputFormat.infer(path: "a.webp") == .video(.webp))
-    #expect(OutputFormat.mp4.keepsAlpha == false)
+    #expect(OutputFormat.video(.h264).keepsAlpha == false)
     #expect(OutputFormat.video(.prores4444).keepsAlpha && OutputFormat.video(.vp9).keepsAlpha)
     #expect(throws: MeshWarpIOError.self) { try OutputFormat.infer(path: "a.avi") }
   }
 
   @Test func eachCodecGetsItsEncoderPixelFormatAndTags() {
     func arguments(_ codec: VideoCodec, audio: String? = nil) -> [String] {
-      MP4Writer.arguments(
-        width: 64, height: 48, options: MP4Options(codec: codec, audioSource: audio),
+      VideoWriter.arguments(
+        width: 64, height: 48, options: VideoEncoding(codec: codec, audioSource: audio),
         outputPath: "x")
     }
     let tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"]
@@ -42,7 +42,7 @@ import Testing
     let gif = arguments(.gif)
     #expect(gif.contains { $0.contains("palettegen") } && gif.contains("ffv1"))
     #expect(gif.contains("x.palette.png") && gif.contains("x.frames.mkv") && gif.last != "x")
-    let second = MP4Writer.gifSecondPassArguments(outputPath: "x")
+    let second = VideoWriter.gifSecondPassArguments(outputPath: "x")
     #expect(second.contains { $0.contains("paletteuse=dither") } && second.contains("-loop"))
     #expect(second.contains("x.palette.png") && second.contains("x.frames.mkv"))
     #expect(second.last == "x")
@@ -67,14 +67,14 @@ import Testing
       let values = (1...100).map { crf($0, codec)! }
       #expect(zip(values, values.dropFirst()).allSatisfy { $0 >= $1 }, "\(codec) monotonic")
     }
-    func value(after flag: String, _ options: MP4Options) -> String? {
-      let a = MP4Writer.arguments(width: 64, height: 48, options: options, outputPath: "x")
+    func value(after flag: String, _ options: VideoEncoding) -> String? {
+      let a = VideoWriter.arguments(width: 64, height: 48, options: options, outputPath: "x")
       return a.firstIndex(of: flag).map { a[$0 + 1] }
     }
-    #expect(value(after: "-crf", MP4Options()) == "18")
-    #expect(value(after: "-crf", MP4Options(quality: 50)) == "33")
-    #expect(value(after: "-crf", MP4Options(quality: 50, codec: .vp9)) == "42")
-    #expect(value(after: "-crf", MP4Options(quality: 50, constantRateFactor: 23)) == "23")
-    #expect(value(after: "-quality", MP4Options(quality: 63, codec: .webp)) == "63")
+    #expect(value(after: "-crf", VideoEncoding()) == "18")
+    #expect(value(after: "-crf", VideoEncoding(quality: 50)) == "33")
+    #expect(value(after: "-crf", VideoEncoding(quality: 50, codec: .vp9)) == "42")
+    #expect(value(after: "-crf", VideoEncoding(quality: 50, constantRateFactor: 23)) == "23")
+    #expect(value(after: "-quality", VideoEncoding(quality: 63, codec: .webp)) == "63")
   }
 }

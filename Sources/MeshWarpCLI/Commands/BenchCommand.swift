@@ -342,7 +342,7 @@ struct BenchCommand: ParsableCommand {
             input: .video(path: clip), mesh: .still(wave),
             warp: WarpOptions(edges: .unwarped, threads: threads),
             output: VideoWarp.Output(
-              path: folder + "/out.mp4", encoding: MP4Options(constantRateFactor: 23)))
+              path: folder + "/out.mp4", encoding: VideoEncoding(constantRateFactor: 23)))
           do {
             try job.run()
           } catch {

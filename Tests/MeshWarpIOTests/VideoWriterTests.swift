@@ -8,7 +8,7 @@ import _TestSupport
 /// MP4 export through ffmpeg: a real encode (ffmpeg is expected on this
 /// machine; the test says so loudly when it is not), and every way ffmpeg
 /// can be missing or fail.
-@Suite struct MP4WriterTests {
+@Suite struct VideoWriterTests {
   static let environment = VideoTools.environment
   static let ffmpeg = VideoTools.ffmpeg
 
@@ -28,9 +28,9 @@ import _TestSupport
     let path = directory.file("clip.mp4")
     try AtomicFile.write(Array("old".utf8), to: path)
     // 33×17: both odd, padded to 34×18. 12 frames at 12 fps: 1 second.
-    let writer = try MP4Writer(
+    let writer = try VideoWriter(
       path: path, width: 33, height: 17,
-      options: MP4Options(framesPerSecond: 12, preset: .ultrafast))
+      options: VideoEncoding(framesPerSecond: 12, preset: .ultrafast))
     for i in 0..<12 { try writer.append(animatedTestFrame(width: 33, height: 17, frame: i)) }
     #expect(
       try FileInput.readBytes(path: path) == Array("old".utf8), "target untouched until finish")
@@ -64,12 +64,13 @@ import _TestSupport
     #expect(abs(duration - 1.0) < 0.05, "duration \(duration) s")
   }
 
-  @Test(.enabled(if: MP4WriterTests.ffmpeg != nil, "needs ffmpeg on PATH"))
+  @Test(.enabled(if: VideoWriterTests.ffmpeg != nil, "needs ffmpeg on PATH"))
   func cropHandlesOddSizesToo() throws {
-    let arguments = MP4Writer.arguments(
-      width: 33, height: 18, options: MP4Options(oddSize: .crop), outputPath: "x")
+    let arguments = VideoWriter.arguments(
+      width: 33, height: 18, options: VideoEncoding(oddSize: .crop), outputPath: "x")
     #expect(arguments.contains { $0.hasPrefix("crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0,") })
-    let even = MP4Writer.arguments(width: 32, height: 18, options: MP4Options(), outputPath: "x")
+    let even = VideoWriter.arguments(
+      width: 32, height: 18, options: VideoEncoding(), outputPath: "x")
     #expect(!even.contains { $0.contains("pad=") || $0.contains("crop=") })
     // An even size is sent as yuv420p (converted by YUV420Conversion):
     // no scale filter, only the tags; an odd one is converted by ffmpeg.
@@ -80,8 +81,9 @@ import _TestSupport
     #expect(
       arguments.contains { $0.contains("out_color_matrix=bt709:out_range=tv,format=yuv420p") })
     #expect(arguments.joined(separator: " ").contains("-pix_fmt rgba -s 33x18"))
-    let ntsc = MP4Writer.arguments(
-      width: 32, height: 18, options: MP4Options(framesPerSecond: 30000.0 / 1001), outputPath: "x")
+    let ntsc = VideoWriter.arguments(
+      width: 32, height: 18, options: VideoEncoding(framesPerSecond: 30000.0 / 1001),
+      outputPath: "x")
     #expect(ntsc.contains("30000/1001"))
   }
 
@@ -89,7 +91,7 @@ import _TestSupport
     let directory = try TemporaryDirectory()
     let environment = ["PATH": directory.path, "MESHWARP_FFMPEG": "/nonexistent/ffmpeg"]
     do {
-      _ = try MP4Writer(
+      _ = try VideoWriter(
         path: directory.file("a.mp4"), width: 8, height: 8, environment: environment)
       Issue.record("must fail")
     } catch let error as MeshWarpIOError {
@@ -97,7 +99,7 @@ import _TestSupport
     }
     // No override and no ffmpeg on PATH.
     do {
-      _ = try MP4Writer(
+      _ = try VideoWriter(
         path: directory.file("a.mp4"), width: 8, height: 8, environment: ["PATH": directory.path])
       Issue.record("must fail")
     } catch let error as MeshWarpIOError {
@@ -116,7 +118,7 @@ import _TestSupport
       named: "fake-ffmpeg", in: directory)
     let target = directory.file("out.mp4")
     try AtomicFile.write(Array("old video".utf8), to: target)
-    let writer = try MP4Writer(
+    let writer = try VideoWriter(
       path: target, width: 16, height: 16,
       environment: ["MESHWARP_FFMPEG": fake, "PATH": "/usr/bin:/bin"])
     do {
@@ -130,7 +132,7 @@ import _TestSupport
         Issue.record("unexpected \(text)")
         return
       }
-      print("MP4WriterTests: ffmpeg died mid-way -> \(text)")
+      print("VideoWriterTests: ffmpeg died mid-way -> \(text)")
       #expect(text.contains("fake-ffmpeg: simulated encoder crash"), "\(text)")
       #expect(text.contains("exit status 3"), "\(text)")
     }
@@ -143,8 +145,8 @@ import _TestSupport
     let fake = try Self.script(
       "cat >/dev/null; echo 'muxer: could not write header' >&2; exit 1", named: "ff", in: directory
     )
-    let writer = try MP4Writer(
-      path: directory.file("v.mp4"), width: 4, height: 4, options: MP4Options(ffmpegPath: fake))
+    let writer = try VideoWriter(
+      path: directory.file("v.mp4"), width: 4, height: 4, options: VideoEncoding(ffmpegPath: fake))
     try writer.append(RGBAImage(width: 4, height: 4, fill: .white))
     do {
       try writer.finish()
@@ -159,18 +161,19 @@ import _TestSupport
   @Test func badRequestsAreRefusedBeforeStartingFFmpeg() throws {
     let directory = try TemporaryDirectory()
     #expect(throws: MeshWarpIOError.self) {
-      try MP4Writer(path: "-", width: 8, height: 8)
+      try VideoWriter(path: "-", width: 8, height: 8)
     }
     #expect(throws: MeshWarpIOError.self) {
-      try MP4Writer(path: directory.file("a.mp4"), width: 0, height: 8)
+      try VideoWriter(path: directory.file("a.mp4"), width: 0, height: 8)
     }
     #expect(throws: MeshWarpIOError.self) {
-      try MP4Writer(
-        path: directory.file("a.mp4"), width: 1, height: 8, options: MP4Options(oddSize: .crop))
+      try VideoWriter(
+        path: directory.file("a.mp4"), width: 1, height: 8, options: VideoEncoding(oddSize: .crop))
     }
     #expect(throws: MeshWarpIOError.self) {
-      try MP4Writer(
-        path: directory.file("a.mp4"), width: 8, height: 8, options: MP4Options(framesPerSecond: 0))
+      try VideoWriter(
+        path: directory.file("a.mp4"), width: 8, height: 8,
+        options: VideoEncoding(framesPerSecond: 0))
     }
   }
 

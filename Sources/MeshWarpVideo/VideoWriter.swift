@@ -27,7 +27,7 @@ public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
   case webp
 
   /// Whether the format keeps an alpha channel (else frames are composited
-  /// over ``MP4Options/background``).
+  /// over ``VideoEncoding/background``).
   public var keepsAlpha: Bool { self != .h264 }
 
   /// Whether the container can take an audio stream copied from the input.
@@ -45,8 +45,8 @@ public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
   }
 }
 
-/// Settings of the ffmpeg video writer (``MP4Writer``).
-public struct MP4Options: Sendable, Equatable {
+/// Settings of the ffmpeg video writer (``VideoWriter``).
+public struct VideoEncoding: Sendable, Equatable {
   /// What to do with an odd width or height, which H.264 in 4:2:0 cannot
   /// hold.
   public enum OddSizeHandling: Sendable, Equatable {
@@ -91,9 +91,9 @@ public struct MP4Options: Sendable, Equatable {
   /// The frames hold BT.709 limited-range Y′CbCr in their R, G, B bytes
   /// (a warp kept in Y′CbCr: ``YCbCr420Packing``), sent packed, not
   /// converted; ``background`` stays sRGB and is converted. Only for H.264
-  /// at an even size (``MP4Writer/sendsYUV(width:height:codec:)``).
+  /// at an even size (``VideoWriter/sendsYUV(width:height:codec:)``).
   package var framesAreYCbCr = false
-  /// Each frame keeps the duration given to ``MP4Writer/append(_:duration:)``
+  /// Each frame keeps the duration given to ``VideoWriter/append(_:duration:)``
   /// (a variable-rate clip, a GIF's delays): frames go to ffmpeg in
   /// Matroska with their timestamps (`MatroskaRawFrames`), encoded with
   /// `-fps_mode passthrough` in the input's microsecond time base, instead
@@ -120,7 +120,7 @@ public struct MP4Options: Sendable, Equatable {
 }
 
 /// Writes video (H.264 MP4, ProRes 4444 MOV, VP9 WebM, GIF, animated WebP:
-/// ``MP4Options/codec``) by piping raw RGBA frames to an `ffmpeg` process:
+/// ``VideoEncoding/codec``) by piping raw RGBA frames to an `ffmpeg` process:
 /// `ffmpeg -f rawvideo -pix_fmt rgba -s WxH -r FPS -i - [-i AUDIO] -vf …
 /// -c:v ENCODER …` (see `arguments(width:height:options:outputPath:)`).
 ///
@@ -129,7 +129,7 @@ public struct MP4Options: Sendable, Equatable {
 /// transfer), which is what players assume for HD and what sRGB content
 /// displays as on them. H.264 at an even size is converted here
 /// (`YUV420Conversion`, in parallel) and sent as `yuv420p`, or, for
-/// frames kept in Y′CbCr (`MP4Options/framesAreYCbCr`), packed
+/// frames kept in Y′CbCr (`VideoEncoding/framesAreYCbCr`), packed
 /// (`YCbCr420Packing`); the rest as RGBA, converted by ffmpeg's `scale`
 /// filter.
 ///
@@ -140,11 +140,11 @@ public struct MP4Options: Sendable, Equatable {
 /// Frames go through a Unix socket pair rather than a pipe, written with
 /// `MSG_NOSIGNAL`: if ffmpeg dies mid-way the write fails with EPIPE instead
 /// of raising SIGPIPE, whatever the process's signal settings.
-public final class MP4Writer: FrameSink {
+public final class VideoWriter: FrameSink {
   public let destination: String
   public let width: Int
   public let height: Int
-  public let options: MP4Options
+  public let options: VideoEncoding
   /// The ffmpeg executable in use.
   public let ffmpegPath: String
 
@@ -160,7 +160,7 @@ public final class MP4Writer: FrameSink {
   /// The opaque canvas each frame is drawn over (video has no alpha).
   private let background: RGBAImage
   private let lifecycle: FrameWriterLifecycle
-  /// ``MP4Options/keepsFrameTimes``: the next frame's start, in seconds.
+  /// ``VideoEncoding/keepsFrameTimes``: the next frame's start, in seconds.
   private var clock: Double = 0
 
   /// Starts ffmpeg for a `width × height` video at `path`.
@@ -177,7 +177,7 @@ public final class MP4Writer: FrameSink {
   ///   does not start; `.unsupportedOutput` for standard output or a bad
   ///   size; `.fileSystem` when the temporary file cannot be created.
   public init(
-    path: String, width: Int, height: Int, options: MP4Options = .init(),
+    path: String, width: Int, height: Int, options: VideoEncoding = .init(),
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws {
     guard path != StandardOutput.path else {
@@ -268,9 +268,9 @@ public final class MP4Writer: FrameSink {
 
   /// The size of the encoded video for frames of `width × height`: H.264
   /// in 4:2:0 needs even sides, so an odd one grows by one pixel
-  /// (``MP4Options/OddSizeHandling/pad``) or loses one (`crop`); the other
+  /// (``VideoEncoding/OddSizeHandling/pad``) or loses one (`crop`); the other
   /// codecs keep the size.
-  package static func encodedSize(width: Int, height: Int, options: MP4Options) -> (
+  package static func encodedSize(width: Int, height: Int, options: VideoEncoding) -> (
     width: Int, height: Int
   ) {
     guard options.codec == .h264 else { return (width, height) }
@@ -288,7 +288,7 @@ public final class MP4Writer: FrameSink {
   }
 
   /// ffmpeg's command line (without the program).
-  static func arguments(width: Int, height: Int, options: MP4Options, outputPath: String)
+  static func arguments(width: Int, height: Int, options: VideoEncoding, outputPath: String)
     -> [String]
   {
     let (p, q) = bestRationalApproximation(options.framesPerSecond, limit: 1_000_000)
@@ -410,7 +410,7 @@ public final class MP4Writer: FrameSink {
   }
 
   /// Adds a frame shown for `duration` seconds (> 0): kept with
-  /// ``MP4Options/keepsFrameTimes``, else the frame rate decides.
+  /// ``VideoEncoding/keepsFrameTimes``, else the frame rate decides.
   public func append(_ image: RGBAImage, duration: Double) throws {
     let index = lifecycle.framesAccepted
     try lifecycle.accept(image, cancel: cancel)
