@@ -449,7 +449,7 @@ inline float2 meshTransformTrisQuads(
 
 namespace meshwarp {
 
-// Samples per texel of the minification filter (GenieQuality.standard's
+// Samples per texel of the minification filter (MinificationQuality.standard's
 // samplesPerTexel) and the hard cap on samples per axis.
 constant float kSamplesPerTexel = 2.0f;
 constant int kMaxSamplesPerAxis = 16;
