@@ -7,13 +7,9 @@ internal import CSpanKernel
 /// 64-bit lanes, each blend stage on two pixels per 16-lane operation).
 /// Both write the same bytes; `SpanKernelTests` checks that on random runs.
 package enum SpanKernel {
-  /// Whether this CPU can run the AVX2 kernel.
+  /// Whether this CPU can run the AVX2 kernel. A render uses it where
+  /// ``WarpOptions/usesSpanKernel`` allows (the default).
   package static let isAvailable = mw_span_kernel_available() != 0
-
-  /// Whether samplers made from now on use the AVX2 kernel (default: where
-  /// available). Only `meshwarp bench` turns it off, between runs, to time
-  /// the Swift loop.
-  nonisolated(unsafe) package static var isEnabled = isAvailable
 }
 
 extension BilinearSampler {

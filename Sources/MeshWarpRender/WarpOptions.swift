@@ -38,6 +38,11 @@ public struct WarpOptions: Hashable, Sendable {
   public var threads: Int
   /// The minification filter's settings (the genie passes its quality).
   var minificationQuality = GenieQuality.standard
+  /// Whether runs of an opaque source go through the AVX2 span kernel
+  /// where the CPU has it (``SpanKernel/isAvailable``; the default), or
+  /// always through the portable Swift loop, which writes the same bytes
+  /// (`meshwarp bench` times it so).
+  package var usesSpanKernel = true
 
   public init(
     width: Int? = nil, height: Int? = nil, edges: EdgePolicy = .transparent,

@@ -65,4 +65,24 @@ import _TestSupport
     print("runs compared: \(runs.inside) inside, \(runs.clamped) clamped")
     #expect(runs.inside > 500 && runs.clamped > 2000)
   }
+
+  /// The kernel is each render's choice (`WarpOptions.usesSpanKernel`), not
+  /// a process-wide switch: a sampler made without it runs the Swift loop,
+  /// and a render on either loop writes the same bytes.
+  @Test(.enabled(if: SpanKernel.isAvailable, "the CPU has no AVX2"))
+  func theKernelIsChosenPerRender() {
+    let image = TestImages.random(width: 90, height: 70, seed: 0x5EED, alpha: false)
+    image.pixels.withUnsafeBufferPointer { src in
+      let p = src.baseAddress!
+      #expect(BilinearSampler(pixels: p, width: 90, height: 70, opaque: true).vectorized)
+      #expect(
+        !BilinearSampler(pixels: p, width: 90, height: 70, opaque: true, spanKernel: false)
+          .vectorized)
+    }
+    var portable = WarpOptions(threads: 2)
+    portable.usesSpanKernel = false
+    let mesh = MeshPresets.sinusoidal(columns: 5, rows: 5)
+    let kernel = WarpRenderer.render(image, mesh: mesh, options: WarpOptions(threads: 2))
+    #expect(kernel.pixels == WarpRenderer.render(image, mesh: mesh, options: portable).pixels)
+  }
 }
