@@ -206,6 +206,13 @@ extension ContentSampler: SpanWriter {
       return
     }
     var q = QuadraticSteps(start: start, b: b, c: c)
+    // Bicubic on an opaque source, every tap's 4 × 4 texels inside (taps
+    // at s − ½ from 1 to size − 3, with ½ px to spare): the AVX2 kernel.
+    if interpolation == .bicubic && bilinear.vectorized && lo.x >= 2 && lo.y >= 2
+      && hi.x <= Double(bilinear.width - 3) && hi.y <= Double(bilinear.height - 3)
+    {
+      return writeBicubicRun(q, count: n, to: out)
+    }
     for i in 0..<n {
       write(qx: q.tapX, qy: q.tapY, to: out + i &* 4)
       q.advance()

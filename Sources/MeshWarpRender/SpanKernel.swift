@@ -61,3 +61,18 @@ extension BilinearSampler {
     }
   }
 }
+
+extension ContentSampler {
+  /// Writes `count` bicubic pixels from `out` at the taps that `steps`
+  /// passes through, through the AVX2 kernel: the bytes of
+  /// ``writeInteriorOpaqueBicubic(qx:qy:to:)`` (on a texel too: its Keys
+  /// weights are 0, 1, 0, 0). Needs `bilinear.vectorized` and every tap's
+  /// 4 × 4 texels inside the source.
+  @inline(__always)
+  func writeBicubicRun(_ steps: QuadraticSteps, count: Int, to out: UnsafeMutablePointer<UInt8>) {
+    mw_span_bicubic_opaque_avx2(
+      bilinear.pixels, Int64(bilinear.width &* 4), Int64(steps.px), Int64(steps.py),
+      Int64(steps.dx), Int64(steps.dy), Int64(steps.ddx), Int64(steps.ddy), Int64(count),
+      UnsafeRawPointer(Self.keysTable).assumingMemoryBound(to: Float.self), out)
+  }
+}
