@@ -180,6 +180,38 @@ struct ContentSampler: @unchecked Sendable {
   }()
 }
 
+extension ContentSampler {
+  /// Bicubic pixels of an opaque source along `steps`: the stretches whose
+  /// taps keep their 4 × 4 texels inside the source through the AVX2 kernel
+  /// (``writeBicubicRun(_:count:to:)``), the pixels between them through
+  /// ``write(qx:qy:to:)``, which takes the same interior test.
+  @inline(__always)
+  func writeBicubicStretches(
+    _ steps: QuadraticSteps, count n: Int, to out: UnsafeMutablePointer<UInt8>
+  ) {
+    let (width, height) = (bilinear.width, bilinear.height)
+    @inline(__always) func inside(_ q: QuadraticSteps) -> Bool {
+      let (i, j) = (q.tapX >> 8, q.tapY >> 8)
+      return i >= 1 && j >= 1 && i + 2 < width && j + 2 < height
+    }
+    var q = steps
+    var i = 0
+    while i < n {
+      while i < n && !inside(q) {
+        write(qx: q.tapX, qy: q.tapY, to: out + i &* 4)
+        q.advance()
+        i += 1
+      }
+      let (first, from) = (q, i)
+      while i < n && inside(q) {
+        q.advance()
+        i += 1
+      }
+      if i > from { writeBicubicRun(first, count: i - from, to: out + from &* 4) }
+    }
+  }
+}
+
 extension ContentSampler: SpanWriter {
   /// The default loop's forward differences (``QuadraticSteps``), each
   /// pixel through ``write(qx:qy:to:)``; runs whose taps could leave
@@ -206,12 +238,8 @@ extension ContentSampler: SpanWriter {
       return
     }
     var q = QuadraticSteps(start: start, b: b, c: c)
-    // Bicubic on an opaque source, every tap's 4 × 4 texels inside (taps
-    // at s − ½ from 1 to size − 3, with ½ px to spare): the AVX2 kernel.
-    if interpolation == .bicubic && bilinear.vectorized && lo.x >= 2 && lo.y >= 2
-      && hi.x <= Double(bilinear.width - 3) && hi.y <= Double(bilinear.height - 3)
-    {
-      return writeBicubicRun(q, count: n, to: out)
+    if interpolation == .bicubic && bilinear.vectorized {
+      return writeBicubicStretches(q, count: n, to: out)
     }
     for i in 0..<n {
       write(qx: q.tapX, qy: q.tapY, to: out + i &* 4)

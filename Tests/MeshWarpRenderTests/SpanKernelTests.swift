@@ -84,6 +84,11 @@ import _TestSupport
     let mesh = MeshPresets.sinusoidal(columns: 5, rows: 5)
     let kernel = WarpRenderer.render(image, mesh: mesh, options: WarpOptions(threads: 2))
     #expect(kernel.pixels == WarpRenderer.render(image, mesh: mesh, options: portable).pixels)
+    // Bicubic: kernel stretches and Swift pixels at the source's edges.
+    var bicubic = WarpOptions(interpolation: .bicubic, threads: 2)
+    let withKernel = WarpRenderer.render(image, mesh: mesh, options: bicubic)
+    bicubic.usesSpanKernel = false
+    #expect(withKernel.pixels == WarpRenderer.render(image, mesh: mesh, options: bicubic).pixels)
   }
 
   /// The bicubic kernel writes the bytes of the Swift pixel loop
