@@ -10,7 +10,7 @@
 // MeshWarpIO is an umbrella that re-exports four modules, each linking only
 // the system libraries it uses:
 //
-//   MeshWarpFiles (libc, Foundation)  <-  MeshWarpImageIO (libpng, zlib, libjpeg-turbo, libwebp, giflib)  <-  MeshWarpVideo
+//   MeshWarpFiles (libc, Foundation)  <-  MeshWarpImageIO (libpng, zlib, libdeflate, libjpeg-turbo, libwebp, giflib)  <-  MeshWarpVideo
 //   MeshWarpRender  <-  MeshWarpImageIO          (MeshWarpVideo runs ffmpeg as a process)
 //   MeshWarpRender  <-  MeshWarpText (fontconfig, HarfBuzz, FreeType)
 //
@@ -52,6 +52,10 @@ let package = Package(
       name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
     .systemLibrary(
       name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+    // Whole-buffer inflate of a PNG's image data (faster than zlib's).
+    .systemLibrary(
+      name: "CDeflate", pkgConfig: "libdeflate",
+      providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
     .systemLibrary(
       name: "CFreeType", pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
@@ -75,7 +79,8 @@ let package = Package(
     .target(
       name: "MeshWarpImageIO",
       dependencies: [
-        "MeshWarpFiles", "MeshWarpRender", "CPNG", "CZlib", "CTurboJPEG", "CWebP", "CGIF",
+        "MeshWarpFiles", "MeshWarpRender", "CPNG", "CZlib", "CDeflate", "CTurboJPEG", "CWebP",
+        "CGIF",
       ]),
     // Children that die with us (PR_SET_PDEATHSIG between fork and exec).
     .target(name: "CChildSpawn"),

@@ -15,8 +15,8 @@
   /// Every pixel has alpha 255: premultiplication is the identity and the
   /// blend runs on 8-bit weights in 16-bit SIMD lanes (``blend(_:_:fx:fy:)``).
   @usableFromInline let opaque: Bool
-  /// Runs of this ``opaque`` source go through the AVX2 kernel
-  /// (``SpanKernel/isEnabled`` when the sampler was made; 2 × 2 pixels or
+  /// Runs of this ``opaque`` source go through the AVX2 kernel (where
+  /// ``SpanKernel/isAvailable`` and the maker allowed it; 2 × 2 pixels or
   /// more).
   let vectorized: Bool
 
@@ -26,14 +26,18 @@
 
   /// A sampler whose source is already known to be opaque or not (renders
   /// of many small parts of one output scan the source once); `nil`: not
-  /// known, the source's alpha is scanned.
-  init(pixels: UnsafePointer<UInt8>, width: Int, height: Int, opaque known: Bool?) {
+  /// known, the source's alpha is scanned. `spanKernel`: whether opaque
+  /// runs may use the AVX2 kernel (``WarpOptions/usesSpanKernel``).
+  init(
+    pixels: UnsafePointer<UInt8>, width: Int, height: Int, opaque known: Bool?,
+    spanKernel: Bool = true
+  ) {
     let opaque = known ?? Self.allOpaque(pixels, count: width * height)
     self.pixels = pixels
     self.width = width
     self.height = height
     self.opaque = opaque
-    vectorized = opaque && SpanKernel.isEnabled && width >= 2 && height >= 2
+    vectorized = opaque && spanKernel && SpanKernel.isAvailable && width >= 2 && height >= 2
   }
 
   /// Whether all `count` pixels have alpha 255: the alpha bytes of 256

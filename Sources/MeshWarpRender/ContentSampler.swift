@@ -180,6 +180,38 @@ struct ContentSampler: @unchecked Sendable {
   }()
 }
 
+extension ContentSampler {
+  /// Bicubic pixels of an opaque source along `steps`: the stretches whose
+  /// taps keep their 4 × 4 texels inside the source through the AVX2 kernel
+  /// (``writeBicubicRun(_:count:to:)``), the pixels between them through
+  /// ``write(qx:qy:to:)``, which takes the same interior test.
+  @inline(__always)
+  func writeBicubicStretches(
+    _ steps: QuadraticSteps, count n: Int, to out: UnsafeMutablePointer<UInt8>
+  ) {
+    let (width, height) = (bilinear.width, bilinear.height)
+    @inline(__always) func inside(_ q: QuadraticSteps) -> Bool {
+      let (i, j) = (q.tapX >> 8, q.tapY >> 8)
+      return i >= 1 && j >= 1 && i + 2 < width && j + 2 < height
+    }
+    var q = steps
+    var i = 0
+    while i < n {
+      while i < n && !inside(q) {
+        write(qx: q.tapX, qy: q.tapY, to: out + i &* 4)
+        q.advance()
+        i += 1
+      }
+      let (first, from) = (q, i)
+      while i < n && inside(q) {
+        q.advance()
+        i += 1
+      }
+      if i > from { writeBicubicRun(first, count: i - from, to: out + from &* 4) }
+    }
+  }
+}
+
 extension ContentSampler: SpanWriter {
   /// The default loop's forward differences (``QuadraticSteps``), each
   /// pixel through ``write(qx:qy:to:)``; runs whose taps could leave
@@ -206,6 +238,9 @@ extension ContentSampler: SpanWriter {
       return
     }
     var q = QuadraticSteps(start: start, b: b, c: c)
+    if interpolation == .bicubic && bilinear.vectorized {
+      return writeBicubicStretches(q, count: n, to: out)
+    }
     for i in 0..<n {
       write(qx: q.tapX, qy: q.tapY, to: out + i &* 4)
       q.advance()

@@ -7,13 +7,9 @@ internal import CSpanKernel
 /// 64-bit lanes, each blend stage on two pixels per 16-lane operation).
 /// Both write the same bytes; `SpanKernelTests` checks that on random runs.
 package enum SpanKernel {
-  /// Whether this CPU can run the AVX2 kernel.
+  /// Whether this CPU can run the AVX2 kernel. A render uses it where
+  /// ``WarpOptions/usesSpanKernel`` allows (the default).
   package static let isAvailable = mw_span_kernel_available() != 0
-
-  /// Whether samplers made from now on use the AVX2 kernel (default: where
-  /// available). Only `meshwarp bench` turns it off, between runs, to time
-  /// the Swift loop.
-  nonisolated(unsafe) package static var isEnabled = isAvailable
 }
 
 extension BilinearSampler {
@@ -63,5 +59,20 @@ extension BilinearSampler {
       q.advance()
       o += 4
     }
+  }
+}
+
+extension ContentSampler {
+  /// Writes `count` bicubic pixels from `out` at the taps that `steps`
+  /// passes through, through the AVX2 kernel: the bytes of
+  /// ``writeInteriorOpaqueBicubic(qx:qy:to:)`` (on a texel too: its Keys
+  /// weights are 0, 1, 0, 0). Needs `bilinear.vectorized` and every tap's
+  /// 4 × 4 texels inside the source.
+  @inline(__always)
+  func writeBicubicRun(_ steps: QuadraticSteps, count: Int, to out: UnsafeMutablePointer<UInt8>) {
+    mw_span_bicubic_opaque_avx2(
+      bilinear.pixels, Int64(bilinear.width &* 4), Int64(steps.px), Int64(steps.py),
+      Int64(steps.dx), Int64(steps.dy), Int64(steps.ddx), Int64(steps.ddy), Int64(count),
+      UnsafeRawPointer(Self.keysTable).assumingMemoryBound(to: Float.self), out)
   }
 }

@@ -37,6 +37,11 @@ public struct WarpOptions: Hashable, Sendable {
   public var supersample: Int
   /// Worker threads; 0 (default) uses every core.
   public var threads: Int
+  /// Whether runs of an opaque source go through the AVX2 span kernel
+  /// where the CPU has it (``SpanKernel/isAvailable``; the default), or
+  /// always through the portable Swift loop, which writes the same bytes
+  /// (`meshwarp bench` times it so).
+  package var usesSpanKernel = true
 
   public init(
     width: Int? = nil, height: Int? = nil, edges: EdgePolicy = .transparent,

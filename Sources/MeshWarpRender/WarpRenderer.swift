@@ -285,7 +285,7 @@ public enum WarpRenderer {
       source.pixels.withUnsafeBufferPointer { src in
         let sampler = BilinearSampler(
           pixels: src.baseAddress!, width: source.width, height: source.height,
-          opaque: sourceOpaque)
+          opaque: sourceOpaque, spanKernel: options.usesSpanKernel)
         let content = ContentSampler(
           bilinear: sampler, interpolation: options.interpolation, address: options.addressMode)
         output.pixels.withUnsafeMutableBufferPointer { dst in
@@ -311,7 +311,7 @@ public enum WarpRenderer {
       source.pixels.withUnsafeBufferPointer { src in
         let sampler = BilinearSampler(
           pixels: src.baseAddress!, width: source.width, height: source.height,
-          opaque: sourceOpaque)
+          opaque: sourceOpaque, spanKernel: options.usesSpanKernel)
         output.pixels.withUnsafeMutableBufferPointer { dst in
           lattice.render(
             sampler: sampler, width: width, height: height, threads: threads,
@@ -326,7 +326,8 @@ public enum WarpRenderer {
     source.pixels.withUnsafeBufferPointer { src in
       let pixels = src.baseAddress ?? UnsafePointer(bitPattern: 16)!
       let sampler = BilinearSampler(
-        pixels: pixels, width: source.width, height: source.height, opaque: sourceOpaque)
+        pixels: pixels, width: source.width, height: source.height, opaque: sourceOpaque,
+        spanKernel: options.usesSpanKernel)
       let empty = source.width == 0 || source.height == 0
       let content = ContentSampler(
         bilinear: sampler, interpolation: options.interpolation, address: options.addressMode)

@@ -8,7 +8,7 @@ import Testing
 /// five row filters) against their expected 8-bit RGBA.
 @Suite struct PNGDecodingTests {
   static let fixtures = [
-    "rgba16", "rgb16", "grey1", "grey2", "grey4", "grey8", "grey16", "greyalpha8",
+    "rgb8", "rgba8", "rgba16", "rgb16", "grey1", "grey2", "grey4", "grey8", "grey16", "greyalpha8",
     "greyalpha16", "palette8_trns", "palette4_trns", "rgb8_trns", "interlaced_rgba8",
     "interlaced_rgba16", "interlaced_grey16", "interlaced_palette2",
   ]

@@ -76,6 +76,44 @@ import _TestSupport
     #expect(picked.count >= 3, "the trials should exercise several filters, got \(picked)")
   }
 
+  /// `unfilterRowToRGBA` undoes every filter of RGB and RGBA rows, with a
+  /// row above and without (zeros), and gives RGB alpha 255.
+  @Test(arguments: [3, 4])
+  func everyFilterIsUndoneIntoRGBA(channels: Int) {
+    var rng = SeededRandom(seed: UInt64(200 + channels))
+    for width in [1, 2, 5, 64] {
+      let count = width * channels
+      let x = (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
+      let above = (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
+      func rgba(_ samples: [UInt8]) -> [UInt8] {
+        (0..<width).flatMap { p in
+          (0..<4).map { c in c < channels ? samples[p * channels + c] : 255 }
+        }
+      }
+      for type in PNGFilterType.allCases {
+        for previous in [nil, above] as [[UInt8]?] {
+          var filtered = [UInt8](repeating: 0, count: count)
+          PNGRowFilter.filterRow(type, x, previous, count, channels, &filtered)
+          filtered.append(0x5A)  // the byte an RGB load reads past the row
+          let aboveRGBA = previous.map(rgba) ?? [UInt8](repeating: 0, count: width * 4)
+          var out = [UInt8](repeating: 1, count: width * 4)
+          let ok = PNGRowFilter.unfilterRowToRGBA(
+            type: type.rawValue, residuals: filtered, channels: channels, above: aboveRGBA,
+            width: width, out: &out)
+          #expect(ok)
+          #expect(
+            out == rgba(x),
+            "filter \(type), \(channels) channels, width \(width), above \(previous != nil)")
+        }
+      }
+      var out = [UInt8](repeating: 1, count: width * 4)
+      let zeros = [UInt8](repeating: 0, count: width * 4)
+      #expect(
+        !PNGRowFilter.unfilterRowToRGBA(
+          type: 5, residuals: x + [0], channels: channels, above: zeros, width: width, out: &out))
+    }
+  }
+
   @Test(arguments: [1, 3, 4, 8])
   func everyFilterIsUndone(bytesPerPixel bpp: Int) {
     var rng = SeededRandom(seed: UInt64(100 + bpp))

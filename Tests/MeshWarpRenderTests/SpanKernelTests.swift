@@ -65,4 +65,92 @@ import _TestSupport
     print("runs compared: \(runs.inside) inside, \(runs.clamped) clamped")
     #expect(runs.inside > 500 && runs.clamped > 2000)
   }
+
+  /// The kernel is each render's choice (`WarpOptions.usesSpanKernel`), not
+  /// a process-wide switch: a sampler made without it runs the Swift loop,
+  /// and a render on either loop writes the same bytes.
+  @Test(.enabled(if: SpanKernel.isAvailable, "the CPU has no AVX2"))
+  func theKernelIsChosenPerRender() {
+    let image = TestImages.random(width: 90, height: 70, seed: 0x5EED, alpha: false)
+    image.pixels.withUnsafeBufferPointer { src in
+      let p = src.baseAddress!
+      #expect(BilinearSampler(pixels: p, width: 90, height: 70, opaque: true).vectorized)
+      #expect(
+        !BilinearSampler(pixels: p, width: 90, height: 70, opaque: true, spanKernel: false)
+          .vectorized)
+    }
+    var portable = WarpOptions(threads: 2)
+    portable.usesSpanKernel = false
+    let mesh = MeshPresets.sinusoidal(columns: 5, rows: 5)
+    let kernel = WarpRenderer.render(image, mesh: mesh, options: WarpOptions(threads: 2))
+    #expect(kernel.pixels == WarpRenderer.render(image, mesh: mesh, options: portable).pixels)
+    // Bicubic: kernel stretches and Swift pixels at the source's edges.
+    var bicubic = WarpOptions(interpolation: .bicubic, threads: 2)
+    let withKernel = WarpRenderer.render(image, mesh: mesh, options: bicubic)
+    bicubic.usesSpanKernel = false
+    #expect(withKernel.pixels == WarpRenderer.render(image, mesh: mesh, options: bicubic).pixels)
+  }
+
+  /// The bicubic kernel writes the bytes of the Swift pixel loop
+  /// (`ContentSampler.write(qx:qy:to:)`) on random quadratic runs whose
+  /// taps keep their 4 × 4 texels inside random opaque images, on texels
+  /// and between them.
+  @Test(.enabled(if: SpanKernel.isAvailable, "the CPU has no AVX2"))
+  func bicubicKernelWritesWhatTheSwiftLoopWrites() {
+    let seed: UInt64 = 0xB1C0
+    print("seed", seed)
+    var rng = SeededRandom(seed: seed)
+    var compared = 0
+    for trial in 0..<200 {
+      let width = 6 + Int(rng.next() % 60)
+      let height = 6 + Int(rng.next() % 46)
+      let image = TestImages.random(width: width, height: height, seed: rng.next(), alpha: false)
+      image.pixels.withUnsafeBufferPointer { src in
+        let sampler = ContentSampler(
+          bilinear: BilinearSampler(
+            pixels: src.baseAddress!, width: width, height: height, opaque: true),
+          interpolation: .bicubic, address: .clampToEdge)
+        for _ in 0..<20 {
+          // Every fifth run steps whole pixels from a texel centre.
+          let onTexels = trial % 5 == 0
+          let start =
+            onTexels
+            ? Vector2(Double(2 + rng.next() % 3) + 0.5, Double(2 + rng.next() % 3) + 0.5)
+            : Vector2(rng.double(in: 2...Double(width - 3)), rng.double(in: 2...Double(height - 3)))
+          let b =
+            onTexels
+            ? Vector2(1, 0) : Vector2(rng.double(in: -2...2), rng.double(in: -2...2))
+          let c =
+            onTexels
+            ? Vector2(0, 0) : Vector2(rng.double(in: -0.02...0.02), rng.double(in: -0.02...0.02))
+          let count = Int(rng.next() % 30)
+          var q = QuadraticSteps(start: start, b: b, c: c)
+          var inside = true
+          for _ in 0..<count {
+            let (x, y) = (q.tapX >> 8, q.tapY >> 8)
+            inside = inside && x >= 1 && y >= 1 && x + 2 < width && y + 2 < height
+            q.advance()
+          }
+          guard inside else { continue }
+          let steps = QuadraticSteps(start: start, b: b, c: c)
+          var swift = [UInt8](repeating: 1, count: count * 4 + 8)
+          var kernel = [UInt8](repeating: 1, count: count * 4 + 8)
+          swift.withUnsafeMutableBufferPointer { out in
+            var q = steps
+            for i in 0..<count {
+              sampler.write(qx: q.tapX, qy: q.tapY, to: out.baseAddress! + i * 4)
+              q.advance()
+            }
+          }
+          kernel.withUnsafeMutableBufferPointer {
+            sampler.writeBicubicRun(steps, count: count, to: $0.baseAddress!)
+          }
+          #expect(swift == kernel, "\(width)x\(height) start \(start) b \(b) c \(c) count \(count)")
+          compared += count
+        }
+      }
+    }
+    print("pixels compared: \(compared)")
+    #expect(compared > 10_000)
+  }
 }

@@ -27,4 +27,16 @@ void mw_span_opaque_avx2(
     const uint8_t *pixels, int64_t width, int64_t height, int64_t stride, int64_t px, int64_t py,
     int64_t dx, int64_t dy, int64_t ddx, int64_t ddy, int64_t count, int clamp, uint8_t *out);
 
+/// Writes `count` pixels to `out` (4 bytes each): Keys' bicubic of the
+/// opaque RGBA source `pixels` (rows of `stride` bytes) at the 24.8 taps of
+/// the same 32.32 forward differences as `mw_span_opaque_avx2`. `weights`
+/// holds 256 groups of 4 floats, the Keys weights of each 1/256 fraction.
+/// Every tap's 4 x 4 texels (from one before the tap to two after it, on
+/// both axes) must lie inside the image. The same float operations in the
+/// same order as `ContentSampler.writeInteriorOpaqueBicubic`, so the same
+/// bytes; alpha is 255.
+void mw_span_bicubic_opaque_avx2(
+    const uint8_t *pixels, int64_t stride, int64_t px, int64_t py, int64_t dx, int64_t dy,
+    int64_t ddx, int64_t ddy, int64_t count, const float *weights, uint8_t *out);
+
 #endif

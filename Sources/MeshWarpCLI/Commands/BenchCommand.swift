@@ -7,7 +7,8 @@ struct BenchCommand: ParsableCommand {
     details: """
       Cases (1920x1080 RGBA): copy (one frame copy, the memory floor), warp-1 (one quad),
       warp-16x16 and warp-64x64 (the peers' sinusoidal meshes; warps render into one reused
-      frame, as the peers' remap writes into a preallocated array), warp-16x16-portable
+      frame, as the peers' remap writes into a preallocated array), warp-16x16-4k (the same
+      at 3840x2160), warp-16x16-portable
       (the portable Swift span loop where the AVX2 kernel would run), warp-1-unfiltered,
       warp-16x16-unfiltered and warp-64x64-unfiltered (minification filter off),
       warp-16x16-unwarped (`--edges unwarped`: the content as it was where no face
@@ -15,7 +16,7 @@ struct BenchCommand: ParsableCommand {
       surface through the same 9x9 grid), warp-9x9-smooth-unfiltered, warp-tps-20 (a 20-point thin-plate spline, fitted every frame),
       yuv420 and yuv420-scalar (an opaque frame to BT.709 4:2:0, the H.264 writer's
       conversion, with and without its vector path), yuv420-to-rgba (BT.709 4:2:0 planes
-      to RGBA, the video reader's conversion), gradient-3x3 (the blog's smooth 3x3 mesh gradient), text-export (60 frames of the
+      to RGBA, the video reader's conversion), gradient-3x3 (the blog's smooth 3x3 mesh gradient) and gradient-3x3-4k (at 3840x2160), text-export (60 frames of the
       animated 1000x250 "Meshing" to an animated PNG; the time is for all 60 frames),
       png-48mp (an 8000x6000 PNG decoded, warped through the 16x16 mesh and encoded, in
       memory), pipeline-jpeg (a 4000x3000 JPEG file decoded, warped through 16x16 quads and
@@ -73,9 +74,13 @@ struct BenchCommand: ParsableCommand {
     let (w, h) = (1920, 1080)
     func warp(
       _ name: String, options: WarpOptions = WarpOptions(), portable: Bool = false,
-      _ mesh: @escaping @Sendable () -> WarpMesh
+      width w: Int = 1920, height h: Int = 1080, _ mesh: @escaping @Sendable () -> WarpMesh
     ) -> Case {
-      Case(name: name, width: w, height: h) {
+      var chosen = options
+      // The portable Swift loop instead of the AVX2 kernel.
+      chosen.usesSpanKernel = !portable
+      let options = chosen
+      return Case(name: name, width: w, height: h) {
         let picture = ImageGenerators.benchmarkPicture(width: w, height: h)
         let m = mesh()
         // Into one reused frame, as the peers' remap writes into a
@@ -84,10 +89,6 @@ struct BenchCommand: ParsableCommand {
         return { threads in
           var o = options
           o.threads = threads
-          // The portable Swift loop instead of the AVX2 kernel (runs are
-          // sequential: nothing else renders meanwhile).
-          if portable { SpanKernel.isEnabled = false }
-          defer { if portable { SpanKernel.isEnabled = SpanKernel.isAvailable } }
           WarpRenderer.render(picture, mesh: m, options: o, into: &frame.image)
         }
       }
@@ -103,6 +104,9 @@ struct BenchCommand: ParsableCommand {
       },
       warp("warp-1") { MeshPresets.originalCard },
       warp("warp-16x16") { MeshPresets.sinusoidal(columns: 17, rows: 17) },
+      warp("warp-16x16-4k", width: 3840, height: 2160) {
+        MeshPresets.sinusoidal(columns: 17, rows: 17)
+      },
       warp("warp-16x16-portable", portable: true) { MeshPresets.sinusoidal(columns: 17, rows: 17) },
       warp("warp-64x64") { MeshPresets.sinusoidal(columns: 65, rows: 65) },
       warp("warp-1-unfiltered", options: WarpOptions(minification: .off)) {
@@ -150,20 +154,8 @@ struct BenchCommand: ParsableCommand {
           }
         }
       },
-      Case(name: "gradient-3x3", width: w, height: h) {
-        // The blog's static 3×3 mesh (the peers' cairo positions and colours),
-        // smooth colours, dithering on (the default).
-        let mesh = GradientMesh(
-          width: 3, height: 3,
-          points: [
-            Vector2(0, 0), Vector2(0.5, 0), Vector2(1, 0), Vector2(0, 0.5), Vector2(0.45, 0.55),
-            Vector2(1, 0.5), Vector2(0, 1), Vector2(0.5, 1), Vector2(1, 1),
-          ], colors: GradientPresets.meshingColors, background: .black)
-        return { threads in
-          _ = GradientRenderer(options: GradientRenderOptions(threads: threads))
-            .render(mesh, width: w, height: h)
-        }
-      },
+      gradientCase("gradient-3x3", width: w, height: h),
+      gradientCase("gradient-3x3-4k", width: 3840, height: 2160),
       Case(name: "text-export", width: 1000, height: 250, runsCap: 5) {
         // 60 frames of the animated "Meshing" (1000×250) to an animated PNG.
         let text = try? FilledText(
@@ -234,6 +226,24 @@ struct BenchCommand: ParsableCommand {
         }
       },
     ] + effectPlanCases() + videoCases()
+  }
+
+  /// `gradient-3x3` (and its 4K twin): the blog's static 3×3 mesh (the
+  /// peers' cairo positions and colours), smooth colours, dithering on (the
+  /// default).
+  static func gradientCase(_ name: String, width w: Int, height h: Int) -> Case {
+    Case(name: name, width: w, height: h) {
+      let mesh = GradientMesh(
+        width: 3, height: 3,
+        points: [
+          Vector2(0, 0), Vector2(0.5, 0), Vector2(1, 0), Vector2(0, 0.5), Vector2(0.45, 0.55),
+          Vector2(1, 0.5), Vector2(0, 1), Vector2(0.5, 1), Vector2(1, 1),
+        ], colors: GradientPresets.meshingColors, background: .black)
+      return { threads in
+        _ = GradientRenderer(options: GradientRenderOptions(threads: threads))
+          .render(mesh, width: w, height: h)
+      }
+    }
   }
 
   /// `yuv420` and `yuv420-scalar`: the H.264 writer's conversion of an

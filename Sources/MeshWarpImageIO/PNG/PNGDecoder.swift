@@ -64,15 +64,20 @@ public enum PNGDecoder {
           source: source, width: width, height: height, maxPixels: maxPixels)
       }
       var failure: String? = nil
-      let pixels = [UInt8](unsafeUninitializedCapacity: pixelCount * 4) { out, count in
-        // Zero first: if libpng fails half-way, no uninitialised byte escapes.
-        PixelBytes.adviseHugePages(out)
-        out.initialize(repeating: 0)
-        count = pixelCount * 4
-        if meshwarp_png_raw_finish(&state, out.baseAddress, width * 4) != 0 {
-          failure = message(of: &state)
+      let fast = decodeWholeInflate(
+        buffer, width: width, height: height, bitDepth: state.bit_depth,
+        colorType: state.color_type, interlace: state.interlace)
+      let pixels =
+        fast
+        ?? [UInt8](unsafeUninitializedCapacity: pixelCount * 4) { out, count in
+          // Zero first: if libpng fails half-way, no uninitialised byte escapes.
+          PixelBytes.adviseHugePages(out)
+          out.initialize(repeating: 0)
+          count = pixelCount * 4
+          if meshwarp_png_raw_finish(&state, out.baseAddress, width * 4) != 0 {
+            failure = message(of: &state)
+          }
         }
-      }
       if let failure { throw MeshWarpIOError.invalidImage(source: source, reason: failure) }
       try checkEnd(bytes, source: source)
       var notes: [String] = []

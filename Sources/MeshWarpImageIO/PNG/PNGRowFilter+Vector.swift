@@ -17,7 +17,7 @@ extension PNGRowFilter {
   /// |v| lane-wise, with shifts and xor: Swift's `replacing(with:where:)`
   /// compiles to a per-lane loop, so masks are made arithmetically here.
   @inline(__always)
-  static func absolute(_ v: Wide) -> Wide {
+  static func absolute<V: SIMD>(_ v: V) -> V where V.Scalar == Int16 {
     let sign = v &>> 15  // all ones where v < 0
     return (v ^ sign) &- sign
   }
@@ -26,9 +26,15 @@ extension PNGRowFilter {
   /// `paethPredictor`).
   @inline(__always)
   static func paeth(_ a: Bytes, _ b: Bytes, _ c: Bytes) -> Bytes {
-    let ia = Wide(truncatingIfNeeded: a)
-    let ib = Wide(truncatingIfNeeded: b)
-    let ic = Wide(truncatingIfNeeded: c)
+    Bytes(
+      truncatingIfNeeded: paethWide(
+        Wide(truncatingIfNeeded: a), Wide(truncatingIfNeeded: b), Wide(truncatingIfNeeded: c)))
+  }
+
+  /// Paeth predictions of bytes widened to 16-bit lanes (values 0…255), any
+  /// number of lanes: the branch-free form of `paethPredictor`.
+  @inline(__always)
+  static func paethWide<V: SIMD>(_ ia: V, _ ib: V, _ ic: V) -> V where V.Scalar == Int16 {
     let pa = absolute(ib &- ic)
     let pb = absolute(ia &- ic)
     let pc = absolute(ia &+ ib &- ic &- ic)
@@ -36,7 +42,7 @@ extension PNGRowFilter {
     let useB = ~((pc &- pb) &>> 15)  // pb ≤ pc
     let useA = ~(((pb &- pa) &>> 15) | ((pc &- pa) &>> 15))  // pa ≤ pb and pa ≤ pc
     let bOrC = (ib & useB) | (ic & ~useB)
-    return Bytes(truncatingIfNeeded: (ia & useA) | (bOrC & ~useA))
+    return (ia & useA) | (bOrC & ~useA)
   }
 
   /// Paeth-filters one row of `bpp`-byte pixels with a row above.

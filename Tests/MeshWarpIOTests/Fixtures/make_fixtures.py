@@ -87,11 +87,14 @@ def image_data(pixels, ctype, depth, interlaced):
     return out
 
 
-def write(name, ctype, depth, pixels, expected, interlaced=False, extra=b""):
+def write(name, ctype, depth, pixels, expected, interlaced=False, extra=b"", idats=1):
+    """idats: how many IDAT chunks the zlib stream is cut into."""
     ihdr = struct.pack(">IIBBBBB", W, H, depth, ctype, 0, 0, 1 if interlaced else 0)
-    data = image_data(pixels, ctype, depth, interlaced)
+    data = zlib.compress(image_data(pixels, ctype, depth, interlaced), 9)
+    cuts = [len(data) * i // idats for i in range(idats + 1)]
     png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + extra +
-           chunk(b"IDAT", zlib.compress(data, 9)) + chunk(b"IEND", b""))
+           b"".join(chunk(b"IDAT", data[cuts[i]:cuts[i + 1]]) for i in range(idats)) +
+           chunk(b"IEND", b""))
     with open(name + ".png", "wb") as f:
         f.write(png)
     with open(name + ".rgba", "wb") as f:
@@ -149,6 +152,14 @@ def main():
     write("rgb8_trns", 2, 8, px(rgb),
           lambda x, y: rgb(x, y) + ((0 if rgb(x, y) == key else 255),),
           extra=chunk(b"tRNS", struct.pack(">HHH", *key)))
+    # 8-bit RGB and RGBA, the most common files, with the image data cut
+    # into three IDAT chunks; channels that change irregularly, so that the
+    # Paeth predictor picks each of its three neighbours.
+    noise = lambda x, y, k: ((x * 37 + y * 91 + k) ^ (x * y * 13 + k * 7)) % 256
+    rgb8 = lambda x, y: (noise(x, y, 1), (x * 20 + y * 3) % 256, noise(x, y, 2) // 2 + y * 9)
+    write("rgb8", 2, 8, px(rgb8), lambda x, y: rgb8(x, y) + (255,), idats=3)
+    rgba8_plain = lambda x, y: rgb8(x, y) + (noise(x, y, 3),)
+    write("rgba8", 6, 8, px(rgba8_plain), rgba8_plain, idats=3)
     # Adam7 interlaced: 8-bit RGBA, 16-bit RGBA and grey, 2-bit palette.
     rgba8 = lambda x, y: ((x * 19) % 256, (y * 23) % 256, (x * y * 7) % 256, 255 - ((x + y) * 11) % 200)
     write("interlaced_rgba8", 6, 8, px(rgba8), rgba8, interlaced=True)
