@@ -64,18 +64,6 @@ extension WarpCommand {
       }
     }
   }
-
-  /// `mesh` as the smooth surface through its grid (``WarpMesh/smoothed(outputSize:contentSize:tolerance:)``),
-  /// its error (a mesh without grid structure) as the command's.
-  func smoothed(_ warpMesh: WarpMesh, output: PixelSize, content: PixelSize) throws -> WarpMesh {
-    do {
-      return try warpMesh.smoothed(
-        outputSize: Vector2(Double(output.width), Double(output.height)),
-        contentSize: Vector2(Double(content.width), Double(content.height)))
-    } catch {
-      throw CLIError.failure("\(mesh): --smooth: \(error)")
-    }
-  }
 }
 
 extension WarpMesh {

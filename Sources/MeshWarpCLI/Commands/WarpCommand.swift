@@ -108,14 +108,12 @@ struct WarpCommand: ParsableCommand {
         animation, source: source, width: width, height: height, console: console)
     }
     let format = try stillFormat ?? image.stillFormat(for: output.output)
-    var warpMesh = animation.mesh(at: frames.time)
-    if quality.smooth {
-      warpMesh = try smoothed(
-        warpMesh, output: PixelSize(width: width * supersample, height: height * supersample),
-        content: PixelSize(width: source.width, height: source.height))
-    }
+    // `--smooth` (or the mesh's "smooth": true) is the renderer's: the
+    // surfaces themselves where they cover the output, as for every frame
+    // of an animation.
     let result = WarpRenderer.render(
-      source, mesh: warpMesh, options: warpOptions(width: width, height: height, smooth: false))
+      source, mesh: animation.mesh(at: frames.time),
+      options: warpOptions(width: width, height: height))
     try image.write(
       result, to: output.output, console: console, color: decoded.color,
       greyscale: decoded.isGreyscale, threads: threading.threads, format: format)
