@@ -8,12 +8,13 @@ set -euo pipefail
 # /usr/bin/python3; the product never runs Python). man-db, zsh, fish: the
 # man page and the completion scripts run for real in the tests. dpkg-dev,
 # binutils, debootstrap: Scripts/package.sh (dpkg-shlibdeps, strip,
-# readelf) and Scripts/test-package.sh (a clean Debian root).
+# readelf) and Scripts/test-package.sh (a clean Debian root). time: GNU
+# time's peak memory of a `meshwarp validate` run on a dense mesh.
 packages=(
   pkg-config libpng-dev zlib1g-dev libdeflate-dev libturbojpeg0-dev libwebp-dev libgif-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev
   libsdl2-dev fonts-dejavu-core fonts-dejavu-extra ffmpeg xvfb xdotool x11-apps
   python3 python3-numpy python3-pil python3-opencv
-  man-db zsh fish dpkg-dev binutils debootstrap
+  man-db zsh fish dpkg-dev binutils debootstrap time
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -17,6 +17,35 @@ package enum MeshwarpTool {
     ]
   }
 
+  /// The main help's and the man page's worked examples: what each does,
+  /// then the command line. A test parses every one with the commands' own
+  /// parsers.
+  static let examples: [(what: String, command: String)] = [
+    (
+      "Write a 4 × 4 identity grid to edit (move its \"to\" points):",
+      "meshwarp mesh grid 4x4 -o mesh.json"
+    ),
+    (
+      "Warp a photo through it, as a smooth surface:",
+      "meshwarp warp photo.jpg --mesh mesh.json --smooth -o warped.png"
+    ),
+    (
+      "Warp a video frame by frame, keeping its audio:",
+      "meshwarp warp clip.mp4 --mesh mesh.json -o warped.mp4"
+    ),
+    (
+      "Render four seconds of the animated preset gradient:",
+      "meshwarp gradient --preset meshing --duration 4 -o meshing.mp4"
+    ),
+    ("Draw text filled with that gradient:", "meshwarp text Meshing -o title.png"),
+    ("Check a mesh file and list its problems:", "meshwarp validate mesh.json"),
+    (
+      "The genie effect of a picture into a dock slot, as an animation:",
+      "meshwarp genie window.png -o genie.apng"
+    ),
+    ("Enable bash completion for this shell:", "meshwarp completions bash"),
+  ]
+
   /// `meshwarp --help`.
   static var overview: String {
     var lines = [
@@ -31,9 +60,18 @@ package enum MeshwarpTool {
     lines += [
       "", "Options:", "  --help, -h   Show this help.",
       "  --version    Print the version (also 'meshwarp version').", "",
-      "Run 'meshwarp COMMAND --help' for a command's options.", "",
+      "Run 'meshwarp COMMAND --help' for a command's options and examples.",
     ]
+    lines += exampleLines(examples) + [""]
     return lines.joined(separator: "\n")
+  }
+
+  /// The two lines for a command that does not exist: the nearest name,
+  /// if one is near, and where the list is (not the whole help).
+  static func unknownCommand(_ name: String) -> String {
+    let names = commands.map { $0.configuration.name } + ["help", "version"]
+    return
+      "meshwarp: unknown command '\(name)'\(NearestName.hint(for: name, among: names))\nRun 'meshwarp --help' for the list of commands."
   }
 
   /// Runs the tool with `arguments` (without the program name).
@@ -49,7 +87,7 @@ package enum MeshwarpTool {
     if name == "--help" || name == "-h" || name == "help" {
       if arguments.count > 1 {
         guard let c = commands.first(where: { $0.configuration.name == arguments[1] }) else {
-          console.error("meshwarp: unknown command '\(arguments[1])'\n\n" + overview)
+          console.error(unknownCommand(arguments[1]))
           return 2
         }
         try? console.print(c.helpText)
@@ -59,7 +97,7 @@ package enum MeshwarpTool {
       return 0
     }
     guard let command = commands.first(where: { $0.configuration.name == name }) else {
-      console.error("meshwarp: unknown command '\(name)'\n\n" + overview)
+      console.error(unknownCommand(name))
       return 2
     }
     return run(command, Array(arguments.dropFirst()), console: console)

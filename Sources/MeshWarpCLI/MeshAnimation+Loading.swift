@@ -12,7 +12,7 @@ struct MeshFile {
     let bytes = try FileInput.readBytes(path: path, maxBytes: JSONFile.defaultMaxBytes)
     let isKeyframes =
       path != FileInput.standardInputPath
-      && MeshAnimation.hasKeyframes(Data(bytes))
+      && MeshAnimation.hasKeyframes(bytes)
     return MeshFile(path: path, bytes: bytes, isKeyframes: isKeyframes)
   }
 
@@ -80,14 +80,12 @@ extension MeshAnimation {
     guard path != FileInput.standardInputPath,
       let data = FileManager.default.contents(atPath: path)
     else { return false }
-    return hasKeyframes(data)
+    return hasKeyframes([UInt8](data))
   }
 
-  /// Whether JSON `data` is an object with a `"keyframes"` key.
-  static func hasKeyframes(_ data: Data) -> Bool {
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-      return false
-    }
-    return object["keyframes"] != nil
+  /// Whether JSON `bytes` are an object with a `"keyframes"` key, by a
+  /// scan of its top level (a dense mesh is not parsed twice).
+  static func hasKeyframes(_ bytes: [UInt8]) -> Bool {
+    JSONParser.topLevelObject(bytes, hasKey: "keyframes")
   }
 }

@@ -35,17 +35,34 @@ extension WarpMesh: Codable {
           debugDescription: "a grid needs 2...4096 columns and rows; got \(columns)×\(rows)")
       }
       gridPoints = columns * rows
+      guard gridPoints <= Self.maximumPointCount else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .columns, in: container,
+          debugDescription: Self.pointLimitMessage("a \(columns)×\(rows) grid", gridPoints))
+      }
     }
     let identity = shorthand ? WarpMesh.identity(columns: columns!, rows: rows!) : nil
-    func points(_ key: CodingKeys) throws -> [[Double]]? {
-      guard let raw = try container.decodeIfPresent([[Double]].self, forKey: key) else {
-        return nil
+    func points(_ key: CodingKeys) throws -> [SIMD2<Double>]? {
+      guard container.contains(key) else { return nil }
+      // Pairs straight from the parsed numbers; only a malformed list takes
+      // the element-by-element route, for its message.
+      var raw: [SIMD2<Double>]
+      if let pairs = try? container.decode([SIMD2<Double>].self, forKey: key) {
+        raw = pairs
+      } else {
+        let lists = try container.decode([[Double]].self, forKey: key)
+        for (i, p) in lists.enumerated() where p.count != 2 {
+          throw DecodingError.dataCorruptedError(
+            forKey: key, in: container,
+            debugDescription:
+              "\"\(key.stringValue)\"[\(i)] has \(plural(p.count, "number")), expected [x, y]")
+        }
+        raw = lists.map { SIMD2($0[0], $0[1]) }
       }
-      for (i, p) in raw.enumerated() where p.count != 2 {
+      guard raw.count <= Self.maximumPointCount else {
         throw DecodingError.dataCorruptedError(
           forKey: key, in: container,
-          debugDescription:
-            "\"\(key.stringValue)\"[\(i)] has \(plural(p.count, "number")), expected [x, y]")
+          debugDescription: Self.pointLimitMessage("\"\(key.stringValue)\"", raw.count))
       }
       if shorthand && raw.count != gridPoints {
         throw DecodingError.dataCorruptedError(
@@ -54,9 +71,13 @@ extension WarpMesh: Codable {
             "\"\(key.stringValue)\" has \(plural(raw.count, "point")); a \(columns!)×\(rows!) grid has \(gridPoints)"
         )
       }
-      return raw.map { [$0[0] / scale.x, $0[1] / scale.y] }
+      if scale != Vector2(1, 1) {
+        let s = SIMD2(scale.x, scale.y)
+        for i in raw.indices { raw[i] /= s }
+      }
+      return raw
     }
-    let gridFrom = identity?.pointPairs.map { [Double($0.from.x), Double($0.from.y)] }
+    let gridFrom = identity?.pointPairs.map { SIMD2(Double($0.from.x), Double($0.from.y)) }
     guard let from = try points(.from) ?? gridFrom else {
       throw DecodingError.keyNotFound(
         CodingKeys.from,
@@ -78,11 +99,17 @@ extension WarpMesh: Codable {
         debugDescription: "\"to\" has \(plural(to.count, "point")) but \"from\" has \(from.count)")
     }
     let pairs = zip(from, to).map {
-      MeshPointPair(from: CGPoint(x: $0[0], y: $0[1]), to: CGPoint(x: $1[0], y: $1[1]))
+      MeshPointPair(from: CGPoint(x: $0.x, y: $0.y), to: CGPoint(x: $1.x, y: $1.y))
     }
     let smooth = try container.decodeIfPresent(Bool.self, forKey: .smooth) ?? false
     if let identity {
       self.init(pointPairs: pairs, faces: identity.faces, grid: identity.grid)
+      self.smooth = smooth
+      return
+    }
+    if let quads = try? container.decode([SIMD4<Int>].self, forKey: .faces) {
+      let meshFaces = quads.map { MeshFace(i0: $0[0], i1: $0[1], i2: $0[2], i3: $0[3]) }
+      self.init(pointPairs: pairs, faces: meshFaces, grid: Self.grid(columns, rows, pairs.count))
       self.smooth = smooth
       return
     }
@@ -106,14 +133,32 @@ extension WarpMesh: Codable {
       }
       meshFaces.append(MeshFace(i0: f[0], i1: f[1], i2: f[2], i3: f[3]))
     }
-    var grid: GridShape? = nil
-    if let columns, let rows, columns >= 2, rows >= 2,
-      columns.multipliedReportingOverflow(by: rows) == (pairs.count, false)
-    {
-      grid = GridShape(columns: columns, rows: rows)
-    }
-    self.init(pointPairs: pairs, faces: meshFaces, grid: grid)
+    self.init(pointPairs: pairs, faces: meshFaces, grid: Self.grid(columns, rows, pairs.count))
     self.smooth = smooth
+  }
+
+  /// The grid `"columns"` and `"rows"` declare, when they fit the points.
+  private static func grid(_ columns: Int?, _ rows: Int?, _ points: Int) -> GridShape? {
+    guard let columns, let rows, columns >= 2, rows >= 2,
+      columns.multipliedReportingOverflow(by: rows) == (points, false)
+    else { return nil }
+    return GridShape(columns: columns, rows: rows)
+  }
+
+  /// The most point pairs a mesh file may hold, 2²¹ (a 1448 × 1448 grid):
+  /// the one limit every command applies, and the largest `meshwarp mesh
+  /// grid` writes. Its files stay under ``maximumFileBytes``.
+  public static let maximumPointCount = 1 << 21
+
+  /// The largest mesh file read, checked before parsing: 256 bytes for
+  /// each of ``maximumPointCount`` points (512 MiB; a full-form grid takes
+  /// at most 140 bytes a point: two pairs of 22-character numbers and a
+  /// face of 7-digit indices, with their punctuation).
+  public static let maximumFileBytes = maximumPointCount * 256
+
+  /// `"to" has 3000000 points, more than the limit of 2097152 …`.
+  static func pointLimitMessage(_ what: String, _ count: Int) -> String {
+    "\(what) has \(count) points, more than the limit of \(maximumPointCount) (a 1448×1448 grid); a denser mesh costs memory without a visible difference"
   }
 
   /// The divisor of coordinates: (1, 1) for normalized units, the content
@@ -131,10 +176,13 @@ extension WarpMesh: Codable {
       let w = try any.decodeIfPresent(Double.self, forKey: AnyKey("width"))
       let h = try any.decodeIfPresent(Double.self, forKey: AnyKey("height"))
       let size: Vector2
+      let report = decoder.userInfo[.meshUnitsReport] as? MeshUnitsReport
       if let w, let h {
         size = Vector2(w, h)
+        report?.declaredSize = size
       } else if let given = decoder.userInfo[.meshContentSize] as? Vector2 {
         size = given
+        report?.impliedSize = size
       } else {
         throw DecodingError.dataCorruptedError(
           forKey: units, in: container,
@@ -180,6 +228,24 @@ extension CodingUserInfoKey {
   /// The content size in pixels (a `Vector2`) for mesh and point-set JSON
   /// written with `"units": "pixels"` and no `"width"`/`"height"`.
   public static let meshContentSize = CodingUserInfoKey(rawValue: "meshwarp.contentSize")!
+  /// A ``MeshUnitsReport`` that decoding a mesh or point set fills in with
+  /// the size its pixel coordinates were divided by.
+  public static let meshUnitsReport = CodingUserInfoKey(rawValue: "meshwarp.unitsReport")!
+}
+
+/// What decoding learnt of a file's `"units": "pixels"`: the size its
+/// coordinates were divided by, from the file or from the caller; both nil
+/// for a normalized file. Pass one as `userInfo[.meshUnitsReport]`.
+public final class MeshUnitsReport: @unchecked Sendable {
+  /// The file's `"width"` and `"height"`, in pixels.
+  public var declaredSize: Vector2?
+  /// The caller's `userInfo[.meshContentSize]`, used for lack of them.
+  public var impliedSize: Vector2?
+
+  public init() {}
+
+  /// The pixel size the coordinates were divided by, if they were pixels.
+  public var pixelSize: Vector2? { declaredSize ?? impliedSize }
 }
 
 /// A few point pairs without faces, warped by a thin-plate spline

@@ -15,7 +15,7 @@ public struct WarpMesh: Hashable, Sendable {
   public var grid: GridShape?
   /// Whether the mesh asks to be rendered as the smooth Catmull-Rom surface
   /// through its grid (JSON `"smooth": true`, as `meshwarp warp --smooth`
-  /// renders any grid): ``WarpRenderer`` then smooths it as with
+  /// renders any grid): `WarpRenderer` then smooths it as with
   /// `WarpOptions.smooth`. Default `false`.
   public var smooth = false
 

@@ -1,4 +1,4 @@
-/// ``EncoderQuality``'s scale (1 … 100, default 90) mapped to each video
+/// `EncoderQuality`'s scale (1 … 100, default 90) mapped to each video
 /// encoder's own setting.
 ///
 /// | encoder | quality 100 | 90 (default) | 1 | between |

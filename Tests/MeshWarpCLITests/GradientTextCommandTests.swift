@@ -87,20 +87,6 @@ import _TestSupport
     #expect(colourful.count > opaque.count / 2)
   }
 
-  /// `--size` meant the font size in `text` before it meant WxH everywhere:
-  /// still accepted, with a warning.
-  @Test func textDeprecatedSizeSpelling() throws {
-    let dir = TemporaryFolder()
-    let old = ToolRun(["text", "Hi", "--size", "40", "-o", dir.file("old.png")])
-    let new = ToolRun(["text", "Hi", "--font-size", "40", "-o", dir.file("new.png")])
-    #expect(old.status == 0 && new.status == 0, "\(old.errors)")
-    #expect(
-      old.errors.hasPrefix("meshwarp text: warning: '--size' is deprecated; use '--font-size'\n"))
-    #expect(
-      try PNGDecoder.decodeFile(path: dir.file("old.png"))
-        == PNGDecoder.decodeFile(path: dir.file("new.png")))
-  }
-
   @Test func textErrors() {
     let dir = TemporaryFolder()
     let family = ToolRun(["text", "Hi", "--font", "No Such Family Qq", "-o", dir.file("t.png")])

@@ -215,13 +215,24 @@ private func executable(_ name: String) -> String? {
     }
   }
 
-  /// Each example in the man page parses with its command's own parser.
+  /// Each example in the man page and in every help parses with its
+  /// command's own parser, and every command has some.
   @Test func manPageExamplesParse() throws {
     func parses<C: ParsableCommand>(_ type: C.Type, _ arguments: [String]) -> Bool {
       guard case .run = try? C.parse(arguments) else { return false }
       return true
     }
-    for example in ManPage.examples {
+    for command in MeshwarpTool.commands {
+      #expect(!command.configuration.examples.isEmpty, "\(command.configuration.name)")
+      for example in command.configuration.examples {
+        #expect(
+          example.command.split(separator: " ").dropFirst().first.map(String.init)
+            == command.configuration.name)
+      }
+    }
+    for example in MeshwarpTool.examples
+      + MeshwarpTool.commands.flatMap { $0.configuration.examples }
+    {
       let words = example.command.split(separator: " ").map(String.init)
       #expect(words.first == "meshwarp")
       let command = try #require(

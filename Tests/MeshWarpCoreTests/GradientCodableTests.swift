@@ -64,6 +64,26 @@ import Testing
     #expect(try GradientMesh(jsonData: try mesh.jsonData()) == mesh)
   }
 
+  /// A vertex given only its position (or some of its handles) takes the
+  /// automatic handles for the rest, as the "points" form does.
+  @Test func omittedBezierHandlesAreTheAutomaticOnes() throws {
+    let positions: [[Double]] = [
+      [0, 0], [0.6, 0], [1, 0], [0, 0.5], [0.4, 0.5], [1, 0.5], [0, 1], [0.5, 1], [1, 1],
+    ]
+    let colors = Array(repeating: "[1,0,0]", count: 9).joined(separator: ",")
+    let points = positions.map { "[\($0[0]),\($0[1])]" }.joined(separator: ",")
+    let automatic = try decode(
+      #"{"width":3,"height":3,"points":["# + points + #"],"colors":["# + colors + "]}")
+    var elements = positions.map { #"{"position":[\#($0[0]),\#($0[1])]}"# }
+    elements[4] = #"{"position":[0.4,0.5],"leading":[0.2,0.45]}"#
+    let partial = try decode(
+      #"{"width":3,"height":3,"bezierPoints":["# + elements.joined(separator: ",")
+        + #"],"colors":["# + colors + "]}")
+    var expected = automatic.resolvedBezierPoints
+    expected[4].leadingControlPoint = Vector2(0.2, 0.45)
+    #expect(partial.resolvedBezierPoints == expected)
+  }
+
   @Test func errorsNameTheProblemAndPlace() {
     let points4 = #""points":[[0,0],[1,0],[0,1],[1,1]]"#
     let colors4 = #""colors":[[1,0,0],[0,1,0],[0,0,1],[1,1,1]]"#
@@ -97,8 +117,8 @@ import Testing
         ["either", "not both"]
       ),
       (
-        #"{"width":2,"height":2,"bezierPoints":[{"position":[0,0],"leading":[0,0],"top":[0,0],"trailing":[0,0]}],"#
-          + colors4 + "}", ["bezierPoints[0]", "bottom"]
+        #"{"width":2,"height":2,"bezierPoints":[{"leading":[0,0],"top":[0,0],"trailing":[0,0]}],"#
+          + colors4 + "}", ["bezierPoints[0]", "position"]
       ),
       (
         #"{"width":2,"height":2,"# + points4 + "," + colors4 + #","smoothsColors":"yes"}"#,

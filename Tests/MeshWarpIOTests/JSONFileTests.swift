@@ -8,6 +8,28 @@ import _TestSupport
 /// coding path (and where the value is), and valid JSON decodes as
 /// Foundation would.
 @Suite struct JSONFileTests {
+  /// The keyframe sniff reads only the top level: a nested "keyframes",
+  /// one in a string or a value, and non-objects do not count; it agrees
+  /// with Foundation's parse on every case.
+  @Test func topLevelKeyScanSeesOnlyTheTopLevel() throws {
+    let cases: [(String, Bool)] = [
+      (#"{"keyframes": []}"#, true),
+      (#" {"a": {"keyframes": 1}, "keyframes" : [1]}"#, true),
+      (#"{"a": {"keyframes": 1}}"#, false),
+      (#"{"a": "keyframes", "b": ["keyframes"]}"#, false),
+      (#"{"a\"keyframes": 1}"#, false),
+      (#"[{"keyframes": 1}]"#, false),
+      (#"{"keyframe": 1, "keyframess": 2}"#, false),
+      ("", false),
+    ]
+    for (text, expected) in cases {
+      let bytes = Array(text.utf8)
+      #expect(JSONParser.topLevelObject(bytes, hasKey: "keyframes") == expected, "\(text)")
+      let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+      #expect((object?["keyframes"] != nil) == expected, "\(text)")
+    }
+  }
+
   struct Sample: Decodable, Equatable {
     var name: String
     var faces: [[Int]]

@@ -36,6 +36,46 @@ import Testing
     #expect(timeline.value(at: 1).pointPairs[0].to.x == 0.125)  // easeInOut is symmetric
   }
 
+  /// A gradient keyframe that omits a key keeps the previous keyframe's
+  /// value (colorSpace, background, even the points); a real difference is
+  /// one grammatical sentence.
+  @Test func omittedGradientKeysInheritFromThePreviousKeyframe() throws {
+    let first = """
+      {"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]],
+       "colors": ["#f00", "#0f0", "#00f", "#fff"], "colorSpace": "perceptual",
+       "background": "#102030", "smoothsColors": false}
+      """
+    let text = """
+      {"keyframes": [
+        {"time": 0, "gradient": \(first)},
+        {"time": 1, "gradient": {"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]],
+          "colors": ["#000", "#0f0", "#00f", "#fff"]}},
+        {"time": 2, "gradient": {"colors": ["#fff", "#0f0", "#00f", "#000"]}}]}
+      """
+    let timeline = try KeyframeFile.decode(
+      GradientMesh.self, from: Array(text.utf8), source: "g.json", referencesRelativeTo: "")
+    let values = timeline.keyframes.map(\.value)
+    #expect(values.allSatisfy { $0.colorSpace == .perceptual && !$0.smoothsColors })
+    #expect(values[1].background == values[0].background)
+    #expect(values[2].locations == values[0].locations)
+    #expect(values[2].colors[0] == GradientColor(red: 1, green: 1, blue: 1))
+    let mismatch = """
+      {"keyframes": [
+        {"time": 0, "gradient": \(first)},
+        {"time": 1, "gradient": {"colorSpace": "device"}}]}
+      """
+    do {
+      _ = try KeyframeFile.decode(
+        GradientMesh.self, from: Array(mismatch.utf8), source: "g.json", referencesRelativeTo: "")
+      Issue.record("a device keyframe after a perceptual one was accepted")
+    } catch {
+      #expect(
+        "\(error)".hasSuffix(
+          "keyframes[1].gradient: it has colorSpace device where keyframes[0] has perceptual; every keyframe needs the shape of keyframes[0]"
+        ), "\(error)")
+    }
+  }
+
   @Test func loadsGradients() throws {
     let g = GradientPresets.meshing(at: 0)
     let h = GradientPresets.meshing(at: 1)
@@ -78,7 +118,7 @@ import Testing
     #expect(mismatch.hasPrefix("anim.json:4:23: keyframes[2].mesh: "), "\(mismatch)")
     #expect(
       mismatch
-        == "anim.json:4:23: keyframes[2].mesh: it has 6 point pairs instead of 4 (every keyframe needs the shape of keyframes[0])"
+        == "anim.json:4:23: keyframes[2].mesh: it has 6 point pairs instead of 4; every keyframe needs the shape of keyframes[0]"
     )
     // Unsorted and duplicate times: at the time.
     let unsorted = Self.failure(

@@ -29,7 +29,13 @@ struct BenchCommand: ParsableCommand {
       preset and CRF, as ffmpeg's remap filter encodes; the time is for the whole clip).
       Variants of one case run in alternating blocks so that they see the same machine
       conditions; compare ratios from one run, not absolute times across runs.
-      """)
+      """,
+    examples: [
+      (
+        "Time the warp cases, five runs each, as JSON:",
+        "meshwarp bench --case warp --runs 5 --json"
+      )
+    ])
 
   @Flag(help: "One JSON object a line: case, width, height, threads, median_ms, min_ms, runs.")
   var json: Bool

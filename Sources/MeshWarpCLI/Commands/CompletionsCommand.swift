@@ -9,7 +9,11 @@ struct CompletionsCommand: ParsableCommand {
         meshwarp completions zsh > ~/.zfunc/_meshwarp   (a folder in $fpath)
         meshwarp completions fish > ~/.config/fish/completions/meshwarp.fish
       or try it in the running shell: source <(meshwarp completions bash).
-      """)
+      """,
+    examples: [
+      ("Enable bash completion for this shell:", "meshwarp completions bash"),
+      ("Install zsh completion:", "meshwarp completions zsh"),
+    ])
 
   @Argument(placeholder: "SHELL", help: "The shell: bash, zsh or fish.")
   var shell: CompletionShell

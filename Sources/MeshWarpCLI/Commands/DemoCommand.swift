@@ -11,7 +11,10 @@ struct DemoCommand: ParsableCommand {
       wave), meshing.png and meshing.apng (the blog's "Meshing" filled with its animated
       mesh gradient: a still and a looping 4-second animation), genie.apng (the card
       sliding into a dock-like slot).
-      """)
+      """,
+    examples: [
+      ("Render the examples into a folder:", "meshwarp demo -o pictures")
+    ])
 
   @OptionGroup var output = OutputOptions(
     placeholder: "DIR", help: "Output folder.", default: "demo-out", aliases: ["--out"])

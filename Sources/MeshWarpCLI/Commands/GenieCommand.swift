@@ -8,12 +8,28 @@ struct GenieCommand: ParsableCommand {
     details: """
       Rects are in canvas pixels. The target must lie beyond the view toward --edge.
       Progress 0 is the image untouched; 1 is the image inside the target.
-      """)
+      """,
+    examples: [
+      (
+        "A window sliding into a dock slot, as an animation:",
+        "meshwarp genie window.png -o genie.apng"
+      ),
+      (
+        "The frame halfway through, as a PNG:",
+        "meshwarp genie window.png --progress 0.5 -o half.png"
+      ),
+      (
+        "Genie out of the left edge, on a 1280 × 800 screen:",
+        "meshwarp genie window.png --size 1280x800 --edge left --reverse -o out.mp4"
+      ),
+    ])
 
   @Argument(placeholder: "IN.png", help: "The image (the view's content).") var input: String
   @OptionGroup var output = OutputOptions(
     placeholder: "OUT",
-    help: "Output: .apng, .mp4, frame_%04d.png, a folder; .png, .jpg, .webp with --progress.")
+    help:
+      "Output: an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder), or with --progress a still (.png, .jpg, .webp)."
+  )
   @OptionGroup var image: ImageOutputOptions
   @OptionGroup var size = SizeOptions(
     help: "Canvas holding the view and the target, in pixels.",

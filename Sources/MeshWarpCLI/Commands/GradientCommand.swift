@@ -6,12 +6,29 @@ struct GradientCommand: ParsableCommand {
       Give either FILE.json or --preset. Gradient JSON: {"width":3,"height":3,
       "points":[[x,y],...],"colors":[[r,g,b,a],...],"background":[r,g,b,a],
       "smoothsColors":true,"colorSpace":"device"|"perceptual"} (or "bezierPoints" with
-      position/leading/top/trailing/bottom); omitted keys take SwiftUI's defaults.
+      position/leading/top/trailing/bottom, an omitted handle being the automatic one);
+      omitted keys take SwiftUI's defaults.
       A colour is [r,g,b] or [r,g,b,a] in 0...1, or "#RGB", "#RRGGBB", "#RRGGBBAA".
       A gradient keyframe file ({"keyframes": [{"time": 0, "gradient": "a.json",
       "easing": "easeInOut"}, ...]}, all of one width × height) animates; its length is
-      the default --duration. A plain gradient file is still: every frame is the same.
-      """)
+      the default --duration. A keyframe's omitted keys keep the previous keyframe's
+      values ({"time": 2, "gradient": {"colors": [...]}} changes only the colours).
+      A plain gradient file is still: every frame is the same.
+      """,
+    examples: [
+      (
+        "A still of the animated preset, 1280 × 720:",
+        "meshwarp gradient --preset meshing --size 1280x720 -o still.png"
+      ),
+      (
+        "Four seconds of it as an MP4 (or .webm, .gif, .apng, frame_%04d.png):",
+        "meshwarp gradient --preset meshing --duration 4 -o meshing.mp4"
+      ),
+      (
+        "Your own gradient file, warped through a mesh:",
+        "meshwarp gradient mine.json --warp mesh.json -o mine.webp"
+      ),
+    ])
 
   static let defaultSize = PixelSize(width: 800, height: 800)
 
@@ -19,7 +36,10 @@ struct GradientCommand: ParsableCommand {
   @Option(placeholder: "NAME", help: "A built-in animated gradient: meshing (the blog's).")
   var preset: GradientPreset?
   @OptionGroup var output = OutputOptions(
-    placeholder: "OUT", help: "Output: .png, .jpg, .webp, .apng, .mp4, frame_%04d.png or a folder.")
+    placeholder: "OUT",
+    help:
+      "Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe file, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder)."
+  )
   @OptionGroup var image: ImageOutputOptions
   @OptionGroup var size = SizeOptions(
     help: "Output size in pixels.", default: Self.defaultSize)

@@ -5,7 +5,10 @@ struct ManpageCommand: ParsableCommand {
     details: """
       Read it with 'meshwarp manpage | man -l -'; the Debian package installs it, so
       'man meshwarp' shows it.
-      """)
+      """,
+    examples: [
+      ("Read the manual page:", "meshwarp manpage")
+    ])
 
   func run(console: Console) throws {
     try console.write(Array(ManPage.text().utf8))

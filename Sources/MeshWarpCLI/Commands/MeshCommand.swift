@@ -22,11 +22,24 @@ struct MeshCommand: ParsableCommand {
       --phase 0:6.283 --duration 1 --fps 10 --size 256x256 -o ripple.json', played by
       'meshwarp warp photo.png --mesh ripple.json --fps 10 -o ripple.apng'. Parameters that fold
       the picture are refused, naming the limit.
-      """)
+      """,
+    examples: [
+      (
+        "A 4 × 4 identity grid to edit (move its \"to\" points):",
+        "meshwarp mesh grid 4x4 -o mesh.json"
+      ),
+      (
+        "A twirl of 90° for a 640 × 480 picture:",
+        "meshwarp mesh twirl --angle 90 --size 640x480 -o twirl.json"
+      ),
+    ])
 
   @Argument(placeholder: "KIND", help: "What to write: grid, twirl, bulge, ripple, wave or lens.")
   var kind: MeshKind
-  @Argument(placeholder: "CxR", help: "grid: columns × rows of points, 2 to 4096 each (e.g. 4x4).")
+  @Argument(
+    placeholder: "CxR",
+    help:
+      "grid: columns × rows of points, 2 to 4096 each and 2097152 (1448x1448) in all (e.g. 4x4).")
   var givenGridSize: GridSize?
   @Flag(help: "Write only \"columns\", \"rows\" and \"to\" (the grid shorthand).")
   var shorthand: Bool
@@ -41,8 +54,15 @@ struct MeshCommand: ParsableCommand {
 
   func validate() throws {
     if kind == .grid {
-      guard givenGridSize != nil else {
+      guard let grid = givenGridSize else {
         throw CLIError.usage("mesh grid needs its size CxR (e.g. 'meshwarp mesh grid 4x4')")
+      }
+      // The limit every command reads meshes under: refused here, before
+      // writing a file nothing would read back.
+      guard grid.columns * grid.rows <= WarpMesh.maximumPointCount else {
+        throw CLIError.usage(
+          "a \(grid.argumentDescription) grid has \(grid.columns * grid.rows) points, more than the \(WarpMesh.maximumPointCount) a mesh may hold (e.g. 1448x1448)"
+        )
       }
       if let flag = effect.given.first(where: { $0.givenAs != nil })?.givenAs
         ?? effect.$tolerance.givenAs ?? (size.size != nil ? "--size" : nil)

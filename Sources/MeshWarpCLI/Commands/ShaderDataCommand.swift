@@ -7,7 +7,13 @@ struct ShaderDataCommand: ParsableCommand {
       Documentation/ShaderDataLayout.md), whitespace-separated, shortest round-trip form,
       16 a line. The data is in normalized coordinates and does not depend on the view
       size; the shader scales by its `size` argument.
-      """)
+      """,
+    examples: [
+      (
+        "The float array for a 300 × 300 view, to paste into a shader test:",
+        "meshwarp shader-data mesh.json --size 300x300 -o mesh.txt"
+      )
+    ])
 
   @Argument(placeholder: "MESH.json", help: "The mesh to pack.") var meshPath: String
   @OptionGroup var output = OutputOptions(

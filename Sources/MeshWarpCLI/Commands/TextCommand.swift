@@ -8,22 +8,40 @@ struct TextCommand: ParsableCommand {
       The default font is widened to the blog's expanded look; a --font you pick keeps its
       width unless you ask (--width expanded, or --stretch 1.25). Characters the font lacks
       are set in an installed font that has them; those no font has are named in a warning.
-      """)
+      The picture is the text's size plus --padding; --size WxH (W×H as in every command)
+      makes it that size instead, the text centred and, without --font-size, fitted to it.
+      """,
+    examples: [
+      ("A title, as large as the font size says (150 px):", "meshwarp text Meshing -o title.png"),
+      (
+        "Fitted into a 1280 × 720 frame, animated for three seconds:",
+        "meshwarp text Meshing --size 1280x720 --duration 3 -o title.mp4"
+      ),
+      (
+        "Smaller, centred lines on white, as a JPEG:",
+        "meshwarp text 'Mesh\\nGradient' --font-size 60 --align center -b white -o lines.jpg"
+      ),
+    ])
 
   @Argument(placeholder: "TEXT", help: "The text to draw.") var text: String
   @OptionGroup var output = OutputOptions(
-    placeholder: "OUT", help: "Output: .png, .jpg, .webp, .apng, .mp4, frame_%04d.png or a folder.")
+    placeholder: "OUT",
+    help:
+      "Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe gradient, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder)."
+  )
   @OptionGroup var image: ImageOutputOptions
   @Option(
     short: "f", placeholder: "F",
     help: "A fontconfig pattern (\"DejaVu Sans:bold\") or a font file path.",
     defaultHelp: "DejaVu Sans:bold, expanded")
   var font: String?
-  /// `--size` meant this before it meant WxH in every command: kept as a
-  /// deprecated spelling.
+  @OptionGroup var canvas = SizeOptions(
+    help: "The picture's size: the text is centred, and fitted unless --font-size is given.",
+    defaultHelp: "the text's size and --padding", note: "the font size is --font-size")
   @Option(
-    aliases: ["--size", "-s"], placeholder: "PX", range: 1...2000, help: "Font size in pixels.")
-  var fontSize: Double = 150
+    placeholder: "PX", range: 1...2000, help: "Font size in pixels.",
+    defaultHelp: "150, or what fits --size")
+  var fontSize: Double?
   @Option(
     placeholder: "W",
     help: "Font width: expanded (a wide face, else stretched 1.25×, as the blog) or standard.",
@@ -66,9 +84,9 @@ struct TextCommand: ParsableCommand {
       width: stretch != nil ? .standard : width ?? (font == nil ? .expanded : .standard),
       stretch: stretch)
     console.error("font: \(face.family) \(face.style) (\(face.path)); \(face.widthTreatment)")
-    let filled = try FilledText(
-      text, font: face, options: TextLayoutOptions(sizePixels: fontSize, alignment: align),
-      padding: padding)
+    let filled = try Self.layout(
+      text, font: face, fontSize: fontSize, alignment: align, padding: padding,
+      fitting: canvas.size)
     for (index, fallback) in filled.layout.faces.enumerated().dropFirst() {
       let names = Self.characters(of: filled.layout, face: index).map(Self.name(of:))
       console.error(
@@ -85,17 +103,55 @@ struct TextCommand: ParsableCommand {
       options: GradientRenderOptions(
         dithering: !fill.noDither, threads: resolvedThreadCount(threads)))
     let background = image.background?.rgba ?? .transparent
+    let size = canvas.size ?? PixelSize(width: filled.width, height: filled.height)
     try FrameExport.write(
-      times, width: filled.width, height: filled.height, to: output.output,
+      times, width: size.width, height: size.height, to: output.output,
       video: video.encoding(image), console: console, image: image
     ) { t in
-      let frame = filled.render(background: background) { w, h in
-        renderer.render(gradient.gradient(t), width: w, height: h)
-      }
+      let fill = renderer.render(gradient.gradient(t), width: filled.width, height: filled.height)
+      let frame =
+        canvas.size == nil
+        ? filled.render(fill: fill, background: background)
+        : filled.render(
+          fill: fill, background: background, canvasWidth: size.width, canvasHeight: size.height)
       guard let warp else { return frame }
       return WarpRenderer.render(
         frame, mesh: warp.mesh(at: t), options: WarpOptions(threads: threads))
     }
+  }
+
+  /// The default font size, when neither `--font-size` nor `--size` says.
+  static let defaultFontSize = 150.0
+
+  /// The text laid out at `fontSize`; without one, at the default size,
+  /// or, given a canvas, at the size whose ink and padding fill it along
+  /// the tighter axis (ink scales with the font size; a few steps of 2 %
+  /// absorb hinting and rounding).
+  static func layout(
+    _ text: String, font: FontFace, fontSize: Double?, alignment: LineAlignment, padding: Int,
+    fitting canvas: PixelSize?
+  ) throws -> FilledText {
+    func laid(_ size: Double) throws -> FilledText {
+      try FilledText(
+        text, font: font, options: TextLayoutOptions(sizePixels: size, alignment: alignment),
+        padding: padding)
+    }
+    let first = try laid(fontSize ?? defaultFontSize)
+    guard fontSize == nil, let canvas else { return first }
+    func scale(_ t: FilledText) -> Double {
+      let inkWidth = Double(max(1, t.width - 2 * padding))
+      let inkHeight = Double(max(1, t.height - 2 * padding))
+      return min(
+        Double(max(1, canvas.width - 2 * padding)) / inkWidth,
+        Double(max(1, canvas.height - 2 * padding)) / inkHeight)
+    }
+    var size = min(2000, max(1, defaultFontSize * scale(first)))
+    var fitted = try laid(size)
+    for _ in 0..<8 where fitted.width > canvas.width || fitted.height > canvas.height {
+      size = max(1, size * 0.98)
+      fitted = try laid(size)
+    }
+    return fitted
   }
 
   /// The characters set in `layout.faces[face]`, each once, in text order.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `meshwarp validate FILE.json [--json]`
+/// `meshwarp validate FILE.json... [--json] [--size WxH]`
 struct ValidateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "validate", summary: "Check a mesh, point set, gradient or keyframe file.",
@@ -17,18 +17,32 @@ struct ValidateCommand: ParsableCommand {
       its line and column, in the --json report too. "units": "pixels" without
       "width"/"height" is checked against --size.
       Exit status: 0 when there is no error (warnings allowed), 1 otherwise.
-      """)
+      """,
+    examples: [
+      ("Check a mesh and list its problems:", "meshwarp validate mesh.json"),
+      (
+        "Check several files, one JSON record a line (a valid file's too):",
+        "meshwarp validate a.json b.json keyframes.json --json"
+      ),
+      (
+        "Check a pixel-unit mesh without \"width\"/\"height\" against the picture it is for:",
+        "meshwarp validate pixels.json --size 1920x1080"
+      ),
+    ])
 
-  @Argument(placeholder: "FILE.json", help: "The mesh, point set, gradient or keyframe file.")
-  var path: String
+  @Argument(
+    repeating: "FILE.json", help: "The mesh, point set, gradient or keyframe files to check.")
+  var paths: [String]
   @Flag(
     help:
-      "One JSON object per problem and line on stdout (file, kind, severity, rule, face, vertices, line, column, path, message), for every error, JSON syntax included."
+      "One JSON object per problem and line on stdout (file, kind, severity, rule, face, vertices, line, column, path, message), for every error, JSON syntax included; a valid file's object has severity \"ok\" and rule \"valid\"."
   )
   var json: Bool
   @Option(
     short: "s",
-    help: "The content size for \"units\": \"pixels\" files without \"width\"/\"height\".")
+    help:
+      "The picture's size, for \"units\": \"pixels\" files without \"width\"/\"height\" (as warp reads them against its input); the report names it."
+  )
   var size: PixelSize?
 
   struct Line: Encodable {
@@ -84,45 +98,93 @@ struct ValidateCommand: ParsableCommand {
     }
   }
 
+  /// Checks every file; with one file its error is the command's, with
+  /// several each invalid file's is printed and the command fails at the
+  /// end, naming how many.
   func run(console: Console) throws {
+    guard paths.count > 1 else { return try validate(paths[0], console: console) }
+    var invalid = 0
+    for path in paths {
+      do {
+        try validate(path, console: console)
+      } catch let error as CLIError {
+        guard case .interrupted = error else {
+          console.error("meshwarp validate: \(error)")
+          invalid += 1
+          continue
+        }
+        throw error
+      }
+    }
+    if invalid > 0 {
+      throw CLIError.failure(
+        "\(invalid) of \(paths.count) files \(invalid == 1 ? "has" : "have") errors")
+    }
+  }
+
+  /// Checks one file: its problems, then "valid …" (text) or a record of
+  /// severity "ok" (`--json`) when it has no error.
+  private func validate(_ path: String, console: Console) throws {
     var kind: Kind?
     let issues: [Line]
     let summary: String
     do {
-      (issues, summary) = try check(found: &kind)
+      (issues, summary) = try check(path, found: &kind)
     } catch {
       // A file that cannot be read as its kind: one error, placed.
       let line = Self.line(for: error, file: path, kind: kind?.name)
       if json {
-        try report([line], console: console)
+        try report([line], path: path, console: console)
       }
       let reading = kind.map { " (read as a \($0.name))" } ?? ""
-      let message = InputFiles.describe(error) + reading
+      var message = InputFiles.describe(error) + reading
+      if size == nil, message.contains("\"units\": \"pixels\" needs the content size") {
+        message += "; or give the picture's size: meshwarp validate \(path) --size WxH"
+      }
       if case .usage = error as? CLIError { throw CLIError.usage(message) }
       throw CLIError.failure(message)
     }
-    try report(issues, console: console)
+    try report(issues, path: path, console: console)
     let errors = issues.filter { $0.severity == "error" }.count
     let warnings = issues.count - errors
     if errors > 0 {
       throw CLIError.failure("\(path): \(plural(errors, "error")) in the \(kind?.name ?? "file")")
     }
-    if !json {
-      let note = warnings > 0 ? ", \(plural(warnings, "warning"))" : ""
-      try console.print("\(path): valid \(kind?.name ?? "file")\(summary)\(note)")
+    let note = warnings > 0 ? ", \(plural(warnings, "warning"))" : ""
+    let verdict = "valid \(kind?.name ?? "file")\(summary)\(note)"
+    if json {
+      let record = Line(
+        file: path, kind: kind?.name, severity: "ok", rule: "valid", face: nil, vertices: [],
+        message: verdict)
+      try report([record], path: path, console: console)
+    } else {
+      try console.print("\(path): \(verdict)")
     }
   }
 
   /// Reads the file, tells its kind (set in `found` before its rules run)
   /// and checks it: the problems found and a summary of what it holds.
-  private func check(found: inout Kind?) throws -> ([Line], String) {
+  private func check(_ path: String, found: inout Kind?) throws -> ([Line], String) {
     let bytes = try FileInput.readBytes(path: path, maxBytes: JSONFile.defaultMaxBytes)
     let source = path == FileInput.standardInputPath ? "standard input" : path
-    // Syntax first, by the reader that places errors at line:column.
-    _ = try JSONFile.decode(AnyJSONValue.self, from: bytes, source: source)
-    let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] ?? [:]
+    // Syntax first, by the reader that places errors at line:column; the
+    // kind from the top-level keys of that parse (its tree is let go
+    // before the file is decoded as its kind).
+    let object = try JSONFile.decode(TopLevelKeys.self, from: bytes, source: source).object
     var userInfo: [CodingUserInfoKey: Any] = [:]
     if let size { userInfo[.meshContentSize] = Vector2(Double(size.width), Double(size.height)) }
+    let units = MeshUnitsReport()
+    userInfo[.meshUnitsReport] = units
+    // Which size pixel coordinates were read against, for the summary.
+    func pixels() -> String {
+      if let declared = units.declaredSize {
+        return ", in pixels of \(Int(declared.x))x\(Int(declared.y))"
+      }
+      if let size, units.impliedSize != nil {
+        return ", in pixels of \(size.argumentDescription) (--size)"
+      }
+      return ""
+    }
     let kind = Kind.of(object)
     found = kind
     let issues: [Line]
@@ -130,13 +192,13 @@ struct ValidateCommand: ParsableCommand {
     switch kind {
     case .mesh:
       let mesh = try JSONFile.decode(WarpMesh.self, from: bytes, source: source, userInfo: userInfo)
-      issues = mesh.validate().map { line($0, kind) }
+      issues = mesh.validate().map { line($0, kind, path) }
       summary =
-        " (\(plural(mesh.pointPairs.count, "point pair")), \(plural(mesh.faces.count, "face")))"
+        " (\(plural(mesh.pointPairs.count, "point pair")), \(plural(mesh.faces.count, "face"))\(pixels()))"
     case .pointSet:
       let points = try JSONFile.decode(
         WarpPointSet.self, from: bytes, source: source, userInfo: userInfo)
-      var found = points.issues.map { line($0, kind) }
+      var found = points.issues.map { line($0, kind, path) }
       if !found.contains(where: { $0.severity == "error" }) {
         do {
           _ = try points.mesh(outputSize: Vector2(256, 256))
@@ -149,10 +211,10 @@ struct ValidateCommand: ParsableCommand {
       }
       issues = found
       summary =
-        " (\(plural(points.pairs.count, "point pair")), corners \(points.pinCorners ? "pinned" : "free"))"
+        " (\(plural(points.pairs.count, "point pair")), corners \(points.pinCorners ? "pinned" : "free")\(pixels()))"
     case .gradient:
       let gradient = try JSONFile.decode(GradientMesh.self, from: bytes, source: source)
-      issues = gradient.validationErrors.map { line($0, kind) }
+      issues = gradient.validationErrors.map { line($0, kind, path) }
       summary = " (\(gradient.width)×\(gradient.height) points)"
     case .keyframes(let isGradient):
       if path == FileInput.standardInputPath {
@@ -161,13 +223,13 @@ struct ValidateCommand: ParsableCommand {
       if isGradient {
         let timeline = try KeyframeFile.load(GradientMesh.self, path: path)
         issues = timeline.keyframes.enumerated().flatMap { i, k in
-          k.value.validationErrors.map { prefixed(line($0, kind), i) }
+          k.value.validationErrors.map { prefixed(line($0, kind, path), i) }
         }
         summary = " (\(plural(timeline.keyframes.count, "keyframe")))"
       } else {
         let timeline = try KeyframeFile.load(WarpMesh.self, path: path)
         issues = timeline.keyframes.enumerated().flatMap { i, k in
-          k.value.validate().map { prefixed(line($0, kind), i) }
+          k.value.validate().map { prefixed(line($0, kind, path), i) }
         }
         summary = " (\(plural(timeline.keyframes.count, "keyframe")))"
       }
@@ -176,7 +238,7 @@ struct ValidateCommand: ParsableCommand {
   }
 
   /// Prints `lines`, as JSON objects with `--json`, else as text.
-  private func report(_ lines: [Line], console: Console) throws {
+  private func report(_ lines: [Line], path: String, console: Console) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     for issue in lines {
@@ -213,13 +275,13 @@ struct ValidateCommand: ParsableCommand {
     return line
   }
 
-  private func line(_ issue: MeshIssue, _ kind: Kind) -> Line {
+  private func line(_ issue: MeshIssue, _ kind: Kind, _ path: String) -> Line {
     Line(
       file: path, kind: kind.name, severity: issue.severity.rawValue, rule: issue.rule.rawValue,
       face: issue.face, vertices: issue.vertices, message: issue.message)
   }
 
-  private func line(_ error: GradientMeshError, _ kind: Kind) -> Line {
+  private func line(_ error: GradientMeshError, _ kind: Kind, _ path: String) -> Line {
     Line(
       file: path, kind: kind.name, severity: "error", rule: "gradient", face: nil, vertices: [],
       message: "\(error)")
@@ -232,7 +294,33 @@ struct ValidateCommand: ParsableCommand {
   }
 }
 
-/// Any JSON value, read only to check the syntax.
-private struct AnyJSONValue: Decodable {
-  init(from decoder: any Decoder) throws {}
+/// The top-level keys of a JSON document, and whether its first keyframe
+/// has "gradient", as `Kind.of` reads them (`[:]` for a document that is
+/// not an object); the values themselves are not copied.
+private struct TopLevelKeys: Decodable {
+  var object: [String: Any] = [:]
+
+  private struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  init(from decoder: any Decoder) throws {
+    guard let container = try? decoder.container(keyedBy: Key.self) else { return }
+    for key in container.allKeys { object[key.stringValue] = true }
+    let frames = Key(stringValue: "keyframes")
+    guard container.contains(frames) else { return }
+    var list = try? container.nestedUnkeyedContainer(forKey: frames)
+    guard let first = try? list?.nestedContainer(keyedBy: Key.self) else {
+      // Not a list of objects: still read as a keyframe file, for its error.
+      object["keyframes"] =
+        (try? container.nestedUnkeyedContainer(forKey: frames)) != nil ? [Any]() : true
+      return
+    }
+    object["keyframes"] = [
+      first.allKeys.reduce(into: [String: Any]()) { $0[$1.stringValue] = true }
+    ]
+  }
 }

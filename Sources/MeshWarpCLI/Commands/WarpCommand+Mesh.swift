@@ -17,6 +17,9 @@ extension WarpCommand {
       loadMesh: { file in
         try loadMesh(file, contentSize: contentSize, output: output, console: console)
       })
+    if content != nil, !animation.isAnimated {
+      try checkSomethingIsDrawn(animation.mesh(at: frames.time))
+    }
     // Animations and videos let the renderer smooth each frame (`--smooth`,
     // or a mesh's own `"smooth": true`); a mesh without grid structure is
     // reported here, not rendered piecewise.
@@ -36,11 +39,16 @@ extension WarpCommand {
     let path = file.path
     var userInfo: [CodingUserInfoKey: Any] = [:]
     if let contentSize { userInfo[.meshContentSize] = contentSize }
+    let units = MeshUnitsReport()
+    userInfo[.meshUnitsReport] = units
     switch try JSONFile.decode(
       WarpDescription.self, from: file.bytes, source: file.source, userInfo: userInfo)
     {
     case .mesh(let mesh):
       try InputFiles.check(mesh, source: path, console: console)
+      if let contentSize, let warning = Self.pixelSizeWarning(mesh, units, content: contentSize) {
+        console.error("\(path): warning: \(warning)")
+      }
       return mesh
     case .points(var points):
       guard let output else {
@@ -63,6 +71,56 @@ extension WarpCommand {
         throw CLIError.failure("\(path): \(error)")
       }
     }
+  }
+
+  /// Why a pixel-unit mesh may not be for this picture: its `"width"` and
+  /// `"height"` differ from the picture's (its points are then scaled to
+  /// it), or, without them, its original points reach beyond the picture
+  /// (it was made for a larger one, and is cropped). Nil when it fits, or
+  /// the mesh is normalized.
+  static func pixelSizeWarning(_ mesh: WarpMesh, _ units: MeshUnitsReport, content: Vector2)
+    -> String?
+  {
+    func size(_ v: Vector2) -> String { "\(Int(v.x.rounded()))×\(Int(v.y.rounded()))" }
+    if let declared = units.declaredSize, declared != content {
+      return
+        "the mesh is in pixels of a \(size(declared)) picture, and the image is \(size(content)): its points are scaled to the image"
+    }
+    guard let implied = units.impliedSize, !mesh.pointPairs.isEmpty else { return nil }
+    let reach = mesh.pointPairs.reduce(Vector2(0, 0)) {
+      Vector2(max($0.x, Double($1.from.x) * implied.x), max($0.y, Double($1.from.y) * implied.y))
+    }
+    guard reach.x > implied.x + 0.5 || reach.y > implied.y + 0.5 else { return nil }
+    return
+      "the mesh's points reach \(size(reach)) pixels, beyond the \(size(content)) image: made for a larger picture? Its part outside is cropped; add \"width\" and \"height\" to scale it"
+  }
+
+  /// Refuses a still warp that would draw nothing: no face of `mesh`
+  /// reaches into the picture (0…1 both ways) and outside the mesh stays
+  /// transparent. Pixel coordinates in a normalized file do that.
+  func checkSomethingIsDrawn(_ mesh: WarpMesh) throws {
+    guard case .transparent = quality.edgePolicy, !mesh.faces.isEmpty else { return }
+    let to = mesh.pointPairs.map(\.to)
+    let reaches = mesh.faces.contains { face in
+      let xs = face.indices.map { Double(to[$0].x) }
+      let ys = face.indices.map { Double(to[$0].y) }
+      return xs.min()! < 1 && xs.max()! > 0 && ys.min()! < 1 && ys.max()! > 0
+    }
+    guard !reaches else { return }
+    let xs = to.map { Double($0.x) }
+    let ys = to.map { Double($0.y) }
+    func span(_ v: [Double]) -> String { "\(v.min()!.formatted6)…\(v.max()!.formatted6)" }
+    throw CLIError.failure(
+      "\(self.mesh): nothing would be drawn: no face reaches into the picture (its \"to\" points span x \(span(xs)), y \(span(ys)); normalized points run 0…1). Pixel coordinates need \"units\": \"pixels\"; --edges unwarped shows the picture around the mesh"
+    )
+  }
+}
+
+extension Double {
+  /// Up to six significant digits, for messages (`630`, `0.015625`).
+  fileprivate var formatted6: String {
+    let text = String(format: "%.6g", self)
+    return text
   }
 }
 

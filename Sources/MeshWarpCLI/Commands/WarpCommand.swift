@@ -24,7 +24,25 @@ struct WarpCommand: ParsableCommand {
       transcoded (AAC, Opus) where the output cannot hold it. Outputs: .png, .apng,
       .mp4 (H.264, BT.709), .mov (ProRes 4444 with alpha), .webm (VP9 with alpha),
       .gif, .webp, frame_%04d.png or a folder.
-      """)
+      """,
+    examples: [
+      (
+        "Warp a photo through a mesh, as the smooth surface through its points:",
+        "meshwarp warp photo.jpg --mesh mesh.json --smooth -o warped.png"
+      ),
+      (
+        "Morph from one mesh to another over two seconds, as an MP4:",
+        "meshwarp warp photo.jpg --mesh a.json --to-mesh b.json --duration 2 -o morph.mp4"
+      ),
+      (
+        "Warp a clip frame by frame (its audio kept), at half its size:",
+        "meshwarp warp clip.mov --mesh mesh.json --size 960x540 -o warped.mp4"
+      ),
+      (
+        "A JPEG at quality 85 on white, from standard input to standard output:",
+        "meshwarp warp - --mesh mesh.json --format jpg --quality 85 -b white -o -"
+      ),
+    ])
 
   @Argument(placeholder: "IN", help: "The image (PNG, JPEG, WebP, GIF) or video to warp.")
   var input: String

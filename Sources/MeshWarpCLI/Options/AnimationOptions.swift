@@ -56,10 +56,13 @@ struct AnimationOptions: ParsableArguments {
 struct FrameTimeOptions: ParsableArguments {
   @Option(
     short: "t", placeholder: "T", range: -1e9...1e9,
-    help: "Time in seconds of a still, or of the first frame.")
+    help:
+      "Seconds on the animation's clock (a keyframe file, --to-mesh, a preset): when the still is taken, or when the first frame starts."
+  )
   var time: Double = 0
   @OptionGroup var animation = AnimationOptions(
-    durationHelp: "Render an animation of S seconds (APNG, MP4 or a PNG sequence).",
+    durationHelp:
+      "Render an animation of S seconds (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder).",
     duration: nil, durationRange: 0...3600, fps: 30, fpsRange: 0.1...240)
   /// Whether `--fps` may come without `--duration` (when the input has a
   /// length of its own: a keyframe file).

@@ -1,6 +1,8 @@
 /// `--max-pixels N`: the largest image a command reads or makes.
 struct InputLimitOptions: ParsableArguments {
-  @Option(range: 1...Int(Int32.max), help: "Refuse input images with more pixels.")
+  @Option(
+    range: 1...Int(Int32.max),
+    help: "The most pixels of a picture read or made: input images, video frames, the output.")
   var maxPixels: Int = DecodeLimits.defaultMaxPixels
 
   /// Refuses an output size above the pixel limit before allocating it.

@@ -2,7 +2,7 @@
 struct ProgressOptions: ParsableArguments {
   @Option(
     short: "p", placeholder: "P", range: 0...1,
-    help: "Render the single frame at progress P as PNG.")
+    help: "Render the single frame at progress P: a still (.png, .jpg or .webp, as OUT says).")
   var progress: Double?
 
   /// How the user spelled it, if given (for messages).

@@ -7,12 +7,16 @@ struct SizeOptions: ParsableArguments {
 
   /// `--size` with this command's help and default; `aliases` are
   /// deprecated spellings (genie's `--canvas`).
+  /// `note` follows the expected form in the error for a bad value (a
+  /// command whose `--size` once meant something else says where that went).
   init(
     help: String, default fallback: PixelSize? = nil, defaultHelp: String? = nil,
-    aliases: [String] = []
+    aliases: [String] = [], note: String? = nil
   ) {
+    var parser = PixelSize.argumentParser
+    if let note { parser.expectation += "; \(note)" }
     _given = Option(
-      name: "--size", short: "s", aliases: aliases, help: help,
+      name: "--size", short: "s", aliases: aliases, parser: parser, help: help,
       defaultHelp: defaultHelp ?? fallback?.argumentDescription)
     self.fallback = fallback
   }

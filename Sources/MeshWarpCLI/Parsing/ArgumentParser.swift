@@ -45,6 +45,9 @@ struct CommandConfiguration: Sendable {
   var summary: String
   /// Paragraphs after the options in the help.
   var details: String = ""
+  /// Worked examples, last in the help and in the man page: what each does,
+  /// then the command line (a test parses each with the command's parser).
+  var examples: [(what: String, command: String)] = []
 }
 
 /// One `meshwarp` subcommand.
@@ -63,8 +66,9 @@ extension ParsableCommand {
   /// Parses `arguments` (without the program and command names) into a
   /// command whose properties hold the values.
   ///
-  /// Grammar: `--name value`, `--name=value`, `-o value`; a flag takes no
-  /// value; `--` ends the options; `-` and negative numbers are positional.
+  /// Grammar: `--name value`, `--name=value`, `-o value`, `-ovalue`; a
+  /// flag takes no value; an unknown name is answered with the nearest
+  /// known one; `--` ends the options; `-` and negative numbers are positional.
   static func parse(_ arguments: [String]) throws(CLIError) -> ParseOutcome<Self> {
     let command = Self()
     let table = ArgumentTable(of: command)
@@ -89,10 +93,18 @@ extension ParsableCommand {
       if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
         name = String(arg[..<eq])
         inline = String(arg[arg.index(after: eq)...])
+      } else if !arg.hasPrefix("--"), arg.count > 2, table.entry(named: arg) == nil,
+        let short = table.entry(named: String(arg.prefix(2))), short.info.kind == .option
+      {
+        // getopt's attached value: `-j2`, `-oout.png`.
+        name = String(arg.prefix(2))
+        inline = String(arg.dropFirst(2))
       }
       guard let entry = table.entry(named: name) else {
+        let hint = NearestName.hint(
+          for: name, among: table.options.map(\.name) + ["--help"])
         throw .usage(
-          "unknown option '\(name)' for 'meshwarp \(configuration.name)' (see 'meshwarp \(configuration.name) --help')"
+          "unknown option '\(name)' for 'meshwarp \(configuration.name)'\(hint) (see 'meshwarp \(configuration.name) --help')"
         )
       }
       if let earlier = entry.slot.givenAs {
@@ -118,7 +130,7 @@ extension ParsableCommand {
           i += 1
         }
         guard entry.slot.assign(text, as: name) else {
-          throw .usage("\(name) expects \(entry.info.expectation), got '\(text)'")
+          throw .usage(entry.info.rejection(of: text, as: name))
         }
       case .positional:
         preconditionFailure("positionals have no names")
@@ -222,17 +234,23 @@ struct ArgumentTable {
 
   func assignPositionals(_ values: [String], command: String, usage: String) throws(CLIError) {
     let required = positionals.filter(\.info.isRequired).count
-    guard (required...positionals.count).contains(values.count) else {
+    let repeating = positionals.last?.info.isRepeating == true
+    guard (required...(repeating ? Int.max : positionals.count)).contains(values.count) else {
       let expected =
-        required == positionals.count ? "\(required)" : "\(required) to \(positionals.count)"
-      let names = positionals.map(\.name).joined(separator: " ")
+        repeating
+        ? "\(required) or more"
+        : required == positionals.count ? "\(required)" : "\(required) to \(positionals.count)"
+      let names = positionals.map { $0.name + ($0.info.isRepeating ? "..." : "") }
+        .joined(separator: " ")
       throw .usage(
-        "'meshwarp \(command)' takes \(expected) argument\(positionals.count == 1 ? "" : "s") (\(names)), got \(values.count)\(values.isEmpty ? "" : ": " + values.joined(separator: " "))\nUsage: \(usage)"
+        "'meshwarp \(command)' takes \(expected) argument\(positionals.count == 1 && !repeating ? "" : "s") (\(names)), got \(values.count)\(values.isEmpty ? "" : ": " + values.joined(separator: " "))\nUsage: \(usage)"
       )
     }
-    for (entry, value) in zip(positionals, values) {
+    for (i, value) in values.enumerated() {
+      // Values beyond the declarations go to the repeating last one.
+      let entry = positionals[min(i, positionals.count - 1)]
       guard entry.slot.assign(value, as: entry.name) else {
-        throw .usage("\(entry.name) expects \(entry.info.expectation), got '\(value)'")
+        throw .usage(entry.info.rejection(of: value, as: entry.name))
       }
     }
   }

@@ -19,11 +19,21 @@ struct ArgumentInfo: Sendable {
   var isRequired: Bool
   /// What a shell offers for the value.
   var completion: ValueCompletion = .none
+  /// A last positional that takes every remaining argument (`FILE...`).
+  var isRepeating = false
 
   /// `N (a whole number from 1 to 256)`, or just the placeholder when any
   /// text will do.
   var valueSummary: String {
     expectation.isEmpty ? placeholder : "\(placeholder) (\(expectation))"
+  }
+
+  /// The usage error for a value that did not parse: what is expected,
+  /// and the nearest word when the value is one of a list.
+  func rejection(of text: String, as name: String) -> String {
+    var hint = ""
+    if case .words(let words) = completion { hint = NearestName.hint(for: text, among: words) }
+    return "\(name) expects \(expectation), got '\(text)'\(hint)"
   }
 }
 
@@ -48,14 +58,19 @@ protocol OptionGroupWrapper {
 
 final class ValueSlot<Value>: ArgumentSlot {
   let parse: (String) -> Value?
+  /// How a repeating positional adds a value to those it has.
+  let combine: ((Value, Value) -> Value)?
   var value: Value?
   var givenAs: String?
 
-  init(parse: @escaping (String) -> Value?) { self.parse = parse }
+  init(parse: @escaping (String) -> Value?, combine: ((Value, Value) -> Value)? = nil) {
+    self.parse = parse
+    self.combine = combine
+  }
 
   func assign(_ text: String?, as spelling: String) -> Bool {
     guard let text, let v = parse(text) else { return false }
-    value = v
+    if let combine, let value { self.value = combine(value, v) } else { value = v }
     givenAs = spelling
     return true
   }
@@ -218,6 +233,18 @@ extension Argument {
       defaultDescription: nil, isRequired: false, completion: parser.completion)
     storage = ValueSlot { parser.parse($0).map { .some($0) } }
     defaultValue = .some(nil)
+  }
+}
+
+extension Argument {
+  /// A last positional taking one or more values (`validate FILE.json...`).
+  init<T: ExpressibleByArgument>(repeating placeholder: String, help: String) where Value == [T] {
+    let parser = T.argumentParser
+    info = ArgumentInfo(
+      kind: .positional, placeholder: placeholder, help: help, expectation: parser.expectation,
+      defaultDescription: nil, isRequired: true, completion: parser.completion, isRepeating: true)
+    storage = ValueSlot(parse: { parser.parse($0).map { [$0] } }, combine: +)
+    defaultValue = nil
   }
 }
 

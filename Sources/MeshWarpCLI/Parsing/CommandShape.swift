@@ -23,6 +23,8 @@ struct CommandShape {
     var help: String
     var isRequired: Bool
     var completion: ValueCompletion
+    /// The last positional, taking every remaining argument (`FILE...`).
+    var isRepeating = false
   }
 
   var name: String
@@ -50,7 +52,7 @@ struct CommandShape {
     positionals = table.positionals.map { entry in
       Positional(
         placeholder: entry.name, help: entry.info.help, isRequired: entry.info.isRequired,
-        completion: entry.info.completion)
+        completion: entry.info.completion, isRepeating: entry.info.isRepeating)
     }
   }
 

@@ -53,7 +53,7 @@ enum CompletionScript {
       "    _meshwarp_words \(bashQuoted(commands.map(\.name) + CommandShape.toolOptions.flatMap(\.spellings))) \"$cur\"",
       "    return",
       "  fi",
-      "  local options=\"\" valued=\"\" positionals=()",
+      "  local options=\"\" valued=\"\" positionals=() repeats=0",
       "  case \"${COMP_WORDS[1]}\" in",
     ]
     for command in commands {
@@ -84,6 +84,7 @@ enum CompletionScript {
           }
         }
         lines.append("      positionals=(\(specs.joined(separator: " ")))")
+        if command.positionals.last?.isRepeating == true { lines.append("      repeats=1") }
       }
       lines.append("      ;;")
     }
@@ -105,6 +106,7 @@ enum CompletionScript {
       "    fi",
       "    (( i += 1 ))",
       "  done",
+      "  (( repeats && n >= ${#positionals[@]} )) && n=$(( ${#positionals[@]} - 1 ))",
       "  case \"${positionals[n]-@none}\" in",
       "    @paths) _meshwarp_paths \"$cur\" ;;",
       "    @none) ;;",
@@ -177,7 +179,7 @@ enum CompletionScript {
       for (index, positional) in command.positionals.enumerated() {
         specs.append(
           zshQuoted(
-            "\(index + 1):\(positional.isRequired ? "" : ":")"
+            (positional.isRepeating ? "*:" : "\(index + 1):\(positional.isRequired ? "" : ":")")
               + zshEscapedMessage(positional.placeholder) + ":"
               + zshAction(positional.completion)))
       }

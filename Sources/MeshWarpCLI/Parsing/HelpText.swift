@@ -5,7 +5,10 @@ extension ParsableCommand {
   static var usage: String {
     let table = ArgumentTable(of: Self())
     var words = ["meshwarp", configuration.name]
-    words += table.positionals.map { $0.info.isRequired ? $0.name : "[\($0.name)]" }
+    words += table.positionals.map {
+      let name = $0.name + ($0.info.isRepeating ? "..." : "")
+      return $0.info.isRequired ? name : "[\(name)]"
+    }
     let options =
       table.options.filter(\.info.isRequired) + table.options.filter { !$0.info.isRequired }
     for o in options {
@@ -50,8 +53,22 @@ extension ParsableCommand {
     rows.append(("--help, -h", "Show this help."))
     section("Options:", rows)
     if !configuration.details.isEmpty { lines += ["", configuration.details] }
+    lines += exampleLines(configuration.examples)
     return lines.joined(separator: "\n") + "\n"
   }
+}
+
+/// The help's `Examples:` section: what each does, then its command line
+/// indented below it; nothing when there are none.
+func exampleLines(_ examples: [(what: String, command: String)]) -> [String] {
+  guard !examples.isEmpty else { return [] }
+  var lines = ["", "Examples:"]
+  for (i, example) in examples.enumerated() {
+    if i > 0 { lines.append("") }
+    lines += wrap(example.what, width: 78).map { "  " + $0 }
+    lines.append("    " + example.command)
+  }
+  return lines
 }
 
 extension ArgumentTable.Entry {

@@ -4,37 +4,6 @@ import Foundation
 /// `CommandShape.all` and each command's usage and details: every command
 /// and option as `--help` shows them, the exit statuses and examples.
 enum ManPage {
-  /// Worked examples: what each does, then the command line. A test parses
-  /// every one with the commands' own parsers.
-  static let examples: [(what: String, command: String)] = [
-    (
-      "Write a 4 × 4 identity grid to edit (move its \"to\" points):",
-      "meshwarp mesh grid 4x4 -o mesh.json"
-    ),
-    (
-      "Warp a photo through it, as a smooth surface:",
-      "meshwarp warp photo.jpg --mesh mesh.json --smooth -o warped.png"
-    ),
-    (
-      "Warp a video frame by frame, keeping its audio:",
-      "meshwarp warp clip.mp4 --mesh mesh.json -o warped.mp4"
-    ),
-    (
-      "Render four seconds of the animated preset gradient:",
-      "meshwarp gradient --preset meshing --duration 4 -o meshing.mp4"
-    ),
-    ("Draw text filled with that gradient:", "meshwarp text Meshing -o title.png"),
-    ("Check a mesh file and list its problems:", "meshwarp validate mesh.json"),
-    (
-      "The genie effect of a picture into a dock slot, as an animation:",
-      "meshwarp genie window.png -o genie.apng"
-    ),
-    (
-      "Enable bash completion for this shell:",
-      "meshwarp completions bash"
-    ),
-  ]
-
   static func text(
     commands: [CommandShape] = CommandShape.all,
     parsable: [any ParsableCommand.Type] = MeshwarpTool.commands,
@@ -72,6 +41,11 @@ enum ManPage {
           out.append(".PP")
           out += paragraph(command.configuration.details)
         }
+        for example in command.configuration.examples {
+          out += [
+            ".PP", escaped(example.what), ".RS", ".nf", escaped(example.command), ".fi", ".RE",
+          ]
+        }
       }
       for positional in shape.positionals {
         out += [".TP", "\\fI\(escaped(positional.placeholder))\\fR", escaped(positional.help)]
@@ -96,7 +70,7 @@ enum ManPage {
       escaped("Interrupted by signal N (130 for Ctrl-C)."),
       ".SH EXAMPLES",
     ]
-    for example in examples {
+    for example in MeshwarpTool.examples {
       out += [".PP", escaped(example.what), ".RS", ".nf", escaped(example.command), ".fi", ".RE"]
     }
     out += [".SH SEE ALSO", ".BR ffmpeg (1)"]

@@ -22,7 +22,17 @@ extension KeyframeDocument: Codable {
         debugDescription: "expected true, false or \"pingPong\"")
     }
     duration = try container.decodeIfPresent(Double.self, forKey: .duration)
-    keyframes = try container.decode([Entry].self, forKey: .keyframes)
+    // One by one, so that each keyframe's value can inherit the keys it
+    // omits from the last one given inline.
+    var list = try container.nestedUnkeyedContainer(forKey: .keyframes)
+    var entries: [Entry] = []
+    var previous: Value? = nil
+    while !list.isAtEnd {
+      let entry = try Entry(from: try list.superDecoder(), inheriting: previous)
+      if case .inline(let value) = entry.source { previous = value }
+      entries.append(entry)
+    }
+    keyframes = entries
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -48,6 +58,12 @@ private struct NamedKey: CodingKey {
 
 extension KeyframeDocument.Entry: Codable {
   public init(from decoder: any Decoder) throws {
+    try self.init(from: decoder, inheriting: nil)
+  }
+
+  /// Decodes a keyframe whose inline value takes the keys it omits from
+  /// `previous` (``KeyframeFileValue/init(from:inheriting:)``).
+  init(from decoder: any Decoder, inheriting previous: Value?) throws {
     let container = try decoder.container(keyedBy: NamedKey.self)
     time = try container.decode(Double.self, forKey: NamedKey("time"))
     let key = NamedKey(Value.keyframeFileKey)
@@ -65,7 +81,8 @@ extension KeyframeDocument.Entry: Codable {
     if let reference = try? container.decode(String.self, forKey: key) {
       source = .file(reference)
     } else {
-      source = .inline(try container.decode(Value.self, forKey: key))
+      source = .inline(
+        try Value(from: try container.superDecoder(forKey: key), inheriting: previous))
     }
     easing = try container.decodeIfPresent(TimingCurve.self, forKey: NamedKey("easing")) ?? .linear
   }

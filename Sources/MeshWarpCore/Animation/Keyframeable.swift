@@ -22,6 +22,17 @@ public protocol Keyframeable: Sendable {
 public protocol KeyframeFileValue: Keyframeable, Codable {
   /// The key of the value in each keyframe of a keyframe file.
   static var keyframeFileKey: String { get }
+
+  /// Decodes a keyframe's value; keys it omits may take `previous`'s
+  /// values (the last keyframe given inline before it, nil for the first).
+  /// The default ignores `previous`.
+  init(from decoder: any Decoder, inheriting previous: Self?) throws
+}
+
+extension KeyframeFileValue {
+  public init(from decoder: any Decoder, inheriting previous: Self?) throws {
+    try self.init(from: decoder)
+  }
 }
 
 extension Double: Keyframeable {
@@ -74,7 +85,10 @@ extension GradientMesh: KeyframeFileValue {
       _ = try first.interpolated(to: self, fraction: 0)
       return nil
     } catch .shapeMismatch(let property, let detail) {
-      return "\(property) differs (first keyframe vs this one: \(detail))"
+      // "perceptual vs device": the first keyframe's value, then this one's.
+      let values = detail.components(separatedBy: " vs ")
+      guard values.count == 2 else { return "a different \(property): \(detail)" }
+      return "\(property) \(values[1]) where keyframes[0] has \(values[0])"
     } catch {
       return error.description
     }

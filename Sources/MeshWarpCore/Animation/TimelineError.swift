@@ -49,7 +49,7 @@ public enum TimelineError: Error, Hashable, Sendable, CustomStringConvertible, L
     case .badEasing(_, let reason):
       reason
     case .shapeMismatch(_, let detail):
-      "it has \(detail) (every keyframe needs the shape of keyframes[0])"
+      "it has \(detail); every keyframe needs the shape of keyframes[0]"
     }
   }
 

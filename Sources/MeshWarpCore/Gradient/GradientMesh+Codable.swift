@@ -13,6 +13,11 @@ import Foundation
 ///  "colorSpace": "device" | "perceptual"} (default "device")
 /// ```
 ///
+/// A `"bezierPoints"` element needs its `"position"`; an omitted handle is
+/// the automatic one (what `"points"` would give). In a keyframe file,
+/// every key a keyframe omits keeps the previous keyframe's value
+/// (``init(from:inheriting:)``).
+///
 /// Positions are unit points, colours sRGB-encoded 0…1 with straight alpha
 /// or strings `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` (``GradientColor/init(from:)``;
 /// a component above 1 is an error).
@@ -34,9 +39,23 @@ extension GradientMesh: Codable {
   }
 
   public init(from decoder: any Decoder) throws {
+    try self.init(from: decoder, inheriting: nil)
+  }
+
+  /// Decodes a gradient whose omitted keys take `previous`'s values (a
+  /// keyframe after the first): `{"colors": […]}` changes only the colours.
+  /// Without `previous`, omitted keys take their defaults (width, height,
+  /// colours and locations are required).
+  ///
+  /// - Throws: `DecodingError` naming the key, as ``init(from:)``.
+  public init(from decoder: any Decoder, inheriting previous: GradientMesh?) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    let width = try container.decode(Int.self, forKey: .width)
-    let height = try container.decode(Int.self, forKey: .height)
+    func inherited<T: Decodable>(_ key: CodingKeys, _ value: ((GradientMesh) -> T)) throws -> T {
+      if let previous, !container.contains(key) { return value(previous) }
+      return try container.decode(T.self, forKey: key)
+    }
+    let width = try inherited(.width, \.width)
+    let height = try inherited(.height, \.height)
     func corrupt(_ key: CodingKeys, _ message: String) -> DecodingError {
       DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: message)
     }
@@ -48,41 +67,59 @@ extension GradientMesh: Codable {
     }
 
     let hasPoints = container.contains(.points)
-    let hasBezier = container.contains(.bezierPoints)
+    var hasBezier = container.contains(.bezierPoints)
     let locations: Locations
     switch (hasPoints, hasBezier) {
     case (true, true):
       throw corrupt(.bezierPoints, "give either \"points\" or \"bezierPoints\", not both")
     case (false, false):
-      throw corrupt(.points, "missing \"points\" (or \"bezierPoints\"): the mesh's vertices")
+      guard let previous else {
+        throw corrupt(.points, "missing \"points\" (or \"bezierPoints\"): the mesh's vertices")
+      }
+      locations = previous.locations
+      if case .bezierPoints = locations { hasBezier = true }
     case (true, false):
       let raw = try container.decode([[Double]].self, forKey: .points)
       locations = .points(
         try raw.enumerated().map { try vector($0.element, "points[\($0.offset)]", key: .points) })
     case (false, true):
       let raw = try container.decode([BezierPointJSON].self, forKey: .bezierPoints)
+      let positions = try raw.enumerated().map { i, b in
+        guard let position = b.position else {
+          throw corrupt(.bezierPoints, "bezierPoints[\(i)] has no \"position\"")
+        }
+        return try vector(position, "bezierPoints[\(i)].position", key: .bezierPoints)
+      }
+      // An omitted handle is the automatic one, as the "points" form has
+      // (a corner's outward handles, say); a wrong count is validation's.
+      let automatic =
+        positions.count == width * height && width >= 0 && height >= 0
+        ? AutomaticHandles.bezierPoints(width: width, height: height, points: positions)
+        : positions.map { BezierPoint(position: $0) }
       locations = .bezierPoints(
         try raw.enumerated().map { i, b in
-          func field(_ value: [Double]?, _ name: String) throws -> Vector2 {
-            guard let value else {
-              throw corrupt(.bezierPoints, "bezierPoints[\(i)] has no \"\(name)\"")
-            }
+          func field(_ value: [Double]?, _ name: String, _ otherwise: Vector2) throws -> Vector2 {
+            guard let value else { return otherwise }
             return try vector(value, "bezierPoints[\(i)].\(name)", key: .bezierPoints)
           }
+          let auto = automatic[i]
           return BezierPoint(
-            position: try field(b.position, "position"),
-            leadingControlPoint: try field(b.leading, "leading"),
-            topControlPoint: try field(b.top, "top"),
-            trailingControlPoint: try field(b.trailing, "trailing"),
-            bottomControlPoint: try field(b.bottom, "bottom"))
+            position: positions[i],
+            leadingControlPoint: try field(b.leading, "leading", auto.leadingControlPoint),
+            topControlPoint: try field(b.top, "top", auto.topControlPoint),
+            trailingControlPoint: try field(b.trailing, "trailing", auto.trailingControlPoint),
+            bottomControlPoint: try field(b.bottom, "bottom", auto.bottomControlPoint))
         })
     }
-    let colors = try container.decode([GradientColor].self, forKey: .colors)
+    let colors = try inherited(.colors, \.colors)
     let background =
-      try container.decodeIfPresent(GradientColor.self, forKey: .background) ?? .clear
-    let smoothsColors = try container.decodeIfPresent(Bool.self, forKey: .smoothsColors) ?? true
+      try container.decodeIfPresent(GradientColor.self, forKey: .background)
+      ?? previous.map(\.background) ?? .clear
+    let smoothsColors =
+      try container.decodeIfPresent(Bool.self, forKey: .smoothsColors)
+      ?? previous.map(\.smoothsColors) ?? true
     let colorSpaceName = try container.decodeIfPresent(String.self, forKey: .colorSpace)
-    var colorSpace = GradientColorSpace.device
+    var colorSpace = previous?.colorSpace ?? GradientColorSpace.device
     if let colorSpaceName {
       guard let parsed = GradientColorSpace(rawValue: colorSpaceName) else {
         throw corrupt(

@@ -6,8 +6,9 @@
 /// Parsing is strict RFC 8259 (see `JSONParser`); decoding runs on the parsed
 /// tree (`JSONTreeDecoder`), so every error knows where its value is.
 public enum JSONFile {
-  /// The default size limit for JSON files: 512 MiB (empirical: a mesh of a
-  /// million faces is about 60 MB of JSON).
+  /// The default size limit for JSON files, checked before reading them:
+  /// 512 MiB, `WarpMesh.maximumFileBytes` (2²¹ points at 256 bytes each; a
+  /// mesh of a million faces is about 60 MB of JSON).
   public static let defaultMaxBytes = 512 << 20
 
   /// Reads and decodes the JSON file at `path` (`"-"`: standard input).
@@ -48,7 +49,7 @@ public enum JSONFile {
       return try T(from: JSONTreeDecoder(value: tree, codingPath: [], userInfo: userInfo))
     } catch let error as DecodingError {
       let (path, reason) = describe(error)
-      let (line, column) = lineAndColumn(of: tree.locate(path).offset, in: bytes)
+      let (line, column) = lineAndColumn(of: tree.offset(of: path, in: bytes), in: bytes)
       throw MeshWarpIOError.jsonContent(
         source: source, line: line, column: column, codingPath: format(path), reason: reason)
     } catch let error as MeshWarpIOError {

@@ -24,7 +24,7 @@ struct JSONTreeDecoder: Decoder {
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    guard case .array(let elements) = value.kind else {
+    guard let elements = value.arrayElements else {
       throw mismatch([Any].self, "expected an array, found \(value.typeDescription)")
     }
     return UnkeyedContainer(elements: elements, codingPath: codingPath)
@@ -138,6 +138,23 @@ private struct Primitive {
     // generic route costs a container and metadata lookups per element
     // (measured: most of the time of a million-face mesh). Same results and
     // errors as the generic route.
+    if case .numberTable(let table) = value.kind, let rows = try rows(of: table, as: T.self) {
+      return rows
+    }
+    if T.self == [SIMD2<Double>].self {
+      return try array { row in
+        let xy = try row.array { try $0.floating(Double.self) }
+        guard xy.count == 2 else { throw row.mismatch(SIMD2<Double>.self, "[x, y]") }
+        return SIMD2(xy[0], xy[1])
+      } as! T
+    }
+    if T.self == [SIMD4<Int>].self {
+      return try array { row in
+        let v = try row.array { try $0.integer(Int.self) }
+        guard v.count == 4 else { throw row.mismatch(SIMD4<Int>.self, "four whole numbers") }
+        return SIMD4(v[0], v[1], v[2], v[3])
+      } as! T
+    }
     if T.self == [Double].self { return try array { try $0.floating(Double.self) } as! T }
     if T.self == [Int].self { return try array { try $0.integer(Int.self) } as! T }
     if T.self == [[Double]].self {
@@ -149,9 +166,38 @@ private struct Primitive {
     return try T(from: JSONTreeDecoder(value: value, codingPath: codingPath))
   }
 
+  /// A table's rows as `[SIMD2<Double>]` (two columns), `[SIMD4<Int>]`
+  /// (four whole numbers), `[[Double]]` or `[[Int]]`, straight from its
+  /// numbers; nil for other types and shapes (the general route then
+  /// decodes, and reports, element by element).
+  func rows<T>(of table: NumberTable, as type: T.Type) throws -> T? {
+    let n = table.columns
+    let v = table.values
+    if T.self == [SIMD2<Double>].self && n == 2 {
+      return (0..<table.rows).map { SIMD2(v[2 * $0], v[2 * $0 + 1]) } as? T
+    }
+    if T.self == [[Double]].self {
+      return (0..<table.rows).map { Array(v[$0 * n..<($0 + 1) * n]) } as? T
+    }
+    guard (T.self == [SIMD4<Int>].self && n == 4) || T.self == [[Int]].self,
+      // Whole numbers only when every one is (else element by element,
+      // for the message naming the first that is not).
+      v.allSatisfy({ Int(exactly: $0) != nil })
+    else { return nil }
+    if T.self == [SIMD4<Int>].self {
+      return (0..<table.rows).map {
+        SIMD4(Int(v[4 * $0]), Int(v[4 * $0 + 1]), Int(v[4 * $0 + 2]), Int(v[4 * $0 + 3]))
+      } as? T
+    }
+    if T.self == [[Int]].self {
+      return (0..<table.rows).map { r in (r * n..<(r + 1) * n).map { Int(v[$0]) } } as? T
+    }
+    return nil
+  }
+
   /// The elements of an array value, each decoded by `element`.
   func array<E>(_ element: (Primitive) throws -> E) throws -> [E] {
-    guard case .array(let elements) = value.kind else {
+    guard let elements = value.arrayElements else {
       throw mismatch([E].self, "an array")
     }
     let path = codingPath
@@ -369,5 +415,50 @@ extension JSONValue {
       }
     }
     return current
+  }
+
+  /// The byte offset of the value `path` leads to, as ``locate(_:)`` finds
+  /// it, and inside a number table by reading `bytes` (the text this tree
+  /// was parsed from) from the table's start: row r begins at the (r+1)-th
+  /// `[` after the table's own, number c after c commas in its row.
+  package func offset(of path: [any CodingKey], in bytes: [UInt8]) -> Int {
+    var current = self
+    for (depth, key) in path.enumerated() {
+      switch current.kind {
+      case .object(let members):
+        guard let member = members.last(where: { $0.key == key.stringValue }) else {
+          return current.offset
+        }
+        current = member.value
+      case .array(let elements):
+        guard let i = key.intValue, elements.indices.contains(i) else { return current.offset }
+        current = elements[i]
+      case .numberTable(let table):
+        guard let row = key.intValue, row < table.rows else { return current.offset }
+        var i = current.offset + 1
+        var opened = 0
+        while i < bytes.count {
+          if bytes[i] == UInt8(ascii: "[") {
+            if opened == row { break }
+            opened += 1
+          }
+          i += 1
+        }
+        guard depth + 1 < path.count, let column = path[depth + 1].intValue,
+          column < table.columns
+        else { return i }
+        i += 1
+        var commas = 0
+        while i < bytes.count && commas < column {
+          if bytes[i] == UInt8(ascii: ",") { commas += 1 }
+          i += 1
+        }
+        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+        return i
+      default:
+        return current.offset
+      }
+    }
+    return current.offset
   }
 }

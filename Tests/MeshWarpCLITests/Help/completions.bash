@@ -25,7 +25,7 @@ _meshwarp() {
     _meshwarp_words 'warp validate gradient text genie shader-data mesh demo bench completions manpage help version --help -h --version' "$cur"
     return
   fi
-  local options="" valued="" positionals=()
+  local options="" valued="" positionals=() repeats=0
   case "${COMP_WORDS[1]}" in
     warp)
       options='--mesh -m --to-mesh --output -o --format --quality --lossless --subsampling --background -b --size -s --smooth --edges --edge-color --address --interpolation --no-minification-filter --no-pin-corners --antialias --supersample --time -t --duration -d --fps --crf --no-audio --threads -j --max-pixels --help -h'
@@ -61,6 +61,7 @@ _meshwarp() {
         --size|-s) return ;;
       esac
       positionals=(@paths)
+      repeats=1
       ;;
     gradient)
       options='--preset --output -o --format --quality --lossless --subsampling --background -b --size -s --time -t --duration -d --fps --warp --warp-to --no-dither --crf --threads -j --max-pixels --help -h'
@@ -85,8 +86,8 @@ _meshwarp() {
       positionals=(@paths)
       ;;
     text)
-      options='--output -o --format --quality --lossless --subsampling --background -b --font -f --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --no-dither --crf --threads -j --help -h'
-      valued='--output -o --format --quality --subsampling --background -b --font -f --font-size --size -s --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --crf --threads -j'
+      options='--output -o --format --quality --lossless --subsampling --background -b --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --no-dither --crf --threads -j --help -h'
+      valued='--output -o --format --quality --subsampling --background -b --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --crf --threads -j'
       case "$prev" in
         --output|-o) _meshwarp_paths "$cur"; return ;;
         --format) _meshwarp_words 'png jpeg webp' "$cur"; return ;;
@@ -94,7 +95,8 @@ _meshwarp() {
         --subsampling) _meshwarp_words '444 422 420' "$cur"; return ;;
         --background|-b) return ;;
         --font|-f) _meshwarp_paths "$cur"; return ;;
-        --font-size|--size|-s) return ;;
+        --size|-s) return ;;
+        --font-size) return ;;
         --width) _meshwarp_words 'expanded standard' "$cur"; return ;;
         --stretch) return ;;
         --align) _meshwarp_words 'leading center trailing' "$cur"; return ;;
@@ -211,6 +213,7 @@ _meshwarp() {
     fi
     (( i += 1 ))
   done
+  (( repeats && n >= ${#positionals[@]} )) && n=$(( ${#positionals[@]} - 1 ))
   case "${positionals[n]-@none}" in
     @paths) _meshwarp_paths "$cur" ;;
     @none) ;;

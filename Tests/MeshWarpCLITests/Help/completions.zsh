@@ -58,34 +58,34 @@ _meshwarp() {
             '--no-pin-corners[A point-set --mesh: leave the image corners free (the file'\''s "pinCorners" otherwise; default pinned); e.g. --mesh pull.json --no-pin-corners to move the whole picture with the points.]' \
             '--antialias=[Samples per axis on the mesh'\''s silhouette (1 = hard edges) (default: 4).]:N: ' \
             '--supersample=[Samples per axis for the whole image, for heavy minification (default: 1).]:N: ' \
-            '--time=[Time in seconds of a still, or of the first frame (default: 0).]:T: ' \
-            '-t[Time in seconds of a still, or of the first frame (default: 0).]:T: ' \
-            '--duration=[Render an animation of S seconds (APNG, MP4 or a PNG sequence).]:S: ' \
-            '-d[Render an animation of S seconds (APNG, MP4 or a PNG sequence).]:S: ' \
+            '--time=[Seconds on the animation'\''s clock (a keyframe file, --to-mesh, a preset): when the still is taken, or when the first frame starts (default: 0).]:T: ' \
+            '-t[Seconds on the animation'\''s clock (a keyframe file, --to-mesh, a preset): when the still is taken, or when the first frame starts (default: 0).]:T: ' \
+            '--duration=[Render an animation of S seconds (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder).]:S: ' \
+            '-d[Render an animation of S seconds (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder).]:S: ' \
             '--fps=[Frames per second of an animation (default: 30).]:N: ' \
             '--crf=[Expert: the H.264 (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, VP9 CRF 24).]:N: ' \
             '--no-audio[Leave a video'\''s audio out (by default it is copied, or transcoded to AAC or Opus where the output cannot hold it).]' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
             '-j[Worker threads (default: all cores).]:N: ' \
-            '--max-pixels=[Refuse input images with more pixels (default: 100000000).]:N: ' \
+            '--max-pixels=[The most pixels of a picture read or made: input images, video frames, the output (default: 100000000).]:N: ' \
             '--help[Show this help.]' \
             '-h[Show this help.]' \
             '1:IN:_files'
           ;;
         validate)
           _arguments \
-            '--json[One JSON object per problem and line on stdout (file, kind, severity, rule, face, vertices, line, column, path, message), for every error, JSON syntax included.]' \
-            '--size=[The content size for "units": "pixels" files without "width"/"height".]:WxH: ' \
-            '-s[The content size for "units": "pixels" files without "width"/"height".]:WxH: ' \
+            '--json[One JSON object per problem and line on stdout (file, kind, severity, rule, face, vertices, line, column, path, message), for every error, JSON syntax included; a valid file'\''s object has severity "ok" and rule "valid".]' \
+            '--size=[The picture'\''s size, for "units": "pixels" files without "width"/"height" (as warp reads them against its input); the report names it.]:WxH: ' \
+            '-s[The picture'\''s size, for "units": "pixels" files without "width"/"height" (as warp reads them against its input); the report names it.]:WxH: ' \
             '--help[Show this help.]' \
             '-h[Show this help.]' \
-            '1:FILE.json:_files'
+            '*:FILE.json:_files'
           ;;
         gradient)
           _arguments \
             '--preset=[A built-in animated gradient: meshing (the blog'\''s).]:NAME:(meshing)' \
-            '--output=[Output: .png, .jpg, .webp, .apng, .mp4, frame_%04d.png or a folder (required).]:OUT:_files' \
-            '-o[Output: .png, .jpg, .webp, .apng, .mp4, frame_%04d.png or a folder (required).]:OUT:_files' \
+            '--output=[Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe file, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder) (required).]:OUT:_files' \
+            '-o[Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe file, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder) (required).]:OUT:_files' \
             '--format=[Image format: png, jpg, webp (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
             '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
@@ -94,10 +94,10 @@ _meshwarp() {
             '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '--size=[Output size in pixels (default: 800x800).]:WxH: ' \
             '-s[Output size in pixels (default: 800x800).]:WxH: ' \
-            '--time=[Time in seconds of a still, or of the first frame (default: 0).]:T: ' \
-            '-t[Time in seconds of a still, or of the first frame (default: 0).]:T: ' \
-            '--duration=[Render an animation of S seconds (APNG, MP4 or a PNG sequence).]:S: ' \
-            '-d[Render an animation of S seconds (APNG, MP4 or a PNG sequence).]:S: ' \
+            '--time=[Seconds on the animation'\''s clock (a keyframe file, --to-mesh, a preset): when the still is taken, or when the first frame starts (default: 0).]:T: ' \
+            '-t[Seconds on the animation'\''s clock (a keyframe file, --to-mesh, a preset): when the still is taken, or when the first frame starts (default: 0).]:T: ' \
+            '--duration=[Render an animation of S seconds (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder).]:S: ' \
+            '-d[Render an animation of S seconds (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder).]:S: ' \
             '--fps=[Frames per second of an animation (default: 30).]:N: ' \
             '--warp=[Warp every frame through a mesh (or keyframe file).]:MESH.json:_files' \
             '--warp-to=[Animate the --warp mesh to this one over --duration (default 1 s), easing in and out.]:MESH.json:_files' \
@@ -105,15 +105,15 @@ _meshwarp() {
             '--crf=[Expert: the H.264 (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, VP9 CRF 24).]:N: ' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
             '-j[Worker threads (default: all cores).]:N: ' \
-            '--max-pixels=[Refuse input images with more pixels (default: 100000000).]:N: ' \
+            '--max-pixels=[The most pixels of a picture read or made: input images, video frames, the output (default: 100000000).]:N: ' \
             '--help[Show this help.]' \
             '-h[Show this help.]' \
             '1::FILE.json:_files'
           ;;
         text)
           _arguments \
-            '--output=[Output: .png, .jpg, .webp, .apng, .mp4, frame_%04d.png or a folder (required).]:OUT:_files' \
-            '-o[Output: .png, .jpg, .webp, .apng, .mp4, frame_%04d.png or a folder (required).]:OUT:_files' \
+            '--output=[Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe gradient, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder) (required).]:OUT:_files' \
+            '-o[Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe gradient, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder) (required).]:OUT:_files' \
             '--format=[Image format: png, jpg, webp (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
             '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
@@ -122,17 +122,19 @@ _meshwarp() {
             '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '--font=[A fontconfig pattern ("DejaVu Sans:bold") or a font file path (default: DejaVu Sans:bold, expanded).]:F:_files' \
             '-f[A fontconfig pattern ("DejaVu Sans:bold") or a font file path (default: DejaVu Sans:bold, expanded).]:F:_files' \
-            '--font-size=[Font size in pixels (default: 150). Deprecated spelling: --size, -s.]:PX: ' \
+            '--size=[The picture'\''s size: the text is centred, and fitted unless --font-size is given (default: the text'\''s size and --padding).]:WxH: ' \
+            '-s[The picture'\''s size: the text is centred, and fitted unless --font-size is given (default: the text'\''s size and --padding).]:WxH: ' \
+            '--font-size=[Font size in pixels (default: 150, or what fits --size).]:PX: ' \
             '--width=[Font width: expanded (a wide face, else stretched 1.25×, as the blog) or standard (default: expanded for the default font, standard for a --font you pick).]:W:(expanded standard)' \
             '--stretch=[Stretch the letters horizontally by X, whatever the font (1.25: the blog'\''s look).]:X: ' \
             '--align=[Lines: leading, center or trailing (default: leading).]:A:(leading center trailing)' \
             '--gradient=[A gradient JSON file or preset (default: meshing).]:G:_files' \
             '-g[A gradient JSON file or preset (default: meshing).]:G:_files' \
             '--padding=[Space around the letters (default: 8).]:PX: ' \
-            '--time=[Time in seconds of a still, or of the first frame (default: 0).]:T: ' \
-            '-t[Time in seconds of a still, or of the first frame (default: 0).]:T: ' \
-            '--duration=[Render an animation of S seconds (APNG, MP4 or a PNG sequence).]:S: ' \
-            '-d[Render an animation of S seconds (APNG, MP4 or a PNG sequence).]:S: ' \
+            '--time=[Seconds on the animation'\''s clock (a keyframe file, --to-mesh, a preset): when the still is taken, or when the first frame starts (default: 0).]:T: ' \
+            '-t[Seconds on the animation'\''s clock (a keyframe file, --to-mesh, a preset): when the still is taken, or when the first frame starts (default: 0).]:T: ' \
+            '--duration=[Render an animation of S seconds (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder).]:S: ' \
+            '-d[Render an animation of S seconds (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder).]:S: ' \
             '--fps=[Frames per second of an animation (default: 30).]:N: ' \
             '--warp=[Warp every frame through a mesh (or keyframe file).]:MESH.json:_files' \
             '--warp-to=[Animate the --warp mesh to this one over --duration (default 1 s), easing in and out.]:MESH.json:_files' \
@@ -146,8 +148,8 @@ _meshwarp() {
           ;;
         genie)
           _arguments \
-            '--output=[Output: .apng, .mp4, frame_%04d.png, a folder; .png, .jpg, .webp with --progress (required).]:OUT:_files' \
-            '-o[Output: .apng, .mp4, frame_%04d.png, a folder; .png, .jpg, .webp with --progress (required).]:OUT:_files' \
+            '--output=[Output: an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder), or with --progress a still (.png, .jpg, .webp) (required).]:OUT:_files' \
+            '-o[Output: an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder), or with --progress a still (.png, .jpg, .webp) (required).]:OUT:_files' \
             '--format=[Image format: png, jpg, webp (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
             '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
@@ -163,12 +165,12 @@ _meshwarp() {
             '-d[Seconds of animation (default: 0.6).]:S: ' \
             '--fps=[Frames per second of an animation (default: 60).]:N: ' \
             '--reverse[Genie out (from the target back to the view).]' \
-            '--progress=[Render the single frame at progress P as PNG.]:P: ' \
-            '-p[Render the single frame at progress P as PNG.]:P: ' \
+            '--progress=[Render the single frame at progress P: a still (.png, .jpg or .webp, as OUT says).]:P: ' \
+            '-p[Render the single frame at progress P: a still (.png, .jpg or .webp, as OUT says).]:P: ' \
             '--filter=[Minification filter: draft (none, fastest), standard, high (default: standard).]:Q:(draft standard high)' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
             '-j[Worker threads (default: all cores).]:N: ' \
-            '--max-pixels=[Refuse input images with more pixels (default: 100000000).]:N: ' \
+            '--max-pixels=[The most pixels of a picture read or made: input images, video frames, the output (default: 100000000).]:N: ' \
             '--help[Show this help.]' \
             '-h[Show this help.]' \
             '1:IN.png:_files'
