@@ -1,3 +1,5 @@
+import MeshWarpImageIO
+
 /// `--max-pixels N`: the largest image a command reads or makes.
 struct InputLimitOptions: ParsableArguments {
   @Option(range: 1...Int(Int32.max), help: "Refuse input images with more pixels.")
