@@ -2,10 +2,12 @@
 // MeshWarp: warp any picture or view through a 2D mesh, render Apple-faithful
 // mesh gradients. Layers (arrows point one way):
 //
-//   MeshWarpCore  <-  MeshWarpRender  <-  MeshWarpIO  <-  MeshWarpCLI <- meshwarp
-//        ^                                      ^-------- meshwarp-editor (SDL2)
-//        '-- MeshWarpEffect (SwiftUI + Metal, Apple only; re-exports the core's
-//            API types; draws mesh gradients below iOS 18 with MeshWarpRender)
+//   MeshWarpCore  <-  MeshWarpRender  <-  MeshWarpImageIO, MeshWarpText, MeshWarpVideo
+//        ^                                      ^   (MeshWarpIO: the umbrella over all of them)
+//        |                                      +-- MeshWarpCLI <- meshwarp
+//        |                                      '-- MeshWarpDemoKit <- meshwarp-editor (SDL2)
+//        '-- MeshWarpEffect (SwiftUI + Metal, Apple only; re-exports the core;
+//            draws mesh gradients below iOS 18 with MeshWarpRender)
 //
 // MeshWarpIO is an umbrella that re-exports four modules, each linking only
 // the system libraries it uses, and the core and renderer below them (only it
