@@ -2,13 +2,16 @@
 // MeshWarp: warp any picture or view through a 2D mesh, render Apple-faithful
 // mesh gradients. Layers (arrows point one way):
 //
-//   MeshWarpCore  <-  MeshWarpRender  <-  MeshWarpIO  <-  MeshWarpCLI <- meshwarp
-//        ^                                      ^-------- meshwarp-editor (SDL2)
-//        '-- MeshWarpEffect (SwiftUI + Metal, Apple only; re-exports the core's
-//            API types; draws mesh gradients below iOS 18 with MeshWarpRender)
+//   MeshWarpCore  <-  MeshWarpRender  <-  MeshWarpImageIO, MeshWarpText, MeshWarpVideo
+//        ^                                      ^   (MeshWarpIO: the umbrella over all of them)
+//        |                                      +-- MeshWarpCLI <- meshwarp
+//        |                                      '-- MeshWarpDemoKit <- meshwarp-editor (SDL2)
+//        '-- MeshWarpEffect (SwiftUI + Metal, Apple only; re-exports the core;
+//            draws mesh gradients below iOS 18 with MeshWarpRender)
 //
 // MeshWarpIO is an umbrella that re-exports four modules, each linking only
-// the system libraries it uses:
+// the system libraries it uses, and the core and renderer below them (only it
+// and MeshWarpEffect re-export; every target declares what it imports):
 //
 //   MeshWarpFiles (libc, Foundation)  <-  MeshWarpImageIO (libpng, zlib, libdeflate, libjpeg-turbo, libwebp, giflib)  <-  MeshWarpVideo
 //   MeshWarpRender  <-  MeshWarpImageIO          (MeshWarpVideo runs ffmpeg as a process)
@@ -84,47 +87,76 @@ let package = Package(
       ]),
     // Children that die with us (PR_SET_PDEATHSIG between fork and exec).
     .target(name: "CChildSpawn"),
-    .target(name: "MeshWarpVideo", dependencies: ["MeshWarpImageIO", "CChildSpawn"]),
+    .target(
+      name: "MeshWarpVideo",
+      dependencies: [
+        "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender", "MeshWarpCore", "CChildSpawn",
+      ]),
     .target(
       name: "MeshWarpText",
-      dependencies: ["MeshWarpRender", "CFreeType", "CHarfBuzz", "CFontconfig"]),
+      dependencies: ["MeshWarpRender", "MeshWarpCore", "CFreeType", "CHarfBuzz", "CFontconfig"]),
     .target(
       name: "MeshWarpIO",
-      dependencies: ["MeshWarpFiles", "MeshWarpImageIO", "MeshWarpVideo", "MeshWarpText"]),
+      dependencies: [
+        "MeshWarpFiles", "MeshWarpImageIO", "MeshWarpVideo", "MeshWarpText", "MeshWarpRender",
+        "MeshWarpCore",
+      ]),
     .target(
       name: "MeshWarpEffect",
       dependencies: ["MeshWarpCore", "MeshWarpRender"],
       resources: [.process("Shaders")]),
 
     // MARK: Tools.
-    .target(name: "MeshWarpCLI", dependencies: ["MeshWarpIO", "MeshWarpEffect"]),
-    .executableTarget(name: "meshwarp", dependencies: ["MeshWarpCLI"]),
+    .target(
+      name: "MeshWarpCLI",
+      dependencies: [
+        "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpEffect",
+        "MeshWarpRender", "MeshWarpCore",
+      ]),
+    .executableTarget(name: "meshwarp", dependencies: ["MeshWarpCLI", "MeshWarpFiles"]),
     .executableTarget(
-      name: "meshwarp-editor", dependencies: ["MeshWarpIO", "CSDL2", "MeshWarpDemoKit"]),
+      name: "meshwarp-editor",
+      dependencies: [
+        "MeshWarpDemoKit", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender", "MeshWarpCore",
+        "CSDL2",
+      ]),
 
     // MARK: Tests.
     .target(
-      name: "_TestSupport", dependencies: ["MeshWarpRender", "MeshWarpFiles"],
+      name: "_TestSupport", dependencies: ["MeshWarpRender", "MeshWarpCore", "MeshWarpFiles"],
       path: "Tests/_TestSupport"),
     .testTarget(name: "MeshWarpCoreTests", dependencies: ["MeshWarpCore", "_TestSupport"]),
-    .testTarget(name: "MeshWarpRenderTests", dependencies: ["MeshWarpRender", "_TestSupport"]),
+    .testTarget(
+      name: "MeshWarpRenderTests", dependencies: ["MeshWarpRender", "MeshWarpCore", "_TestSupport"]),
     .testTarget(
       name: "MeshWarpIOTests",
       dependencies: [
         "MeshWarpIO", "MeshWarpFiles", "MeshWarpImageIO", "MeshWarpVideo", "MeshWarpText",
-        "_TestSupport",
+        "MeshWarpRender", "MeshWarpCore", "CFreeType", "_TestSupport",
       ],
       resources: [.copy("Fixtures")]),
     .testTarget(
-      name: "MeshWarpCLITests", dependencies: ["MeshWarpCLI", "MeshWarpVideo", "_TestSupport"],
+      name: "MeshWarpCLITests",
+      dependencies: [
+        "MeshWarpCLI", "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles",
+        "MeshWarpRender", "MeshWarpCore", "_TestSupport",
+      ],
       exclude: ["Help"]),
 
     // MARK: The demo window's logic (no SDL: testable headless) and its tests,
     // which also run the built `meshwarp-editor` binary with SDL's offscreen driver.
-    .target(name: "MeshWarpDemoKit", dependencies: ["MeshWarpIO"]),
+    .target(
+      name: "MeshWarpDemoKit",
+      dependencies: [
+        "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender",
+        "MeshWarpCore",
+      ]),
     .testTarget(
       name: "MeshWarpDemoTests",
-      dependencies: ["MeshWarpDemoKit", "_TestSupport", "meshwarp-editor"], exclude: ["Help"]),
+      dependencies: [
+        "MeshWarpDemoKit", "MeshWarpVideo", "MeshWarpImageIO", "MeshWarpRender", "MeshWarpCore",
+        "_TestSupport", "meshwarp-editor",
+      ], exclude: ["Help"]),
     // MARK: Apple layer, verified on Linux.
     // The shipped Metal shader compiled as C++ through stand-in headers.
     .target(
@@ -135,7 +167,9 @@ let package = Package(
       dependencies: ["_MetalShaderHarness", "MeshWarpCore", "MeshWarpRender", "_TestSupport"]),
     .testTarget(
       name: "MeshWarpEffectTests",
-      dependencies: ["MeshWarpEffect", "_TestSupport", "_MetalShaderHarness"]),
+      dependencies: [
+        "MeshWarpEffect", "MeshWarpRender", "MeshWarpCore", "_TestSupport", "_MetalShaderHarness",
+      ]),
     // The original MeshWarpEffect package's demo, Apple only (compiles to
     // nothing / a message elsewhere): a library product so that Xcode can
     // preview it, and an app that shows it.
@@ -148,9 +182,17 @@ let package = Package(
     // MARK: Fuzzing: the fuzz targets' bodies, replayed over
     // Fuzz/Corpus by the tests; the libFuzzer binaries are built by the
     // separate package in Fuzz/ (Scripts/fuzz.sh).
-    .target(name: "MeshWarpFuzzing", dependencies: ["MeshWarpIO"]),
+    .target(
+      name: "MeshWarpFuzzing",
+      dependencies: [
+        "MeshWarpVideo", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender", "MeshWarpCore",
+      ]),
     .testTarget(
-      name: "MeshWarpFuzzingTests", dependencies: ["MeshWarpFuzzing", "_TestSupport"]),
+      name: "MeshWarpFuzzingTests",
+      dependencies: [
+        "MeshWarpFuzzing", "MeshWarpVideo", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender",
+        "MeshWarpCore", "_TestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -17,7 +17,9 @@ let package = Package(
   targets: [
     .target(
       name: "MeshWarpFuzzing",
-      dependencies: [.product(name: "MeshWarpIO", package: "MeshWarpEffect")]),
+      dependencies: [
+        "MeshWarpVideo", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender", "MeshWarpCore",
+      ].map { .product(name: $0, package: "MeshWarpEffect") }),
     .executableTarget(name: "fuzz-png", dependencies: ["MeshWarpFuzzing"]),
     .executableTarget(name: "fuzz-mesh", dependencies: ["MeshWarpFuzzing"]),
     .executableTarget(name: "fuzz-gradient", dependencies: ["MeshWarpFuzzing"]),

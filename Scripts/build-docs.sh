@@ -10,8 +10,7 @@
 #                    re-exports them), each Sources/<Module>/<Module>.docc
 #
 # Symbol graphs: MeshWarpEffect's from a build of its own (scratch folder
-# .build/docs-effect) with MESHWARP_DOCS, so that it re-exports all of
-# MeshWarpCore (apps get its public types only); the others from
+# .build/docs-effect; it re-exports all of MeshWarpCore); the others from
 # `swift package dump-symbol-graph`, which reuses the ordinary debug build
 # (the one `swift test` makes). A module's graph holds the symbols of the
 # modules it re-exports too; each archive documents its own graph and its
@@ -42,13 +41,12 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 echo "== symbol graphs"
-# MeshWarpEffect, with MESHWARP_DOCS (its own scratch folder: the flags
-# would otherwise rebuild the ordinary build's modules).
+# MeshWarpEffect (its own scratch folder: the flags would otherwise rebuild
+# the ordinary build's modules).
 # The graph folder's path is fixed, so that a second run is incremental.
 effect_graphs="$root/.build/docs-effect/symbol-graphs"
 mkdir -p "$effect_graphs"
 swift build --scratch-path .build/docs-effect --target MeshWarpEffect \
-  -Xswiftc -D -Xswiftc MESHWARP_DOCS \
   -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$effect_graphs" \
   >"$work/build-effect.log" 2>&1 || { cat "$work/build-effect.log"; exit 1; }
 # The others, from the ordinary build.

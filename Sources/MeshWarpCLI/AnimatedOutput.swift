@@ -1,3 +1,6 @@
+import MeshWarpFiles
+import MeshWarpVideo
+
 /// The animated output format a path asks for, on the command line's terms.
 enum AnimatedOutput {
   /// `OutputFormat.infer(path:pngIsAnimated:)` with an unknown extension

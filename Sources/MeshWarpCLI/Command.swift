@@ -1,3 +1,5 @@
+import MeshWarpFiles
+
 /// The `meshwarp` tool: dispatches to subcommands, prints help and errors,
 /// returns the exit code (0 success, 1 bad input or failure, 2 usage).
 package enum MeshwarpTool {

@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpFiles
 import Synchronization
 
 /// Where the tool writes: standard output and error, or buffers in tests.

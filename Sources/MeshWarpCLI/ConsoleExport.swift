@@ -1,3 +1,5 @@
+import MeshWarpFiles
+import MeshWarpVideo
 import Synchronization
 
 /// A library export run on the command line: a progress line on a

@@ -1,4 +1,9 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpFiles
+import MeshWarpImageIO
+import MeshWarpRender
+import MeshWarpVideo
 
 /// The export of a command's frames: a still through the command's image
 /// options, an animation through the library's `AnimationExport`.

@@ -1,4 +1,7 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpFiles
+import MeshWarpVideo
 
 /// A gradient from the command line: a JSON file or a built-in preset,
 /// as a function of time.

@@ -1,4 +1,6 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpFiles
 
 /// Loading the tool's inputs, with errors that name the file.
 enum InputFiles {

@@ -1,4 +1,7 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpFiles
+import MeshWarpVideo
 
 /// A `--mesh` file read once: its bytes, and whether it is a keyframe
 /// file (a JSON object with a `"keyframes"` key), decided from them.

@@ -2,4 +2,3 @@
 // run its commands in-process. Options are declared once, as typed
 // properties, and parsed from those declarations (Parsing/, no packages can
 // be fetched); options that several commands take are groups in Options/.
-@_exported import MeshWarpIO

@@ -1,3 +1,5 @@
+import MeshWarpFiles
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

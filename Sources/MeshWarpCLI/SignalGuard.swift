@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import MeshWarpVideo
 import Synchronization
 
 /// Turns SIGINT and SIGTERM into a cancellation while an export runs:

@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// Finds the control point under the pointer.
 package enum ControlPointPicker {
   /// The hit radius in window pixels (empirical: a fingertip-sized 24-px

@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpCore
 
 /// `--benchmark-frames N`: renders frames in-process, without a window, and
 /// reports median times, so the editor's frame cost can be measured on a

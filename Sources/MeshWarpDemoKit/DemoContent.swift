@@ -1,3 +1,6 @@
+import MeshWarpCore
+import MeshWarpRender
+
 /// What the demo warps, re-rendered for every frame (live content, not a
 /// snapshot): a slowly scrolling checkerboard, a loaded picture, a looping
 /// video (``LoopingVideo``), or the gradient text of ``DemoHooks/gradientText(time:width:height:)``; the

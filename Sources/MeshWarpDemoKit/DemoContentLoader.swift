@@ -1,4 +1,6 @@
 import Foundation
+import MeshWarpImageIO
+import MeshWarpRender
 
 /// The one place where the editor turns a file into content: the command
 /// line's picture or video, a file dropped on the window. Pictures are read

@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// An input to the demo session, already stripped of its window-system form.
 ///
 /// Mouse positions are window points in pixels: the centre of pixel (i, j)

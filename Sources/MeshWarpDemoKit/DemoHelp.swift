@@ -1,3 +1,6 @@
+import MeshWarpCore
+import MeshWarpRender
+
 /// The key help: printed on stdout and drawn as a panel over the frame.
 package enum DemoHelp {
   /// One line per key: the key and what it does, with G and T marked while

@@ -1,4 +1,7 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpRender
+import MeshWarpText
 
 /// The two places where features built elsewhere plug into the demo (both
 /// filled in now). Each may return `nil` (no genie layout, no font); the

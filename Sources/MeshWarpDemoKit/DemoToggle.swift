@@ -1,3 +1,6 @@
+import MeshWarpCore
+import MeshWarpRender
+
 /// The clickable switch drawn into the demo's content: a white card holding a
 /// pill-shaped track (green when on, grey when off) with a white knob, and an
 /// "ON"/"OFF" label. A click anywhere on the card flips it.

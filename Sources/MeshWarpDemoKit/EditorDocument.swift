@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpCore
 
 /// The files of an editing session: the picture shown, the mesh and
 /// gradient files opened or created (saves write them again), the Swift

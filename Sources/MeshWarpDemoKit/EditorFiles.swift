@@ -1,4 +1,6 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpFiles
 
 /// The editor's files: mesh and gradient JSON in, JSON and Swift code out,
 /// and the rule for new file names (never overwrite a file the editor did

@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpCore
 
 /// What the mouse and keys edit.
 package enum EditorMode: String, Hashable, Sendable {

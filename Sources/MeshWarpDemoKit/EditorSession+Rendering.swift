@@ -1,3 +1,6 @@
+import MeshWarpCore
+import MeshWarpRender
+
 /// Rendering: the warp (or the gradient) with the overlay and the help
 /// panel, and the clean frame that P saves.
 extension EditorSession {

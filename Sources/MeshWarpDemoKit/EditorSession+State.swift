@@ -1,3 +1,6 @@
+import MeshWarpCore
+import MeshWarpRender
+
 /// The states' values as the executable, the benchmark and the tests read
 /// them.
 extension EditorSession {

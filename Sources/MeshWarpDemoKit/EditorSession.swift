@@ -1,4 +1,6 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpRender
 
 /// The editor without the window: routes each input event to the state it
 /// concerns, keeps what is shared (the content and its toggle, the mode,

@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// Where the warp appears in the window: the content's aspect ratio kept,
 /// as large as the window allows, centred, with bars (letterbox or
 /// pillarbox) around it. The warp mesh's `to` points are normalized to this

@@ -1,3 +1,6 @@
+import MeshWarpCore
+import MeshWarpRender
+
 /// What the editor keeps from one frame to the next so that a frame does
 /// only the work its changes need (measured with `--benchmark-frames`; see
 /// Documentation/Editor.md):

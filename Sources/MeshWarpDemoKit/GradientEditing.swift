@@ -1,4 +1,6 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpRender
 
 /// Gradient mode's constants: the starting gradient, the palette and where
 /// its strip is drawn.

@@ -1,3 +1,6 @@
+import MeshWarpCore
+import MeshWarpRender
+
 /// Gradient mode's pixels: the gradient and its overlay.
 extension GradientEditor {
   /// The gradient at `width × height`, rendered again only when it or

@@ -1,4 +1,6 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpRender
 
 /// Gradient mode's state: the mesh gradient, the selected vertex, the
 /// bezier handles' visibility, a hex colour being typed and a vertex or

@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// One of a gradient vertex's four bezier handles (``GradientMesh/BezierPoint``).
 package enum GradientHandle: String, CaseIterable, Hashable, Sendable {
   case leading, top, trailing, bottom

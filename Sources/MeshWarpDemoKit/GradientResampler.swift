@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// A mesh gradient at another vertex count with the same look: each new
 /// vertex (c′, r′) of a W′ × H′ grid takes the old surface's position and
 /// colour at the same fraction of the grid, s = c′·(W − 1)/(W′ − 1) columns

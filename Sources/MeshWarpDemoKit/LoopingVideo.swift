@@ -1,4 +1,6 @@
 import Foundation
+import MeshWarpRender
+import MeshWarpVideo
 
 /// A video file as the editor's content: decoded on a background thread
 /// through ``VideoReader`` (ffmpeg) and played in a loop, in real time.

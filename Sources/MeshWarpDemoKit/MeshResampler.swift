@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// Changes a warp's control-grid density while keeping the warp.
 package enum MeshResampler {
   /// An N×M grid that shows the same warp as `mesh`, as far as a grid of

@@ -5,8 +5,8 @@
 // headless.
 //
 // Must not import: SDL or any window system (the `meshwarp-editor` executable
-// owns the window, the event loop and frame pacing). Depends on MeshWarpIO
-// (picture files; videos through MeshWarpVideo's ffmpeg reader, decoded on
-// a thread of its own: LoopingVideo) and, through it, on the renderer and
-// the core.
-@_exported import MeshWarpIO
+// owns the window, the event loop and frame pacing). Depends on the
+// library's modules, each imported where it is used: MeshWarpImageIO and
+// MeshWarpFiles (picture files), MeshWarpVideo (videos through its ffmpeg
+// reader, decoded on a thread of its own: LoopingVideo), MeshWarpText, the
+// renderer and the core.

@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// The animation clock and the genie: the content's time (stopped while
 /// paused) and the genie playback while one runs.
 struct Playback {

@@ -1,3 +1,6 @@
+import MeshWarpCore
+import MeshWarpRender
+
 extension RGBAImage {
   /// Fills an anti-aliased rounded rectangle over the pixels it covers
   /// (source-over), with an optional outline.

@@ -1,3 +1,6 @@
+import MeshWarpCore
+import MeshWarpRender
+
 /// A tiny vector font of straight strokes, enough for the demo's labels and
 /// key help without a font file: A–Z, 0–9, space and `- . , : / ( ) + = ×`.
 /// Lower-case letters draw as capitals; other characters as a box.

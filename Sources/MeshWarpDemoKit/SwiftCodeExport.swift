@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpCore
 
 /// SwiftUI code for what the editor designed, ready to paste: a whole Swift
 /// file (imports and one function) that compiles against the package's

@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpCore
 
 extension WarpEditor {
   /// The effects W steps through, each with the parameters it starts from.

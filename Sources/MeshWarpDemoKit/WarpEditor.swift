@@ -1,3 +1,6 @@
+import MeshWarpCore
+import MeshWarpRender
+
 /// Warp mode's state: the control grid the user drags, the effect it was
 /// made from, the render options (edges, smooth, anti-aliasing, the
 /// minification filter) and the point selected or dragged. Mesh `to`

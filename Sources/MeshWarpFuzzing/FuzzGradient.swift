@@ -1,4 +1,7 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpFiles
+import MeshWarpRender
 
 /// Fuzz entry for mesh gradient JSON.
 ///

@@ -1,3 +1,7 @@
+import MeshWarpCore
+import MeshWarpFiles
+import MeshWarpVideo
+
 /// Fuzz entry for keyframe files (mesh and gradient keyframes).
 ///
 /// Decodes `bytes` as a `KeyframeDocument` of meshes and of gradients and

@@ -1,3 +1,7 @@
+import MeshWarpCore
+import MeshWarpFiles
+import MeshWarpRender
+
 /// Fuzz entry for warp mesh JSON.
 ///
 /// Decodes `bytes` as a ``WarpMesh`` with ``JSONFile`` (the tool's reader)

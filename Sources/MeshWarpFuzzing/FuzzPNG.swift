@@ -1,3 +1,6 @@
+import MeshWarpImageIO
+import MeshWarpRender
+
 /// Fuzz entry for PNG decoding.
 ///
 /// Reads `bytes` with both PNG readers, each refusing more than

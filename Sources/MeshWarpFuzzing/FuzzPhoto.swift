@@ -1,3 +1,5 @@
+import MeshWarpImageIO
+
 /// Fuzz entries for JPEG and WebP decoding.
 ///
 /// Each decodes `bytes` with its decoder (refusing more than

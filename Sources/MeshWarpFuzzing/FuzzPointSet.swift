@@ -1,3 +1,6 @@
+import MeshWarpCore
+import MeshWarpFiles
+
 /// Fuzz entry for point-set JSON (the thin-plate spline warp).
 ///
 /// Decodes `bytes` as a ``WarpPointSet`` with ``JSONFile`` (the tool's

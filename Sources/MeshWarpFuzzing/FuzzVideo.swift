@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpVideo
 
 /// Fuzz entry for what the video reader parses from ffmpeg and ffprobe.
 ///

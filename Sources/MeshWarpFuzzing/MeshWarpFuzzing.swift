@@ -10,11 +10,11 @@
 // a bug in that code — except the deliberate `fatalError` of a failed
 // invariant (the PNG round trip), whose message says which invariant.
 //
-// Must not import: UI frameworks. Depends on MeshWarpIO only. Holds no
+// Must not import: UI frameworks. Depends on MeshWarpVideo, MeshWarpImageIO,
+// MeshWarpFiles, MeshWarpRender and MeshWarpCore. Holds no
 // mutable global state: libFuzzer calls the entries millions of times and
 // every call must depend on its bytes alone.
 //
 // The libFuzzer executables live in the separate package `Fuzz/` (built with
 // `--sanitize fuzzer`); `Scripts/fuzz.sh` runs them, and
 // `Tests/MeshWarpFuzzingTests` replays `Fuzz/Corpus/` through these entries.
-@_exported import MeshWarpIO

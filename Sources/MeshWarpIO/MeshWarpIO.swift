@@ -1,7 +1,9 @@
-// MeshWarpIO: the outside world, as one import. An umbrella with no code of
-// its own: it re-exports the four modules below, so `import MeshWarpIO`
-// gives all of them. An app that needs less imports less (a server that only
-// warps PNGs imports MeshWarpImageIO and links neither HarfBuzz nor FreeType).
+// MeshWarpIO: the whole library, as one import. An umbrella with no code of
+// its own: it re-exports the four modules below and the core and renderer
+// they build on, so `import MeshWarpIO` gives all of them (MeshWarpEffect is
+// the only other module that re-exports anything). An app that needs less
+// imports less (a server that only warps PNGs imports MeshWarpImageIO,
+// MeshWarpRender and MeshWarpCore, and links neither HarfBuzz nor FreeType).
 //
 //   MeshWarpFiles    atomic files, file input, standard output, JSON files,
 //                    external programs, `MeshWarpIOError` (Foundation only)
@@ -10,7 +12,9 @@
 //   MeshWarpVideo    frames over time: animated PNG, PNG sequences, keyframe
 //                    files, video in and out (ffmpeg, ffprobe)
 //   MeshWarpText     fonts and text (fontconfig, HarfBuzz, FreeType)
+@_exported import MeshWarpCore
 @_exported import MeshWarpFiles
 @_exported import MeshWarpImageIO
+@_exported import MeshWarpRender
 @_exported import MeshWarpText
 @_exported import MeshWarpVideo

@@ -1,3 +1,5 @@
+import MeshWarpRender
+
 /// How a file says its pixel values are to be interpreted, carried from the
 /// input to the output unchanged: a warp moves pixels, it does not change
 /// their colour space, so values are read raw and this travels beside them.

@@ -1,3 +1,5 @@
+import MeshWarpFiles
+
 /// The pixel limit every decoder checks a header against before it
 /// allocates pixel memory.
 public enum DecodeLimits {

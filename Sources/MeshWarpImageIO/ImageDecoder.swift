@@ -1,3 +1,5 @@
+import MeshWarpFiles
+
 /// Decodes a still image in any format MeshWarp reads, recognised by its
 /// bytes (not its name): PNG (an APNG's default image), JPEG, WebP, and the
 /// first frame of a GIF.

@@ -1,3 +1,6 @@
+import MeshWarpFiles
+import MeshWarpRender
+
 /// How a still image is written: the format and its settings.
 public struct ImageEncodingOptions: Sendable, Equatable {
   /// The file format (GIF is not written).

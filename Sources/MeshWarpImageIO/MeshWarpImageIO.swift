@@ -13,5 +13,3 @@
 // (pixels), MeshWarpFiles (files, errors), libpng, zlib, libturbojpeg,
 // libwebp(+mux) and giflib. Every failure is
 // a thrown `MeshWarpIOError`; nothing here traps on bad input.
-@_exported import MeshWarpFiles
-@_exported import MeshWarpRender

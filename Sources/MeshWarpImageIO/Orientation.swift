@@ -1,3 +1,5 @@
+import MeshWarpRender
+
 extension RGBAImage {
   /// The image as it is to be shown under EXIF/TIFF orientation `value`
   /// (TIFF 6.0 tag 0x0112): 1 as stored, 2 mirrored left–right, 3 turned

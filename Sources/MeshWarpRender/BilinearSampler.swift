@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// Bilinear filtering of an ``RGBAImage`` on premultiplied colour.
 ///
 /// The sample point is in source pixel space (pixel i covers [i, i+1], its

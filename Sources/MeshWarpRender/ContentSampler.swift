@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// Reads the content for the renderer's non-default modes: any
 /// ``Interpolation`` with any ``AddressMode``, on premultiplied colour.
 ///

@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// Built-in content: images made from a few parameters, for demos, tests
 /// and benchmarks.
 public enum ImageGenerators {

@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// The warp of a grid mesh whose warped (`to`) points lie on an
 /// axis-aligned lattice over the whole output: every row of `to` points at
 /// one y, every column at one x, both increasing from 0 to 1. Thin-plate

@@ -6,4 +6,3 @@
 // Must not import: system libraries (libpng, FreeType, SDL) or UI frameworks;
 // files and fonts belong to MeshWarpIO. Depends on MeshWarpCore, and on
 // CSpanKernel (its own C span loop in AVX2, imported internally).
-@_exported import MeshWarpCore

@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpCore
 
 extension RGBAImage {
   /// Blends `colour` over pixel (x, y) with extra coverage `coverage` (0…1),

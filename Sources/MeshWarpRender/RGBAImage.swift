@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// An 8-bit RGBA colour: sRGB-encoded, straight (not premultiplied) alpha.
 public struct RGBA8: Hashable, Sendable {
   public var r: UInt8

@@ -1,4 +1,5 @@
 import Dispatch
+import MeshWarpCore
 
 /// Anti-aliases the warped mesh's outer boundary by coverage.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpCore
 
 /// The smooth warp of a grid mesh (``WarpOptions/smooth``) drawn from its
 /// two Catmull-Rom surfaces directly, without the fine mesh of

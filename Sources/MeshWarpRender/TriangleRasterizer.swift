@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// Scanline spans of a triangle over pixel centres, in exact integer
 /// arithmetic, with the top-left fill rule.
 ///

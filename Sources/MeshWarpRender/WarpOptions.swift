@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// How ``WarpRenderer`` renders a warp.
 public struct WarpOptions: Hashable, Sendable {
   /// Output width in pixels; `nil` takes the source's.

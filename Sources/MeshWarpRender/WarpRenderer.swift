@@ -1,4 +1,5 @@
 import Dispatch
+import MeshWarpCore
 
 /// Warps an image through a mesh on the CPU.
 ///

@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// The warp's inner loop: shades one run of pixels of one face on one row.
 ///
 /// Exact source points come from the same closed form as `QuadInverter`

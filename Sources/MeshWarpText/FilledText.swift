@@ -1,3 +1,5 @@
+import MeshWarpRender
+
 /// The blog's effect: a text whose letters show a fill image (a mesh
 /// gradient) stretched to the text's bounds, on a transparent or coloured
 /// background.

@@ -1,4 +1,6 @@
 import CFreeType
+import MeshWarpCore
+import MeshWarpRender
 
 /// One glyph's anti-aliased coverage, placed in layout pixels.
 struct RasterizedGlyph: Sendable {

@@ -6,4 +6,3 @@
 // Must not import: UI frameworks or image codecs. Depends on MeshWarpRender
 // (masks, pixels) and the three font libraries. Failures are thrown
 // `FontError`s.
-@_exported import MeshWarpRender

@@ -1,4 +1,6 @@
 import CHarfBuzz
+import MeshWarpCore
+import MeshWarpRender
 
 /// A text shaped with HarfBuzz, placed in lines and rasterized with
 /// FreeType: its glyphs, their advances and ink boxes, and its bounds.

@@ -1,3 +1,5 @@
+import MeshWarpRender
+
 /// Where each line of a multi-line text sits across the text's width.
 ///
 /// Lines run left to right (an LTR layout direction): `leading` is left.

@@ -1,3 +1,7 @@
+import MeshWarpFiles
+import MeshWarpImageIO
+import MeshWarpRender
+
 /// Writes an animated PNG (APNG 1.0) as frames arrive: `append` … `finish`.
 /// The file's layout is `APNGEncoder`'s; the frame count in `acTL` is filled
 /// in by `finish()`.

@@ -1,3 +1,5 @@
+import MeshWarpFiles
+
 /// A file name pattern with one frame number in it, printf style:
 /// `frame_%04d.png` → `frame_0000.png`, `frame_0001.png`, …
 ///

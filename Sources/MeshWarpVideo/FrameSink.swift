@@ -1,3 +1,5 @@
+import MeshWarpRender
+
 /// Something that takes the frames of an export, in order: one PNG, an
 /// animated PNG, a numbered PNG sequence, an MP4 video.
 ///

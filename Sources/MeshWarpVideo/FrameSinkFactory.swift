@@ -1,4 +1,6 @@
 import Foundation
+import MeshWarpFiles
+import MeshWarpImageIO
 
 /// The kinds of output a frame export can write.
 public enum OutputFormat: Sendable, Equatable {

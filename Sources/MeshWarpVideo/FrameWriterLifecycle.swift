@@ -1,3 +1,6 @@
+import MeshWarpFiles
+import MeshWarpRender
+
 /// The life every frame writer shares: open until `finish()` succeeds or
 /// the export is cancelled; every frame of one size; at least one frame
 /// before `finish()`; any error after the start cancels the export.

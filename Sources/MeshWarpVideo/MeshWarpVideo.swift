@@ -15,4 +15,3 @@
 //
 // Must not import: UI frameworks or fonts. Depends on MeshWarpImageIO (the
 // codecs), MeshWarpRender (the warp) and Foundation (`Process` for ffmpeg).
-@_exported import MeshWarpImageIO

@@ -1,4 +1,7 @@
 import Foundation
+import MeshWarpFiles
+import MeshWarpImageIO
+import MeshWarpRender
 
 /// Writes each frame to its own numbered PNG file (`frame_0000.png`, …),
 /// each file atomically. Frames are encoded in batches of

@@ -1,5 +1,6 @@
 import CChildSpawn
 import Foundation
+import MeshWarpFiles
 
 #if canImport(Glibc)
   import Glibc

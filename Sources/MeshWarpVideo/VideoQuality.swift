@@ -1,3 +1,5 @@
+import MeshWarpImageIO
+
 /// `EncoderQuality`'s scale (1 … 100, default 90) mapped to each video
 /// encoder's own setting.
 ///

@@ -1,3 +1,4 @@
+import MeshWarpFiles
 import MeshWarpImageIO
 import MeshWarpRender
 

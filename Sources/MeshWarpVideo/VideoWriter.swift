@@ -1,4 +1,7 @@
 import Foundation
+import MeshWarpFiles
+import MeshWarpImageIO
+import MeshWarpRender
 
 #if canImport(Glibc)
   import Glibc

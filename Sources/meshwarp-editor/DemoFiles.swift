@@ -1,5 +1,8 @@
 import Foundation
 import MeshWarpDemoKit
+import MeshWarpFiles
+import MeshWarpImageIO
+import MeshWarpRender
 
 /// PNG writing for the editor (content is read by `DemoContentLoader`).
 enum DemoFiles {

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import MeshWarpCore
 import MeshWarpDemoKit
 
 /// The event loop: per frame, play the script's step, translate SDL events

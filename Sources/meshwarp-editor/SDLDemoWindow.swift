@@ -1,5 +1,6 @@
 import CSDL2
 import MeshWarpDemoKit
+import MeshWarpRender
 
 /// The SDL window, its renderer, and one streaming texture of RGBA pixels
 /// that receives each CPU-rendered frame.

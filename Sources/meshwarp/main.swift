@@ -1,5 +1,6 @@
 import Foundation
 import MeshWarpCLI
+import MeshWarpFiles
 
 StandardOutput.ignoreBrokenPipeSignal()
 let status = MeshwarpTool.run(Array(CommandLine.arguments.dropFirst()))

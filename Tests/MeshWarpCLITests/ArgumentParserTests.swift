@@ -1,4 +1,6 @@
 import Foundation
+import MeshWarpRender
+import MeshWarpText
 import Testing
 
 @testable import MeshWarpCLI

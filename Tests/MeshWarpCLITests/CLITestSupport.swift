@@ -1,5 +1,9 @@
 import Foundation
 import MeshWarpCLI
+import MeshWarpCore
+import MeshWarpFiles
+import MeshWarpImageIO
+import MeshWarpRender
 import _TestSupport
 
 /// Runs the tool in-process and keeps its output.

@@ -1,4 +1,7 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpImageIO
+import MeshWarpRender
 import Testing
 import _TestSupport
 

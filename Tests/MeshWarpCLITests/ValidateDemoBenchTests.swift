@@ -1,5 +1,7 @@
 import Foundation
 import MeshWarpCLI
+import MeshWarpCore
+import MeshWarpImageIO
 import Testing
 import _TestSupport
 

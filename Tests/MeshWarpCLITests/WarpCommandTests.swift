@@ -1,5 +1,8 @@
 import Foundation
 import MeshWarpCLI
+import MeshWarpCore
+import MeshWarpImageIO
+import MeshWarpRender
 import Testing
 import _TestSupport
 

@@ -1,5 +1,9 @@
 import Foundation
 import MeshWarpCLI
+import MeshWarpCore
+import MeshWarpFiles
+import MeshWarpImageIO
+import MeshWarpRender
 import Testing
 import _TestSupport
 

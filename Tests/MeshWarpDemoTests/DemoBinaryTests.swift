@@ -1,5 +1,8 @@
 import Foundation
+import MeshWarpCore
 import MeshWarpDemoKit
+import MeshWarpImageIO
+import MeshWarpRender
 import Testing
 
 /// Runs the built `meshwarp-editor` with SDL's offscreen driver and a script

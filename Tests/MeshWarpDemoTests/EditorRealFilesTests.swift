@@ -1,5 +1,7 @@
 import Foundation
+import MeshWarpCore
 import MeshWarpDemoKit
+import MeshWarpRender
 import Testing
 import _TestSupport
 

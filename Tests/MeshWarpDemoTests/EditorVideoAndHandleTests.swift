@@ -1,5 +1,8 @@
 import Foundation
+import MeshWarpCore
 import MeshWarpDemoKit
+import MeshWarpRender
+import MeshWarpVideo
 import Testing
 import _TestSupport
 

@@ -1,4 +1,8 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpFiles
+import MeshWarpImageIO
+import MeshWarpRender
 import Testing
 import _TestSupport
 

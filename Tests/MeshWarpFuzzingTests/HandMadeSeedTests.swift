@@ -1,4 +1,7 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpFiles
+import MeshWarpVideo
 import Testing
 
 @testable import MeshWarpFuzzing

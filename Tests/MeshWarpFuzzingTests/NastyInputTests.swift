@@ -1,4 +1,7 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpFiles
+import MeshWarpImageIO
 import Testing
 import _TestSupport
 

@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpCore
 import MeshWarpRender
 
 /// A slow, independent per-pixel reference of the mesh-gradient rules (Documentation/MeshGradient.md),

@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpCore
 import Testing
 import _TestSupport
 

@@ -1,3 +1,4 @@
+import MeshWarpCore
 import Testing
 import _TestSupport
 

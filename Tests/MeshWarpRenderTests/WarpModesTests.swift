@@ -1,4 +1,6 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpRender
 import Testing
 import _TestSupport
 

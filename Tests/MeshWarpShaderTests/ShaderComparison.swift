@@ -1,5 +1,6 @@
 import MeshWarpCore
 import _MetalShaderHarness
+import _TestSupport
 
 /// Runs the shipped shader (compiled as C++) and the core's Double mapping
 /// over every pixel centre of a square view and tallies their differences.

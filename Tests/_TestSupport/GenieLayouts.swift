@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpCore
 
 /// Random and fixed genie layouts for the genie tests.
 public enum GenieLayouts {

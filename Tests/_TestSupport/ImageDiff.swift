@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpRender
 
 /// Per-channel differences between two images of the same size.
 public struct ImageDiff: CustomStringConvertible, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpCore
 
 /// Runs Tests/Reference/warp_reference.py (Python 3 with numpy), the
 /// independent per-pixel references of the warp tests: one JSON request on

@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpCore
 
 /// Random meshes for property tests.
 public enum RandomMeshes {

@@ -1,3 +1,5 @@
+import MeshWarpRender
+
 /// Deterministic test images.
 public enum TestImages {
   /// Random bytes; with `alpha`, random alpha too (including zero alpha with

@@ -1,3 +1,2 @@
 // Shared helpers for the test targets: a seeded random generator, test
 // images, random meshes, image comparison.
-@_exported import MeshWarpRender

@@ -1,4 +1,10 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpFiles
+import MeshWarpImageIO
+import MeshWarpRender
+import MeshWarpText
+import MeshWarpVideo
 
 /// `meshwarp bench`: median milliseconds per frame of the renderer's work.
 struct BenchCommand: ParsableCommand {

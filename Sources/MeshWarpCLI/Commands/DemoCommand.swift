@@ -1,4 +1,10 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpFiles
+import MeshWarpImageIO
+import MeshWarpRender
+import MeshWarpText
+import MeshWarpVideo
 
 /// `meshwarp demo [-o DIR]`: the examples of the original MeshWarpEffect
 /// package and of the MeshGradient blog post, from built-in content.

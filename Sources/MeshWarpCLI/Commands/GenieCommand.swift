@@ -1,4 +1,8 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpImageIO
+import MeshWarpRender
+import MeshWarpVideo
 
 /// `meshwarp genie IN.png --to X,Y,W,H -o OUT`: the macOS genie effect.
 struct GenieCommand: ParsableCommand {

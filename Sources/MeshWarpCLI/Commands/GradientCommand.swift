@@ -1,3 +1,6 @@
+import MeshWarpCore
+import MeshWarpRender
+
 /// `meshwarp gradient (FILE.json | --preset meshing) -o OUT`
 struct GradientCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpCore
 
 extension MeshCommand {
   /// Writes the mesh of effect `kind` at `--size`: one mesh, or with a

@@ -1,4 +1,6 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpFiles
 
 /// `meshwarp mesh grid 4x4 [--shorthand] [-o m.json]`, or
 /// `meshwarp mesh EFFECT [parameters] --size WxH [-o m.json]`.

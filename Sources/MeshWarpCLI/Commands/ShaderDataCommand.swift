@@ -1,3 +1,6 @@
+import MeshWarpCore
+import MeshWarpFiles
+
 /// `meshwarp shader-data MESH.json [--size WxH] [--edges P] [-o FILE]`
 struct ShaderDataCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -1,3 +1,6 @@
+import MeshWarpRender
+import MeshWarpText
+
 /// `meshwarp text "Meshing" -o OUT`: text filled with a mesh gradient.
 struct TextCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

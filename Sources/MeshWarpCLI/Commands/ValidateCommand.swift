@@ -1,4 +1,7 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpFiles
+import MeshWarpVideo
 
 /// `meshwarp validate FILE.json... [--json] [--size WxH]`
 struct ValidateCommand: ParsableCommand {

@@ -1,3 +1,7 @@
+import MeshWarpCore
+import MeshWarpRender
+import MeshWarpVideo
+
 /// `warp`'s paths through time: a still image under an animated mesh, and
 /// video input, both run by the library's `VideoWarp`.
 extension WarpCommand {

@@ -1,4 +1,7 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpFiles
+import MeshWarpVideo
 
 /// `warp`'s `--mesh`: meshes (normalized or in pixels), point sets through
 /// the thin-plate spline, and `--smooth`.

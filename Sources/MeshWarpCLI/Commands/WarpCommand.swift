@@ -1,4 +1,8 @@
 import Foundation
+import MeshWarpFiles
+import MeshWarpImageIO
+import MeshWarpRender
+import MeshWarpVideo
 
 /// `meshwarp warp IN.png --mesh MESH.json -o OUT.png`
 struct WarpCommand: ParsableCommand {

@@ -1,3 +1,6 @@
+import MeshWarpCore
+import MeshWarpVideo
+
 /// `--duration, -d S` and `--fps N`: the length and frame rate of an
 /// animation.
 struct AnimationOptions: ParsableArguments {

@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpCore
 
 /// The parameters of `mesh EFFECT`: each a number or, to animate it, a
 /// range `A:B` (with `--duration`).

@@ -1,3 +1,5 @@
+import MeshWarpVideo
+
 /// How a mesh gradient is rendered into frames: dithering, and a warp of
 /// every frame (animated by a keyframe file or `--warp-to`).
 struct GradientFillOptions: ParsableArguments {

@@ -1,4 +1,7 @@
 import Foundation
+import MeshWarpFiles
+import MeshWarpImageIO
+import MeshWarpRender
 
 /// `--format`, `--quality`, `--lossless`, `--background`: how a command
 /// that writes a still image encodes it (beside `-o`, `OutputOptions`).

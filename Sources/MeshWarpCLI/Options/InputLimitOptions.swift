@@ -1,3 +1,5 @@
+import MeshWarpImageIO
+
 /// `--max-pixels N`: the largest image a command reads or makes.
 struct InputLimitOptions: ParsableArguments {
   @Option(

@@ -1,3 +1,5 @@
+import MeshWarpFiles
+
 /// `--output, -o`: where a command writes. The place for options about the
 /// written file (format, quality, ...) that several commands share.
 struct OutputOptions: ParsableArguments {

@@ -1,3 +1,6 @@
+import MeshWarpRender
+import MeshWarpVideo
+
 /// `--crf N`: an expert override of the H.264/VP9 constant rate factor;
 /// video quality is otherwise `--quality` (`ImageOutputOptions`), mapped
 /// per encoder by `VideoQuality`. Used only when an export goes through

@@ -1,3 +1,6 @@
+import MeshWarpCore
+import MeshWarpRender
+
 /// How `warp` renders: smooth surfaces, what shows outside the mesh, how
 /// the content is sampled beyond its edges and between its pixels, and the
 /// minification filter.

@@ -1,4 +1,8 @@
 import Foundation
+import MeshWarpCore
+import MeshWarpImageIO
+import MeshWarpRender
+import MeshWarpText
 
 /// How one command-line value is read: its placeholder, what a valid value
 /// is (for errors), and the parse itself.

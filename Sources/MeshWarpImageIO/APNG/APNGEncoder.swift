@@ -1,3 +1,6 @@
+import MeshWarpFiles
+import MeshWarpRender
+
 /// The bytes of an animated PNG (APNG 1.0), piece by piece, for a writer
 /// that streams them (`APNGWriter`): `header()`, then per frame
 /// `encodeFrame` (any thread) and `chunks(of:)` (in order), then

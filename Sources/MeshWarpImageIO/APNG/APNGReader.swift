@@ -1,3 +1,6 @@
+import MeshWarpFiles
+import MeshWarpRender
+
 /// An animated PNG read back: its canvas, loop count and every frame
 /// composited to a full canvas image, as a viewer would show it.
 public struct APNGAnimation: Sendable {

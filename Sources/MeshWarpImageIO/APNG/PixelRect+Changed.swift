@@ -1,3 +1,5 @@
+import MeshWarpRender
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,6 @@
 import CGIF
+import MeshWarpFiles
+import MeshWarpRender
 
 /// Decodes the first frame of a GIF file through giflib, on the logical
 /// screen (the frame placed at its offset, the rest transparent); the

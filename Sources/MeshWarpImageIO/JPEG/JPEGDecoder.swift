@@ -1,4 +1,6 @@
 import CTurboJPEG
+import MeshWarpFiles
+import MeshWarpRender
 
 /// Decodes JPEG files through libjpeg-turbo's TurboJPEG API (SIMD IDCT and
 /// colour conversion).

@@ -1,6 +1,7 @@
 import CTurboJPEG
 import Dispatch
 import Foundation
+import MeshWarpFiles
 import MeshWarpRender
 
 /// Encodes `RGBAImage` to baseline JPEG through libjpeg-turbo's TurboJPEG

@@ -1,5 +1,7 @@
 import CPNG
 import Foundation
+import MeshWarpFiles
+import MeshWarpRender
 
 /// Decodes PNG files to `RGBAImage` through libpng's full API (a small C
 /// shim in the CPNG module holds the setjmp that libpng's errors need).

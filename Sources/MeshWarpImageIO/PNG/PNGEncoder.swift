@@ -1,4 +1,5 @@
 import CPNG
+import MeshWarpFiles
 import MeshWarpRender
 
 /// Encodes `RGBAImage` to PNG: 8-bit RGBA, or RGB when every pixel is

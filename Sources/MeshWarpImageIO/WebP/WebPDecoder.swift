@@ -1,4 +1,6 @@
 import CWebP
+import MeshWarpFiles
+import MeshWarpRender
 
 /// Decodes still WebP files (lossy or lossless, with or without alpha)
 /// through libwebp; the `ICCP` chunk's profile is returned for the output.

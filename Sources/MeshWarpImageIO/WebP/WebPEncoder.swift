@@ -1,4 +1,6 @@
 import CWebP
+import MeshWarpFiles
+import MeshWarpRender
 
 /// Encodes `RGBAImage` to WebP through libwebp: lossy at a quality, or
 /// lossless; alpha is kept. An ICC profile goes in an `ICCP` chunk (through

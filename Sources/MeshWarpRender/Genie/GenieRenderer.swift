@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// Renders genie frames: the content warped through
 /// `GenieMeshGenerator`'s mesh onto the canvas, filtered where it shrinks
 /// (``MinificationQuality``).

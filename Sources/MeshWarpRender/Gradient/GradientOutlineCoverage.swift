@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// Anti-aliasing of a mesh gradient's outer boundary: the exact area of
 /// each pixel covered by the mesh's outline polygon, found only for pixels
 /// the outline passes through.

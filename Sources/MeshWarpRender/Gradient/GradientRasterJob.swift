@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// One render of a mesh gradient, ready to run over any set of rows: the
 /// tessellated patches, colour coefficients, outline coverage, noise tile
 /// and background, copied into buffers that rows can read without

@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpCore
 
 /// Options of ``GradientRenderer``.
 public struct GradientRenderOptions: Hashable, Sendable {

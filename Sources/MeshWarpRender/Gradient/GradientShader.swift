@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// Per-pixel colour of a mesh gradient: evaluates a patch's colour at
 /// (u, v), converts it from the working space to premultiplied sRGB-encoded
 /// RGBA, and rounds it to 8-bit straight alpha with dithering.

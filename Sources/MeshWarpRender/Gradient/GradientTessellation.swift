@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// The tessellation of a mesh gradient's patches: each patch sampled on a
 /// regular (n + 1) × (n + 1) grid of (u, v), n = 2^level, the same n for
 /// every patch so that shared edges are sampled at the same points (no

@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// An axis-aligned rectangle of whole pixels: columns `x ..< x + width`,
 /// rows `y ..< y + height`, y down.
 ///

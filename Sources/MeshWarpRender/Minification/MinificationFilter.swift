@@ -1,3 +1,5 @@
+import MeshWarpCore
+
 /// Adaptive, anisotropic supersampling of a warp where it shrinks the
 /// source: the genie's minification filter. Works for any mesh.
 ///
