@@ -209,8 +209,8 @@ ffmpeg -v error -y -i "$unwarped" -f rawvideo -pix_fmt rgba "$out/unwarped.rgba"
 ffmpeg -v error -y -i "$warped" -f rawvideo -pix_fmt rgba "$out/warped.rgba"
 check "the warped frame differs from the unwarped one" \
   bash -c "test -s '$out/warped.rgba' && ! cmp -s '$out/unwarped.rgba' '$out/warped.rgba'"
-on="52 199 89"   # DemoToggle.onColour
-off="142 142 147" # DemoToggle.offColour
+on="52 199 89"   # DemoToggle.onColor
+off="142 142 147" # DemoToggle.offColor
 saved_px="$(pixel "$warped" "$tx" "$ty")"
 check "saved frame shows ON ($on) at the toggle ($saved_px)" near "$saved_px" $on
 read -r hx hy < <(grep '^toggle appears at ' "$log" | head -1 | awk '{ printf "%d %d\n", $4, $5 }')

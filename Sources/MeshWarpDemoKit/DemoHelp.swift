@@ -69,17 +69,17 @@ package enum DemoHelp {
     let height = Int((Double(entries.count) * lineHeight + cap + 2 * margin).rounded(.up))
     var image = RGBAImage(width: width, height: height)
     image.fillRoundedRect(
-      origin: .zero, size: image.size, radius: 14, colour: RGBA8(20, 20, 24, 215),
+      origin: .zero, size: image.size, radius: 14, color: RGBA8(20, 20, 24, 215),
       outline: RGBA8(255, 255, 255, 90))
     image.drawText(
       "MESHWARP EDITOR - KEYS", at: Vector2(margin, margin), capHeight: cap,
-      colour: RGBA8(255, 214, 10))
+      color: RGBA8(255, 214, 10))
     for (i, entry) in entries.enumerated() {
       let y = margin + Double(i + 1) * lineHeight
-      image.drawText(entry.key, at: Vector2(margin, y), capHeight: cap, colour: .white)
+      image.drawText(entry.key, at: Vector2(margin, y), capHeight: cap, color: .white)
       image.drawText(
         entry.action, at: Vector2(margin + 7 * cap, y), capHeight: cap,
-        colour: RGBA8(220, 220, 225))
+        color: RGBA8(220, 220, 225))
     }
     return image
   }

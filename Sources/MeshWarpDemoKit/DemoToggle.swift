@@ -21,11 +21,11 @@ package struct DemoToggle: Hashable, Sendable {
   package static let cardUnitSize = Vector2(0.30, 0.14)
 
   /// The track colour when on (iOS-style green) and off (grey).
-  package static let onColour = RGBA8(52, 199, 89)
-  package static let offColour = RGBA8(142, 142, 147)
-  static let cardColour = RGBA8(250, 250, 252)
+  package static let onColor = RGBA8(52, 199, 89)
+  package static let offColor = RGBA8(142, 142, 147)
+  static let cardColor = RGBA8(250, 250, 252)
   static let cardOutline = RGBA8(60, 60, 67)
-  static let labelColour = RGBA8(28, 28, 30)
+  static let labelColor = RGBA8(28, 28, 30)
 
   /// The card's pixel rectangle (origin, size) on content `contentSize`.
   package static func cardRect(contentSize: Vector2) -> (origin: Vector2, size: Vector2) {
@@ -82,24 +82,24 @@ package struct DemoToggle: Hashable, Sendable {
     var card = Self.cardRect(contentSize: size)
     card.origin += offset
     image.fillRoundedRect(
-      origin: card.origin, size: card.size, radius: card.size.y * 0.22, colour: Self.cardColour,
+      origin: card.origin, size: card.size, radius: card.size.y * 0.22, color: Self.cardColor,
       outline: Self.cardOutline, outlineWidth: max(1.5, card.size.y / 40))
     var track = Self.trackRect(contentSize: size)
     track.origin += offset
     let h = track.size.y
     image.fillRoundedRect(
       origin: track.origin, size: track.size, radius: h / 2,
-      colour: isOn ? Self.onColour : Self.offColour)
+      color: isOn ? Self.onColor : Self.offColor)
     let centre = track.origin + track.size / 2
     let knobX = centre.x + (isOn ? 0.7 : -0.7) * h
     image.fillCircle(
-      centre: Vector2(knobX, centre.y), radius: h / 2 - 3, colour: .white,
+      centre: Vector2(knobX, centre.y), radius: h / 2 - 3, color: .white,
       outline: RGBA8(0, 0, 0, 40), outlineWidth: 1)
     let label = isOn ? "ON" : "OFF"
     let capHeight = card.size.y * 0.30
     let labelX = track.origin.x + track.size.x + (card.size.y - h) / 2 + capHeight * 0.3
     image.drawText(
       label, at: Vector2(labelX, centre.y - capHeight / 2), capHeight: capHeight,
-      thickness: max(2, capHeight / 7), colour: Self.labelColour)
+      thickness: max(2, capHeight / 7), color: Self.labelColor)
   }
 }

@@ -17,7 +17,7 @@ package enum GradientEditing {
     colors: [
       0xFF3B30, 0xFF9500, 0xFFCC00, 0xAF52DE, 0xFFFFFF, 0x34C759, 0x007AFF, 0x5AC8FA, 0x34C759,
     ]
-    .map { colour(hex: $0) })
+    .map { color(hex: $0) })
 
   /// The palette for keys 1–9 and the strip: red, orange, yellow, green,
   /// teal, blue, purple, white, black.
@@ -26,7 +26,7 @@ package enum GradientEditing {
   ]
 
   /// A colour from 0xRRGGBB.
-  package static func colour(hex: UInt32) -> GradientColor {
+  package static func color(hex: UInt32) -> GradientColor {
     GradientColor(
       red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
       blue: Double(hex & 0xFF) / 255)

@@ -26,7 +26,7 @@ final class GradientEditor {
 
   func mouseDown(_ p: Vector2, paletteShown: Bool) {
     if paletteShown, let k = GradientEditing.swatch(at: p, frameSize: frameSize) {
-      setGradientColour(GradientEditing.colour(hex: GradientEditing.palette[k]))
+      setGradientColor(GradientEditing.color(hex: GradientEditing.palette[k]))
       return
     }
     guard let (i, handle) = target(at: p) else { return }
@@ -164,15 +164,15 @@ final class GradientEditor {
   }
 
   /// Gives the selected vertex `colour` (an undoable edit).
-  func setGradientColour(_ colour: GradientColor) {
+  func setGradientColor(_ color: GradientColor) {
     guard let i = selectedPoint else {
       host.log("colour: no gradient point selected (click one first)")
       return
     }
-    guard gradient.colors[i] != colour else { return }
+    guard gradient.colors[i] != color else { return }
     host.record("colour of gradient point \(i)")
-    gradient.colors[i] = colour
-    host.log("colour: gradient point \(i) = \(GradientEditing.hexText(colour))")
+    gradient.colors[i] = color
+    host.log("colour: gradient point \(i) = \(GradientEditing.hexText(color))")
   }
 
   /// Gradient mode's keys; `false` for keys it leaves to the warp mode's
@@ -180,7 +180,7 @@ final class GradientEditor {
   func press(_ key: DemoKey) -> Bool {
     switch key {
     case .density(let n) where n <= GradientEditing.palette.count:
-      setGradientColour(GradientEditing.colour(hex: GradientEditing.palette[n - 1]))
+      setGradientColor(GradientEditing.color(hex: GradientEditing.palette[n - 1]))
     case .nudge(let dx, let dy):
       guard let i = selectedPoint else {
         host.log("nudge: no gradient point selected (click one first)")
@@ -243,11 +243,11 @@ final class GradientEditor {
       hexEntry = nil
       // The one colour parser (gradient JSON and the command line read
       // colours with it too).
-      guard let colour = GradientColor(text: text) else {
+      guard let color = GradientColor(text: text) else {
         host.log("hex: '\(text)' is not RRGGBB or RRGGBBAA")
         return
       }
-      setGradientColour(colour)
+      setGradientColor(color)
     case .backspace:
       hexEntry = String(text.dropLast())
     case .quit:

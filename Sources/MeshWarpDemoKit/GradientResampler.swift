@@ -28,12 +28,12 @@ package enum GradientResampler {
         let patch = patches[row * oldColumns + column]
         let (u, v) = (s - Double(column), t - Double(row))
         points.append(patch.geometry.value(u: u, v: v))
-        var colour = gradient.color(of: patch, u: u, v: v)
-        colour.red = min(max(colour.red, 0), 1)
-        colour.green = min(max(colour.green, 0), 1)
-        colour.blue = min(max(colour.blue, 0), 1)
-        colour.alpha = min(max(colour.alpha, 0), 1)
-        colors.append(colour)
+        var color = gradient.color(of: patch, u: u, v: v)
+        color.red = min(max(color.red, 0), 1)
+        color.green = min(max(color.green, 0), 1)
+        color.blue = min(max(color.blue, 0), 1)
+        color.alpha = min(max(color.alpha, 0), 1)
+        colors.append(color)
       }
     }
     return GradientMesh(

@@ -17,7 +17,7 @@ extension RGBAImage {
   ///   - outline: ring colour drawn inside the edge, `outlineWidth` pixels.
   /// - Complexity: O(rectangle area).
   package mutating func fillRoundedRect(
-    origin: Vector2, size rectSize: Vector2, radius: Double, colour: RGBA8,
+    origin: Vector2, size rectSize: Vector2, radius: Double, color: RGBA8,
     outline: RGBA8? = nil, outlineWidth: Double = 1.5
   ) {
     let half = rectSize / 2
@@ -39,9 +39,9 @@ extension RGBAImage {
         if let outline {
           let inner = min(max(0.5 - (d + outlineWidth), 0), 1)
           blend(x: x, y: y, outline, coverage: inside - inner)
-          blend(x: x, y: y, colour, coverage: inner)
+          blend(x: x, y: y, color, coverage: inner)
         } else {
-          blend(x: x, y: y, colour, coverage: inside)
+          blend(x: x, y: y, color, coverage: inside)
         }
       }
     }

@@ -99,7 +99,7 @@ extension RGBAImage {
   /// pixels wide (anti-aliased, see ``RGBAImage/drawLine(from:to:thickness:colour:)``).
   package mutating func drawText(
     _ text: String, at origin: Vector2, capHeight: Double, thickness: Double? = nil,
-    colour: RGBA8
+    color: RGBA8
   ) {
     let scale = capHeight / StrokeFont.capUnits
     let width = thickness ?? max(1.2, capHeight / 9)
@@ -107,12 +107,12 @@ extension RGBAImage {
     for character in text {
       for line in StrokeFont.strokes(character) {
         if line.count == 1 {
-          fillCircle(centre: pen + line[0] * scale, radius: width / 2, colour: colour)
+          fillCircle(centre: pen + line[0] * scale, radius: width / 2, color: color)
         }
         for k in 1..<max(line.count, 1) where line.count > 1 {
           drawLine(
             from: pen + line[k - 1] * scale, to: pen + line[k] * scale, thickness: width,
-            colour: colour)
+            color: color)
         }
       }
       pen.x += StrokeFont.advanceUnits * scale

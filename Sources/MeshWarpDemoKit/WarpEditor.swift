@@ -241,7 +241,7 @@ final class WarpEditor {
     if let i = drag?.index ?? selectedPoint, i < mesh.pointPairs.count {
       image.fillCircle(
         centre: windowPoint(ofPoint: i), radius: drag == nil ? 7 : 9,
-        colour: RGBA8(255, 214, 10), outline: .white, outlineWidth: 2)
+        color: RGBA8(255, 214, 10), outline: .white, outlineWidth: 2)
     }
   }
 }

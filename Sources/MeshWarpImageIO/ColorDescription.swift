@@ -45,19 +45,19 @@ public struct DecodedImage: Sendable {
   public var color: ColorDescription
   /// Whether the file stores grey only (PNG grey or grey+alpha, greyscale
   /// JPEG); a PNG output of a warp then stays grey.
-  public var isGreyscale: Bool
+  public var isGrayscale: Bool
   /// One-line notes for the user (e.g. 16-bit samples reduced to 8 bits).
   public var notes: [String]
 
   /// A decoded image.
   public init(
     image: RGBAImage, format: ImageFormat, color: ColorDescription = ColorDescription(),
-    isGreyscale: Bool = false, notes: [String] = []
+    isGrayscale: Bool = false, notes: [String] = []
   ) {
     self.image = image
     self.format = format
     self.color = color
-    self.isGreyscale = isGreyscale
+    self.isGrayscale = isGrayscale
     self.notes = notes
   }
 }

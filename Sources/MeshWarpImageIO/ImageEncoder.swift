@@ -14,7 +14,7 @@ public struct ImageEncodingOptions: Sendable, Equatable {
   /// The input's colour description, written where the format holds it.
   public var color: ColorDescription
   /// Write grey samples when the image has no colour (PNG, JPEG).
-  public var greyscale: Bool
+  public var grayscale: Bool
   /// JPEG: the chroma sampling; nil: 4:4:4 at quality 90 and above, 4:2:0
   /// below (`JPEGEncoder.ChromaSubsampling.default(quality:)`).
   public var jpegSubsampling: JPEGEncoder.ChromaSubsampling?
@@ -27,7 +27,7 @@ public struct ImageEncodingOptions: Sendable, Equatable {
   public init(
     format: ImageFormat, quality: Int = EncoderQuality.defaultValue, lossless: Bool = false,
     background: RGBA8 = .white, color: ColorDescription = ColorDescription(),
-    greyscale: Bool = false, jpegSubsampling: JPEGEncoder.ChromaSubsampling? = nil,
+    grayscale: Bool = false, jpegSubsampling: JPEGEncoder.ChromaSubsampling? = nil,
     pngSpeed: PNGEncoder.Speed = .balanced, threads: Int = 0
   ) {
     self.format = format
@@ -35,7 +35,7 @@ public struct ImageEncodingOptions: Sendable, Equatable {
     self.lossless = lossless
     self.background = background
     self.color = color
-    self.greyscale = greyscale
+    self.grayscale = grayscale
     self.jpegSubsampling = jpegSubsampling
     self.pngSpeed = pngSpeed
     self.threads = threads
@@ -85,7 +85,7 @@ public enum ImageEncoder {
     case .png:
       let bytes = try PNGEncoder.encode(
         image, speed: options.pngSpeed, destination: destination, color: options.color,
-        greyscale: options.greyscale, threads: options.threads)
+        grayscale: options.grayscale, threads: options.threads)
       return (bytes, [])
     case .jpeg:
       var notes: [String] = []
@@ -96,9 +96,9 @@ public enum ImageEncoder {
           "\(destination): JPEG has no transparency; transparent pixels composited over rgb(\(b.r),\(b.g),\(b.b))"
         )
       }
-      let grey = options.greyscale && opaque.isGrey
+      let gray = options.grayscale && opaque.isGray
       let bytes = try JPEGEncoder.encode(
-        opaque, quality: options.quality, greyscale: grey, subsampling: options.jpegSubsampling,
+        opaque, quality: options.quality, grayscale: gray, subsampling: options.jpegSubsampling,
         iccProfile: icc, threads: options.threads, destination: destination)
       return (bytes, notes)
     case .webp:
@@ -162,7 +162,7 @@ extension RGBAImage {
   }
 
   /// Whether every pixel has r = g = b.
-  package var isGrey: Bool {
+  package var isGray: Bool {
     pixels.withUnsafeBufferPointer { p in
       !stride(from: 0, to: p.count, by: 4).contains { p[$0] != p[$0 + 1] || p[$0] != p[$0 + 2] }
     }

@@ -7,10 +7,10 @@ public enum ImageGenerators {
   /// `end` (normalized UV), interpolated on premultiplied sRGB-encoded values
   /// like SwiftUI's `LinearGradient` on `.topLeading`/`.bottomTrailing`.
   public static func linearGradient(
-    width: Int, height: Int, colours: [RGBA8], start: Vector2 = Vector2(0, 0),
+    width: Int, height: Int, colors: [RGBA8], start: Vector2 = Vector2(0, 0),
     end: Vector2 = Vector2(1, 1)
   ) -> RGBAImage {
-    precondition(!colours.isEmpty, "a gradient needs at least one colour")
+    precondition(!colors.isEmpty, "a gradient needs at least one colour")
     var image = RGBAImage(width: width, height: height)
     let d = (end - start) * Vector2(Double(width), Double(height))
     let len2 = max((d * d).sum(), 1e-12)
@@ -18,11 +18,11 @@ public enum ImageGenerators {
     for y in 0..<height {
       for x in 0..<width {
         let p = Vector2(Double(x) + 0.5, Double(y) + 0.5)
-        let t = min(max(((p - s) * d).sum() / len2, 0), 1) * Double(colours.count - 1)
-        let i = min(Int(t), colours.count - 2 < 0 ? 0 : colours.count - 2)
-        let f = colours.count == 1 ? 0 : t - Double(i)
-        let a = colours[i]
-        let b = colours[min(i + 1, colours.count - 1)]
+        let t = min(max(((p - s) * d).sum() / len2, 0), 1) * Double(colors.count - 1)
+        let i = min(Int(t), colors.count - 2 < 0 ? 0 : colors.count - 2)
+        let f = colors.count == 1 ? 0 : t - Double(i)
+        let a = colors[i]
+        let b = colors[min(i + 1, colors.count - 1)]
         func channel(_ ca: UInt8, _ cb: UInt8) -> UInt8 {
           UInt8((Double(ca) * (1 - f) + Double(cb) * f).rounded())
         }

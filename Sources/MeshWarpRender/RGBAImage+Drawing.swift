@@ -5,13 +5,13 @@ extension RGBAImage {
   /// Blends `colour` over pixel (x, y) with extra coverage `coverage` (0…1),
   /// by the package's one source-over (`sourceOver`). Out-of-bounds pixels
   /// are ignored.
-  public mutating func blend(x: Int, y: Int, _ colour: RGBA8, coverage: Double) {
+  public mutating func blend(x: Int, y: Int, _ color: RGBA8, coverage: Double) {
     guard x >= 0, y >= 0, x < width, y < height, coverage > 0 else { return }
     let i = (y * width + x) * 4
-    let alpha = Float(colour.a) / 255 * Float(min(coverage, 1))
+    let alpha = Float(color.a) / 255 * Float(min(coverage, 1))
     pixels.withUnsafeMutableBufferPointer { p in
       sourceOver(
-        Float(colour.r), Float(colour.g), Float(colour.b), alpha: alpha, onto: p.baseAddress! + i)
+        Float(color.r), Float(color.g), Float(color.b), alpha: alpha, onto: p.baseAddress! + i)
     }
   }
 
@@ -36,7 +36,7 @@ extension RGBAImage {
   /// coverage. (A grid overlay's edges had boxes some 30 px across for a
   /// 3-px line.)
   public mutating func drawLine(
-    from a: Vector2, to b: Vector2, thickness: Double = 1.5, colour: RGBA8
+    from a: Vector2, to b: Vector2, thickness: Double = 1.5, color: RGBA8
   ) {
     let r = thickness / 2
     let lo = pointwiseMin(a, b) - Vector2(r + 1, r + 1)
@@ -51,7 +51,7 @@ extension RGBAImage {
       let t = len2 > 0 ? min(max(((p - a) * d).sum() / len2, 0), 1) : 0
       let q = a + d * t - p
       let dist = (q * q).sum().squareRoot()
-      blend(x: x, y: y, colour, coverage: min(max(r + 0.5 - dist, 0), 1))
+      blend(x: x, y: y, color, coverage: min(max(r + 0.5 - dist, 0), 1))
     }
     // Along the longer axis: per row for a steep line, per column for a
     // shallow one, each over the band's pixels only.
@@ -80,7 +80,7 @@ extension RGBAImage {
   /// Fills an anti-aliased disc of `radius` pixels centred at `centre`
   /// (pixel coordinates), with an optional ring of `outline` colour.
   public mutating func fillCircle(
-    centre: Vector2, radius: Double, colour: RGBA8, outline: RGBA8? = nil,
+    centre: Vector2, radius: Double, color: RGBA8, outline: RGBA8? = nil,
     outlineWidth: Double = 1.5
   ) {
     let reach = radius + 1
@@ -95,9 +95,9 @@ extension RGBAImage {
         if let outline {
           let inner = min(max(radius - outlineWidth + 0.5 - dist, 0), 1)
           blend(x: x, y: y, outline, coverage: inside - inner)
-          blend(x: x, y: y, colour, coverage: inner)
+          blend(x: x, y: y, color, coverage: inner)
         } else {
-          blend(x: x, y: y, colour, coverage: inside)
+          blend(x: x, y: y, color, coverage: inside)
         }
       }
     }
@@ -107,7 +107,7 @@ extension RGBAImage {
   /// scaled by the image size (plus `offset`).
   public mutating func drawMeshOverlay(
     _ mesh: WarpMesh, offset: Vector2 = .zero, scale: Vector2? = nil,
-    lineColour: RGBA8 = RGBA8(0, 122, 255, 210), pointColour: RGBA8 = RGBA8(255, 59, 48),
+    lineColor: RGBA8 = RGBA8(0, 122, 255, 210), pointColor: RGBA8 = RGBA8(255, 59, 48),
     pointRadius: Double = 6
   ) {
     let s = scale ?? size
@@ -119,12 +119,12 @@ extension RGBAImage {
         guard drawn.insert(key).inserted else { continue }
         drawLine(
           from: Vector2(mesh.pointPairs[key[0]].to) * s + offset,
-          to: Vector2(mesh.pointPairs[key[1]].to) * s + offset, thickness: 1.5, colour: lineColour)
+          to: Vector2(mesh.pointPairs[key[1]].to) * s + offset, thickness: 1.5, color: lineColor)
       }
     }
     for pair in mesh.pointPairs where pair.to.x.isFinite && pair.to.y.isFinite {
       fillCircle(
-        centre: Vector2(pair.to) * s + offset, radius: pointRadius, colour: pointColour,
+        centre: Vector2(pair.to) * s + offset, radius: pointRadius, color: pointColor,
         outline: .white)
     }
   }

@@ -167,12 +167,12 @@ struct SilhouetteAntialiaser: Sendable {
       return
     }
     let coverage = Float(inside) / Float(total)
-    var colour = SIMD4<Float>.zero
+    var color = SIMD4<Float>.zero
     if inside > 0 {
-      colour = centreSource.map { sampler.premultiplied(at: $0) } ?? sum / Float(inside)
+      color = centreSource.map { sampler.premultiplied(at: $0) } ?? sum / Float(inside)
     }
     storeStraight(
-      colour * coverage + outside.premultiplied(at: centre) * (1 - coverage), to: pixel)
+      color * coverage + outside.premultiplied(at: centre) * (1 - coverage), to: pixel)
   }
 
   /// Calls `visit` with the index of every in-image pixel the segment a→b

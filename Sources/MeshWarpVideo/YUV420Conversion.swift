@@ -30,12 +30,12 @@ package enum YUV420Conversion {
   /// The Y′, Cb, Cr of one sRGB colour (in R, G, B; alpha kept), by the
   /// same arithmetic as a frame of it: the colours a warp kept in Y′CbCr
   /// adds (``YCbCr420Packing``).
-  package static func ycbcr(of colour: RGBA8) -> RGBA8 {
+  package static func ycbcr(of color: RGBA8) -> RGBA8 {
     var planes: [UInt8] = []
     convert(
-      RGBAImage(width: 2, height: 2, fill: RGBA8(colour.r, colour.g, colour.b, 255)),
+      RGBAImage(width: 2, height: 2, fill: RGBA8(color.r, color.g, color.b, 255)),
       into: &planes, threads: 1, vectorized: false)
-    return RGBA8(planes[0], planes[4], planes[5], colour.a)
+    return RGBA8(planes[0], planes[4], planes[5], color.a)
   }
 
   /// Writes `image` (opaque; even width and height) into `planes`,

@@ -111,8 +111,8 @@ struct ParserTestCommand: ParsableCommand {
     #expect(CanvasRect.argumentParser.parse("1,2,3") == nil)
     #expect(
       CanvasRect.argumentParser.parse("1, 2,3,4")?.rect == CGRect(x: 1, y: 2, width: 3, height: 4))
-    #expect(ArgumentColour.argumentParser.parse("#11223344")?.rgba == RGBA8(0x11, 0x22, 0x33, 0x44))
-    #expect(ArgumentColour.argumentParser.parse("#1122zz") == nil)
+    #expect(ArgumentColor.argumentParser.parse("#11223344")?.rgba == RGBA8(0x11, 0x22, 0x33, 0x44))
+    #expect(ArgumentColor.argumentParser.parse("#1122zz") == nil)
     #expect(LineAlignment.argumentParser.parse("centre") == .center)
     #expect(LineAlignment.argumentParser.expectation == "one of leading, center, trailing")
   }

@@ -83,11 +83,11 @@ import _TestSupport
     #expect(alphas.contains(0) && alphas.contains(255))
     // Coloured where opaque: not grey.
     let opaque = (0..<(image.width * image.height)).filter { image.pixels[4 * $0 + 3] == 255 }
-    let colourful = opaque.filter { i in
+    let colorful = opaque.filter { i in
       let p = image.pixels[(4 * i)..<(4 * i + 3)].map(Int.init)
       return p.max()! - p.min()! > 60
     }
-    #expect(colourful.count > opaque.count / 2)
+    #expect(colorful.count > opaque.count / 2)
   }
 
   @Test func textErrors() {
@@ -96,10 +96,10 @@ import _TestSupport
     #expect(family.status == 1 && family.errors.contains("No Such Family Qq"))
     let file = ToolRun(["text", "Hi", "--font", "/nope/font.ttf", "-o", dir.file("t.png")])
     #expect(file.status == 1 && file.errors.contains("/nope/font.ttf"))
-    let colour = ToolRun(["text", "Hi", "--background", "purple-ish", "-o", dir.file("t.png")])
+    let color = ToolRun(["text", "Hi", "--background", "purple-ish", "-o", dir.file("t.png")])
     #expect(
-      colour.status == 2
-        && colour.errors
+      color.status == 2
+        && color.errors
           == "meshwarp text: --background expects #RGB, #RRGGBB, #RRGGBBAA, transparent, black or white, got 'purple-ish'\n"
     )
     let width = ToolRun(["text", "Hi", "--width", "wide", "-o", dir.file("t.png")])

@@ -34,13 +34,13 @@ import _TestSupport
 
   /// The input's colour description reaches every output that can hold
   /// it; grey input stays grey in PNG.
-  @Test func colourDescriptionAndGreyAreCarriedThrough() throws {
+  @Test func colorDescriptionAndGrayAreCarriedThrough() throws {
     let dir = TemporaryFolder()
     let mesh = dir.write(WarpMesh.identity(columns: 2, rows: 2), "mesh.json")
     let profile = (0..<300).map { UInt8(truncatingIfNeeded: $0 * 31) }
-    let grey = RGBAImage(width: 12, height: 9, fill: RGBA8(90, 90, 90))
+    let gray = RGBAImage(width: 12, height: 9, fill: RGBA8(90, 90, 90))
     let tagged = try PNGEncoder.encode(
-      grey, color: ColorDescription(iccProfile: profile, gamma: 100_000), greyscale: true)
+      gray, color: ColorDescription(iccProfile: profile, gamma: 100_000), grayscale: true)
     try Data(tagged).write(to: URL(fileURLWithPath: dir.file("in.png")))
     for out in ["out.png", "out.jpg", "out.webp"] {
       let run = ToolRun(["warp", dir.file("in.png"), "-m", mesh, "-o", dir.file(out)])
@@ -49,9 +49,9 @@ import _TestSupport
       #expect(read.color.iccProfile == profile, "\(out)")
       if out == "out.png" {
         #expect(read.color.gamma == 100_000)
-        #expect(read.isGreyscale && read.image == grey)
+        #expect(read.isGrayscale && read.image == gray)
       }
-      if out == "out.jpg" { #expect(read.isGreyscale) }
+      if out == "out.jpg" { #expect(read.isGrayscale) }
     }
   }
 

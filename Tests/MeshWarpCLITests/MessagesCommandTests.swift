@@ -24,7 +24,7 @@ private let privateUseIsMissing =
     """
   }
 
-  @Test func gradientFilesTakeHexColours() throws {
+  @Test func gradientFilesTakeHexColors() throws {
     let dir = TemporaryFolder()
     let file = dir.write(gradient(##"["#FF8800", "#0F0", "#0000FF", "#FFFFFF80"]"##), "hex.json")
     let run = ToolRun(["gradient", file, "--size", "64x64", "--no-dither", "-o", dir.file("g.png")])
@@ -37,7 +37,7 @@ private let privateUseIsMissing =
     #expect(green.r <= 8 && green.g >= 247 && green.b <= 8)
   }
 
-  @Test func coloursAboveOneAndCountsArePlacedAtLineAndColumn() {
+  @Test func colorsAboveOneAndCountsArePlacedAtLineAndColumn() {
     let dir = TemporaryFolder()
     let big = dir.write(gradient("[[1,0,0], [255, 136, 0], [0,0,1], [1,1,1]]"), "big.json")
     let run = ToolRun(["gradient", big, "-o", dir.file("x.png")])
@@ -56,7 +56,7 @@ private let privateUseIsMissing =
     #expect(!FileManager.default.fileExists(atPath: dir.file("x.png")))
   }
 
-  @Test func keyframeGradientsTakeHexColoursToo() throws {
+  @Test func keyframeGradientsTakeHexColorsToo() throws {
     let dir = TemporaryFolder()
     let ok = dir.write(
       """
@@ -83,11 +83,11 @@ private let privateUseIsMissing =
       ), "\(run.errors)")
   }
 
-  @Test func everyColourFlagReadsEveryForm() throws {
+  @Test func everyColorFlagReadsEveryForm() throws {
     for text in ["#F80", "#FF8800", "#ff8800ff", "FF8800"] {
-      #expect(ArgumentColour.argumentParser.parse(text)?.rgba == RGBA8(255, 136, 0, 255), "\(text)")
+      #expect(ArgumentColor.argumentParser.parse(text)?.rgba == RGBA8(255, 136, 0, 255), "\(text)")
     }
-    #expect(ArgumentColour.argumentParser.parse("#FF880080")?.rgba == RGBA8(255, 136, 0, 128))
+    #expect(ArgumentColor.argumentParser.parse("#FF880080")?.rgba == RGBA8(255, 136, 0, 128))
     let dir = TemporaryFolder()
     // --background (text) and --edge-color (warp) take #RGB.
     let text = ToolRun(["text", "I", "--font-size", "20", "-b", "#F80", "-o", dir.file("t.png")])
@@ -170,8 +170,8 @@ private let privateUseIsMissing =
       "face.json")
     let bad = ToolRun(["validate", face])
     #expect(bad.errors.contains("has 1 index, expected 4"), "\(bad.errors)")
-    let colour = dir.write(gradient("[[1,0,0], [1], [0,0,1], [1,1,1]]"), "c.json")
-    #expect(ToolRun(["validate", colour]).errors.contains("a colour has 1 number, expected"))
+    let color = dir.write(gradient("[[1,0,0], [1], [0,0,1], [1,1,1]]"), "c.json")
+    #expect(ToolRun(["validate", color]).errors.contains("a colour has 1 number, expected"))
   }
 
   @Test func versionHasOneSource() {

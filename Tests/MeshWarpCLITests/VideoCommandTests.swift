@@ -139,8 +139,8 @@ struct VideoCommandTests {
       let run = ToolRun(
         ["warp", folder.file("clip.mp4"), "--mesh", folder.file("b.json"), "-o", out] + arguments)
       #expect(run.status == 0, "\(run.errors)")
-      let colour = arguments.last.map { $0.hasPrefix("#") ? $0 : "#000000" } ?? "#000000"
-      #expect(run.errors.contains("composited over \(colour)"), "\(run.errors)")
+      let color = arguments.last.map { $0.hasPrefix("#") ? $0 : "#000000" } ?? "#000000"
+      #expect(run.errors.contains("composited over \(color)"), "\(run.errors)")
       let rgb = try Self.ffmpeg([
         "-i", out, "-vf", "select=eq(n\\,5)", "-frames:v", "1", "-f", "rawvideo", "-pix_fmt",
         "rgb24", "-",
@@ -220,7 +220,7 @@ struct VideoCommandTests {
     _ = folder.write(
       #"{"from": [[0,0],[1,0],[0,1],[1,1]], "to": [[0.2,0.1],[0.9,0],[0,1],[1,0.8]], "faces": [[0,1,3,2]]}"#,
       "b.json")
-    for (edges, colour) in [
+    for (edges, color) in [
       (["--edges", "color", "--edge-color", "#FF0000"], RGBA8(255, 0, 0, 255)),
       (["--background", "#0000FF"], RGBA8(0, 0, 255, 255)),
     ] {
@@ -254,7 +254,7 @@ struct VideoCommandTests {
       #expect(differences.contains { $0 > 3 }, "\(edges): the export matches the RGB path")
       // The top-left corner lies outside the mesh.
       let corner = Array(try Self.frame(out, 3)[0..<4])
-      let worst = zip(corner, [colour.r, colour.g, colour.b, 255]).map {
+      let worst = zip(corner, [color.r, color.g, color.b, 255]).map {
         abs(Int($0) - Int($1))
       }.max()!
       #expect(worst <= 3, "\(edges): corner \(corner)")

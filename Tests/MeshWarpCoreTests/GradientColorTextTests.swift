@@ -49,7 +49,7 @@ import Testing
     #expect(hex.background.rgba8 == SIMD4(0x33, 0x66, 0x99, 255))
   }
 
-  @Test func badColourStringsSayWhatIsExpected() {
+  @Test func badColorStringsSayWhatIsExpected() {
     do {
       _ = try decode(
         ##"{"width":2,"height":2,"points":[[0,0],[1,0],[0,1],[1,1]],"colors":["#FF0000","orange","#00F","#FFF"]}"##

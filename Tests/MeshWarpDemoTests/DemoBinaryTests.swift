@@ -162,11 +162,11 @@ import Testing
       abs(Int(a.r) - Int(b.r)) <= 6 && abs(Int(a.g) - Int(b.g)) <= 6
         && abs(Int(a.b) - Int(b.b)) <= 6 && a.a == 255
     }
-    #expect(close(warped[tx, ty], DemoToggle.onColour), "\(warped[tx, ty])")
+    #expect(close(warped[tx, ty], DemoToggle.onColor), "\(warped[tx, ty])")
     let home =
       DemoToggle.trackCentreUnit(contentSize: Vector2(Double(w), Double(h)))
       * Vector2(Double(w), Double(h))
-    #expect(close(unwarped[Int(home.x), Int(home.y)], DemoToggle.offColour))
+    #expect(close(unwarped[Int(home.x), Int(home.y)], DemoToggle.offColor))
 
     // A picture as content: the saved frame, shown through the identity grid
     // at its own size, with the toggle drawn over it (off again).
@@ -181,7 +181,7 @@ import Testing
     for (x, y) in [(215, 165), (200, 20), (30, 150)] {
       #expect(shown[x, y] == warped[x, y], "(\(x), \(y))")
     }
-    #expect(close(shown[Int(home.x), Int(home.y)], DemoToggle.offColour))  // the live toggle
+    #expect(close(shown[Int(home.x), Int(home.y)], DemoToggle.offColor))  // the live toggle
     #expect(again.status == 0)
     #expect(run.status == 0)
   }

@@ -24,12 +24,12 @@ import _TestSupport
     }
   }
 
-  @Test func trackCentreShowsTheStateColour() {
+  @Test func trackCentreShowsTheStateColor() {
     for on in [false, true] {
       var content = DemoContent(width: 400, height: 300)
       let image = content.image(time: 0, toggle: DemoToggle(isOn: on))
       let c = DemoToggle.trackCentreUnit(contentSize: content.size) * content.size
-      #expect(image[Int(c.x), Int(c.y)] == (on ? DemoToggle.onColour : DemoToggle.offColour))
+      #expect(image[Int(c.x), Int(c.y)] == (on ? DemoToggle.onColor : DemoToggle.offColor))
     }
   }
 

@@ -112,10 +112,10 @@ final class LoggedSession {
         && abs(Int(a.b) - Int(b.b)) <= 6
     }
     let before = s.session.renderFrame().image[x, y]
-    #expect(close(before, DemoToggle.offColour), "\(before)")
+    #expect(close(before, DemoToggle.offColor), "\(before)")
     s.click(p)
     let after = s.session.renderFrame().image[x, y]
-    #expect(close(after, DemoToggle.onColour), "\(after)")
+    #expect(close(after, DemoToggle.onColor), "\(after)")
   }
 
   @Test func densityKeepsTheWarpAndResetClearsIt() throws {

@@ -91,14 +91,14 @@ import _TestSupport
     #expect(s.session.renderFrame().image == reference)
   }
 
-  @Test func gradientModeEditsColoursAndSize() throws {
+  @Test func gradientModeEditsColorsAndSize() throws {
     let s = LoggedSession()
     s.session.handle(.key(.switchMode))
     #expect(s.session.mode == .gradient && s.lines.contains("mode: gradient"))
     s.click(Vector2(160, 120))  // vertex 4 at (0.4, 0.4)
     #expect(s.session.selectedGradientPoint == 4)
     s.session.handle(.key(.density(6)))
-    #expect(s.session.gradient.colors[4] == GradientEditing.colour(hex: 0x007AFF))
+    #expect(s.session.gradient.colors[4] == GradientEditing.color(hex: 0x007AFF))
     s.session.handle(.key(.hexEntry))
     s.session.handle(.text("ff88zz00"))
     s.session.handle(.key(.hexEntry))
@@ -108,7 +108,7 @@ import _TestSupport
     s.click(swatch.origin + Vector2(5, 5))
     #expect(s.session.gradient.colors[4] == .white)
     s.session.handle(.key(.undo))
-    #expect(s.session.gradient.colors[4] == GradientEditing.colour(hex: 0xFF8800))
+    #expect(s.session.gradient.colors[4] == GradientEditing.color(hex: 0xFF8800))
     // One column and one row more, through the keys.
     s.session.handle(.key(.gradientColumns(1)))
     s.session.handle(.key(.gradientRows(1)))
@@ -134,13 +134,13 @@ import _TestSupport
     #expect(frame.clean == GradientRenderer().render(old, width: 400, height: 300))
   }
 
-  @Test func hexColours() {
+  @Test func hexColors() {
     // What the hex entry reads (typed digits go to the core's parser).
     #expect(GradientColor(text: "#FF8000") == GradientColor(red: 1, green: 128.0 / 255, blue: 0))
     #expect(GradientColor(text: "00000080")?.alpha == 128.0 / 255)
     #expect(GradientColor(text: "12345") == nil)
     #expect(GradientColor(text: "GG0000") == nil)
-    #expect(GradientEditing.hexText(GradientEditing.colour(hex: 0x34C759)) == "#34C759")
+    #expect(GradientEditing.hexText(GradientEditing.color(hex: 0x34C759)) == "#34C759")
   }
 
   @Test func exportedCodeHasEveryPoint() {

@@ -141,7 +141,7 @@ import _TestSupport
     }
     for file in FuzzCorpus.files(.gradient)
     where FuzzCorpus.isHandMade(file.name) && !file.name.hasPrefix("bad_") {
-      if file.name == Self.hugeColourSeed {
+      if file.name == Self.hugeColorSeed {
         // Colour components above 1 are a JSON error.
         #expect(throws: GradientMeshJSONError.self) {
           _ = try GradientMesh(jsonData: Data(file.bytes))
@@ -155,11 +155,11 @@ import _TestSupport
   }
 
   /// The seed whose absurd colours once trapped the Oklab renderer.
-  static let hugeColourSeed = "crash_huge_colour_oklab.json"
+  static let hugeColorSeed = "crash_huge_colour_oklab.json"
 
   /// The JSON refuses its colours now, but code can still build them: the
   /// renderer must survive that seed's mesh (the Oklab overflow).
-  @Test func hugeColourSeedStillRendersWhenBuiltInCode() {
+  @Test func hugeColorSeedStillRendersWhenBuiltInCode() {
     let mesh = GradientMesh(
       width: 2, height: 2, points: [Vector2(5, 0), Vector2(1, 0), Vector2(0, 1), Vector2(1, 1)],
       colors: [

@@ -94,12 +94,12 @@ import _TestSupport
     #expect(JPEGMarkers.exifOrientation(Array(le.prefix(12))) == nil)
   }
 
-  @Test func greyAndCMYKJPEGsLoad() throws {
-    let grey = try ImageDecoder.decode(bytes: try fixtureBytes("Formats/grey.jpg"))
-    #expect(grey.isGreyscale)
-    #expect(maxDifference(grey.image.pixels, try expected("grey").pixels) <= 2)
+  @Test func grayAndCMYKJPEGsLoad() throws {
+    let gray = try ImageDecoder.decode(bytes: try fixtureBytes("Formats/grey.jpg"))
+    #expect(gray.isGrayscale)
+    #expect(maxDifference(gray.image.pixels, try expected("grey").pixels) <= 2)
     let cmyk = try ImageDecoder.decode(bytes: try fixtureBytes("Formats/cmyk.jpg"))
-    #expect(!cmyk.isGreyscale)
+    #expect(!cmyk.isGrayscale)
     #expect(maxDifference(cmyk.image.pixels, try expected("cmyk").pixels) <= 2)
   }
 
@@ -153,12 +153,12 @@ import _TestSupport
     // ffmpeg ignores a grey tRNS below 8 bits (PNG spec §11.3.2.1: the key is
     // in the image's bit depth; libpng applies it): compare colour only there.
     let ignoresAlpha = name.contains("tbbn0g0")
-    let ours = ignoresAlpha ? colourOnly(decoded.image.pixels) : decoded.image.pixels
-    let theirs = ignoresAlpha ? colourOnly(reference) : reference
+    let ours = ignoresAlpha ? colorOnly(decoded.image.pixels) : decoded.image.pixels
+    let theirs = ignoresAlpha ? colorOnly(reference) : reference
     // 16-bit files: ffmpeg and we may round the 16→8 reduction differently.
     #expect(maxDifference(theirs, ours) <= (name.contains("16") ? 1 : 0))
     #expect(decoded.notes.isEmpty != name.contains("16"))
-    #expect(decoded.isGreyscale == (name.contains("n0g") || name.contains("n4a")))
+    #expect(decoded.isGrayscale == (name.contains("n0g") || name.contains("n4a")))
   }
 
   /// basn2c08 carries gAMA 1.0: the simplified API turned 90 into 159.
@@ -174,9 +174,9 @@ import _TestSupport
     #expect(again.image == decoded.image && again.color == decoded.color)
   }
 
-  @Test func greyStaysGreyInPNGOutput() throws {
+  @Test func grayStaysGrayInPNGOutput() throws {
     let decoded = try ImageDecoder.decode(bytes: try fixtureBytes("PngSuite/basn0g08.png"))
-    let written = try PNGEncoder.encode(decoded.image, greyscale: decoded.isGreyscale)
+    let written = try PNGEncoder.encode(decoded.image, grayscale: decoded.isGrayscale)
     #expect(written[25] == 0)  // IHDR colour type: grey
     #expect(try PNGDecoder.decode(written) == decoded.image)
     let rgba = try PNGEncoder.encode(decoded.image)
@@ -203,7 +203,7 @@ import _TestSupport
 }
 
 /// RGBA bytes with alpha set to 255 (colour channels only).
-func colourOnly(_ rgba: [UInt8]) -> [UInt8] {
+func colorOnly(_ rgba: [UInt8]) -> [UInt8] {
   var out = rgba
   for i in stride(from: 3, to: out.count, by: 4) { out[i] = 255 }
   return out

@@ -58,18 +58,18 @@ import Testing
   func stripsDecodeToTheSerialPixels(
     width: Int, height: Int, subsampling: JPEGEncoder.ChromaSubsampling?, threads: Int
   ) throws {
-    let grey = subsampling == nil
+    let gray = subsampling == nil
     var image = Self.picture(width: width, height: height)
-    if grey {
+    if gray {
       for i in stride(from: 0, to: image.pixels.count, by: 4) {
         image.pixels[i + 1] = image.pixels[i]
         image.pixels[i + 2] = image.pixels[i]
       }
     }
     let serial = try JPEGEncoder.encode(
-      image, quality: 90, greyscale: grey, subsampling: subsampling, threads: 1)
+      image, quality: 90, grayscale: gray, subsampling: subsampling, threads: 1)
     let joined = try JPEGEncoder.encode(
-      image, quality: 90, greyscale: grey, subsampling: subsampling, threads: threads)
+      image, quality: 90, grayscale: gray, subsampling: subsampling, threads: threads)
     #expect(Self.markerCounts(serial).dri == 0)
     let counts = Self.markerCounts(joined)
     let mcu = subsampling == .chroma420 ? 16 : 8
@@ -88,7 +88,7 @@ import Testing
     let b = try JPEGDecoder.decode(joined)
     #expect(a.image.width == width && b.image.height == height)
     #expect(maxDifference(a.image.pixels, b.image.pixels) == 0)
-    #expect(b.isGreyscale == grey)
+    #expect(b.isGrayscale == gray)
   }
 
   @Test(.enabled(if: ExternalTools.hasPillow || ExternalTools.hasFFmpeg))

@@ -48,7 +48,7 @@ import Testing
     )
   }
 
-  @Test func colouredBackgroundAndTypographicFrame() throws {
+  @Test func coloredBackgroundAndTypographicFrame() throws {
     let text = try FilledText(
       "Hi", font: FontFixtures.bold(), options: .init(sizePixels: 40), frame: .typographic)
     let size = text.layout.typographicSize

@@ -104,7 +104,7 @@ struct VideoReaderTests {
   /// A BT.709-tagged stream is converted with BT.709 (as ffmpeg does:
   /// BT.601 would be off by up to 52); a full-range one (`yuvj420p`) and a
   /// 4:4:4 one are left to ffmpeg, whose RGBA arrives as it is.
-  @Test func colourTagsChooseTheConversion() throws {
+  @Test func colorTagsChooseTheConversion() throws {
     let directory = try TemporaryDirectory()
     let tagged = directory.file("bt709.mp4")
     try Self.make(

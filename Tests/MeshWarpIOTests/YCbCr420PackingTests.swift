@@ -91,7 +91,7 @@ import _TestSupport
 
   /// One colour's Y′CbCr is that of a frame of it: BT.709's table values
   /// for the primaries, alpha kept.
-  @Test func colourConversionGivesTheTableValues() {
+  @Test func colorConversionGivesTheTableValues() {
     #expect(YUV420Conversion.ycbcr(of: RGBA8(255, 0, 0, 255)) == RGBA8(63, 102, 240, 255))
     #expect(YUV420Conversion.ycbcr(of: RGBA8(0, 0, 255, 128)) == RGBA8(32, 240, 118, 128))
     #expect(YUV420Conversion.ycbcr(of: .black) == RGBA8(16, 128, 128, 255))

@@ -18,18 +18,18 @@ import _TestSupport
   /// (235, 128, 128), red (63, 102, 240), green (173, 42, 26), blue
   /// (32, 240, 118) (Y = 16 + 219·E′Y, …, rounded).
   @Test func primariesGiveTheStandardsValues() {
-    for (colour, expected) in [
+    for (color, expected) in [
       (RGBA8(0, 0, 0, 255), [16, 128, 128]), (RGBA8(255, 255, 255, 255), [235, 128, 128]),
       (RGBA8(255, 0, 0, 255), [63, 102, 240]), (RGBA8(0, 255, 0, 255), [173, 42, 26]),
       (RGBA8(0, 0, 255, 255), [32, 240, 118]),
     ] {
-      let p = Self.planes(RGBAImage(width: 4, height: 2, fill: colour))
+      let p = Self.planes(RGBAImage(width: 4, height: 2, fill: color))
       #expect(p.count == 12)
-      #expect(Set(p[0..<8]) == [UInt8(expected[0])], "\(colour): Y \(Array(p[0..<8]))")
+      #expect(Set(p[0..<8]) == [UInt8(expected[0])], "\(color): Y \(Array(p[0..<8]))")
       let (cb, cr) = (UInt8(expected[1]), UInt8(expected[2]))
       #expect(
         Array(p[8..<12]) == [cb, cb, cr, cr],
-        "\(colour): Cb Cr \(Array(p[8..<12]))")
+        "\(color): Cb Cr \(Array(p[8..<12]))")
     }
   }
 

@@ -18,7 +18,7 @@ struct GradientReference {
   /// Per patch: 16 control points, `[4·row + column]`, in pixels.
   var geometry: [[(x: Double, y: Double)]] = []
   /// Per patch: 16 colour controls, premultiplied working space (RGBA or Lab·α, α).
-  var colour: [[[Double]]] = []
+  var color: [[[Double]]] = []
   let perceptual: Bool
   /// Straight, encoded background, 0…1.
   let background: [Double]
@@ -190,7 +190,7 @@ struct GradientReference {
           k[15] = working[i11]
         }
         geometry.append(g)
-        colour.append(k)
+        color.append(k)
       }
     }
     smooth = mesh.smoothsColors
@@ -348,9 +348,9 @@ struct GradientReference {
   }
 
   /// Straight, encoded RGBA in 0…1 of a patch at (u, v).
-  func colour(patch k: Int, u: Double, v: Double) -> [Double] {
+  func color(patch k: Int, u: Double, v: Double) -> [Double] {
     var c = [0.0, 0, 0, 0]
-    let net = colour[k]
+    let net = color[k]
     if smooth {
       for r in 0..<4 {
         for col in 0..<4 {

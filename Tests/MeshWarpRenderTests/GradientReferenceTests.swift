@@ -51,7 +51,7 @@ import _TestSupport
         let pixel = image[x, y]
         let actual = [Double(pixel.r), Double(pixel.g), Double(pixel.b), Double(pixel.a)]
         if let hit = located[y * w + x], neighbourhood(x, y, covered: true) {
-          let expected = reference.colour(patch: hit.patch, u: hit.u, v: hit.v).map { $0 * 255 }
+          let expected = reference.color(patch: hit.patch, u: hit.u, v: hit.v).map { $0 * 255 }
           interior += 1
           for k in 0..<4 {
             let d = abs(actual[k] - expected[k])

@@ -21,7 +21,7 @@ import Testing
   }
 
   @Test(arguments: [true, false])
-  func cornersShowTheirVertexColours(smooth: Bool) {
+  func cornersShowTheirVertexColors(smooth: Bool) {
     // Smooth colours have zero tangents at the border, so the corner pixels
     // (half a pixel from the vertex) keep the vertex colour within a level;
     // bilinear colours move by at most |Δc|·(0.5/200 + 0.5/200) ≤ 1.3 levels.
@@ -124,7 +124,7 @@ import Testing
     #expect(perceptual[0, 4] == device[0, 4])
   }
 
-  @Test func transparentColoursInterpolatePremultiplied() {
+  @Test func transparentColorsInterpolatePremultiplied() {
     let red = GradientColor(red: 1, green: 0, blue: 0)
     let clearBlue = GradientColor(red: 0, green: 0, blue: 1, alpha: 0)
     let mesh = GradientMesh(

@@ -11,7 +11,7 @@ import _TestSupport
   /// definition: distance of the pixel centre to the segment, a one-pixel
   /// ramp), blended one pixel at a time.
   static func reference(
-    _ image: inout RGBAImage, from a: Vector2, to b: Vector2, thickness: Double, colour: RGBA8
+    _ image: inout RGBAImage, from a: Vector2, to b: Vector2, thickness: Double, color: RGBA8
   ) {
     let r = thickness / 2
     let lo = pointwiseMin(a, b) - Vector2(r + 1, r + 1)
@@ -24,7 +24,7 @@ import _TestSupport
         let t = len2 > 0 ? min(max(((p - a) * d).sum() / len2, 0), 1) : 0
         let q = a + d * t - p
         image.blend(
-          x: x, y: y, colour, coverage: min(max(r + 0.5 - (q * q).sum().squareRoot(), 0), 1))
+          x: x, y: y, color, coverage: min(max(r + 0.5 - (q * q).sum().squareRoot(), 0), 1))
       }
     }
   }
@@ -48,16 +48,16 @@ import _TestSupport
     }
     for (k, (a, b)) in fixed.enumerated() {
       let thickness = [1.0, 1.5, 3.0, 6.0][k % 4]
-      let colour = RGBA8(0, 122, 255, 210)
+      let color = RGBA8(0, 122, 255, 210)
       var drawn = RGBAImage(width: 80, height: 48, fill: RGBA8(20, 30, 40, 255))
       var expected = drawn
-      drawn.drawLine(from: a, to: b, thickness: thickness, colour: colour)
-      Self.reference(&expected, from: a, to: b, thickness: thickness, colour: colour)
+      drawn.drawLine(from: a, to: b, thickness: thickness, color: color)
+      Self.reference(&expected, from: a, to: b, thickness: thickness, color: color)
       #expect(drawn.pixels == expected.pixels, "\(a) → \(b), thickness \(thickness)")
     }
     for centre in [Vector2(-3, 10), Vector2(79, 47.5), Vector2(200, 20), Vector2(40, -30)] {
       var image = RGBAImage(width: 80, height: 48, fill: .black)
-      image.fillCircle(centre: centre, radius: 6, colour: .white, outline: .black)
+      image.fillCircle(centre: centre, radius: 6, color: .white, outline: .black)
       let touched = image.pixels.contains { $0 != 0 && $0 != 255 }
       #expect(touched == (centre.x < 90 && centre.y > -10), "\(centre)")
     }

@@ -11,7 +11,7 @@ import _TestSupport
     return (CoverageMask(width: 1, height: 1, values: [coverage]), image)
   }
 
-  @Test func fillScalesAlphaByCoverageAndKeepsStraightColour() {
+  @Test func fillScalesAlphaByCoverageAndKeepsStraightColor() {
     // alpha = round(a·c/255): 255·128/255 = 128; 100·51/255 = 20; 3·1/255 → 0.
     let cases: [(UInt8, RGBA8, RGBA8)] = [
       (128, RGBA8(200, 100, 50, 255), RGBA8(200, 100, 50, 128)),

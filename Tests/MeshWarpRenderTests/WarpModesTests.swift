@@ -58,10 +58,10 @@ import _TestSupport
       mesh.pointPairs[i].to = CGPoint(
         x: 0.25 + 0.5 * mesh.pointPairs[i].to.x, y: 0.25 + 0.5 * mesh.pointPairs[i].to.y)
     }
-    let colour = RGBA8(10, 20, 30, 200)
+    let color = RGBA8(10, 20, 30, 200)
     let filled = WarpRenderer.render(
-      src, mesh: mesh, options: WarpOptions(edges: .color, edgeColor: colour))
-    #expect(filled[0, 0] == colour && filled[47, 39] == colour)
+      src, mesh: mesh, options: WarpOptions(edges: .color, edgeColor: color))
+    #expect(filled[0, 0] == color && filled[47, 39] == color)
     let unwarped = WarpRenderer.render(src, mesh: mesh, options: WarpOptions(edges: .unwarped))
     #expect(unwarped[0, 0] == src[0, 0] && unwarped[47, 39] == src[47, 39])
     let origin = WarpRenderer.render(src, mesh: mesh, options: WarpOptions(edges: .origin))
@@ -133,7 +133,7 @@ import _TestSupport
   /// levels over the squeezed square's interior. The same warp unfiltered
   /// must show moiré (standard deviation far above 2): the test can fail.
   /// `MESHWARP_TEST_IMAGES=DIR` writes both renders there as PGM.
-  @Test func squeezedCheckerboardIsFlatGrey() throws {
+  @Test func squeezedCheckerboardIsFlatGray() throws {
     let size = 256
     let src = TestImages.checkerboard(width: size, height: size, cell: 1, .white, .black)
     let mesh = squeezedCheckerboardMesh

@@ -117,7 +117,7 @@ import _TestSupport
   /// `.color`: the edge colour where no face covers a pixel inside the view,
   /// nothing beyond the view's bounds, the warped content where a face
   /// covers it; other policies never return the colour.
-  @Test func colorPolicyReturnsTheEdgeColourWhereNoFaceCovers() {
+  @Test func colorPolicyReturnsTheEdgeColorWhereNoFaceCovers() {
     let edge = SIMD4<Float>(0.5, 0.25, 0, 0.5)
     let data = ShaderMeshData.pack(ShaderEdgeAndValidationTests.centreQuad, edges: .color)
     #expect(Self.layerColor(data, x: 20, y: 300, edge: edge) == edge)

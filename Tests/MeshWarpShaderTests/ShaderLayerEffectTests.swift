@@ -46,7 +46,7 @@ import _TestSupport
   /// Colours pass through Metal's 16-bit half, in the harness as on the
   /// GPU: an edge colour of 0.1 comes back as the nearest binary16 value,
   /// 0.0999755859375 (1638 / 16384), not as the float 0.1.
-  @Test func coloursRoundToHalfAsOnTheGPU() {
+  @Test func colorsRoundToHalfAsOnTheGPU() {
     let data = ShaderMeshData.pack(ShaderEdgeAndValidationTests.centreQuad, edges: .color)
     var rgba = [Float](repeating: -1, count: 4)
     let edge: [Float] = [0.1, 0.2, 0.3, 1]

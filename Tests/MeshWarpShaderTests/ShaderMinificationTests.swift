@@ -14,9 +14,9 @@ import _TestSupport
   /// The shader's picture of the checkerboard through `mesh`, grey 0…255.
   static func render(_ mesh: WarpMesh, maxSamples: Float) -> [Double] {
     let data = ShaderMeshData.pack(mesh)
-    var grey = [Float](repeating: -1, count: side * side)
-    meshwarp_shader_checker_image(data, Int32(data.count), Int32(side), maxSamples, &grey)
-    return grey.map { Double($0) * 255 }
+    var gray = [Float](repeating: -1, count: side * side)
+    meshwarp_shader_checker_image(data, Int32(data.count), Int32(side), maxSamples, &gray)
+    return gray.map { Double($0) * 255 }
   }
 
   /// The squeeze of the renderer's squeezed-checkerboard test: 7.7 × 8.3,
@@ -45,7 +45,7 @@ import _TestSupport
 
   /// Squeezed about 8×: flat grey with the filter (mean within 1 level of
   /// 127.5, standard deviation ≤ 2 levels), moiré without it.
-  @Test func squeezedCheckerboardIsFlatGrey() {
+  @Test func squeezedCheckerboardIsFlatGray() {
     let filtered = Self.interiorStats(
       Self.render(Self.squeezed, maxSamples: 16), mesh: Self.squeezed)
     let plain = Self.interiorStats(Self.render(Self.squeezed, maxSamples: 1), mesh: Self.squeezed)

@@ -31,7 +31,7 @@ struct DemoCommand: ParsableCommand {
   @OptionGroup var threading: ThreadOptions
 
   /// SwiftUI's system colours (iOS light mode): blue, purple, orange.
-  static let cardColours = [RGBA8(0, 122, 255), RGBA8(175, 82, 222), RGBA8(255, 149, 0)]
+  static let cardColors = [RGBA8(0, 122, 255), RGBA8(175, 82, 222), RGBA8(255, 149, 0)]
 
   func run(console: Console) throws {
     let dir = output.output
@@ -75,7 +75,7 @@ struct DemoCommand: ParsableCommand {
     try console.print(animation)
     // The genie: the original MeshWarpEffect README's card (unwarped) slides into a dock-like
     // slot, 0.6 s at 60 fps (or --frames N, whichever is fewer).
-    let card = ImageGenerators.linearGradient(width: 300, height: 300, colours: Self.cardColours)
+    let card = ImageGenerators.linearGradient(width: 300, height: 300, colors: Self.cardColors)
     let genie = try GenieRenderer(
       content: card,
       generator: GenieMeshGenerator(
@@ -109,7 +109,7 @@ enum DemoScenes {
       // The original MeshWarpEffect README: a 300×300 blue→purple→orange diagonal gradient,
       // bottom-right corner pulled to (0.8, 0.75); transparent outside.
       let card = ImageGenerators.linearGradient(
-        width: 300, height: 300, colours: DemoCommand.cardColours)
+        width: 300, height: 300, colors: DemoCommand.cardColors)
       return WarpRenderer.render(
         card, mesh: MeshPresets.originalCard, options: WarpOptions(threads: threads))
     },

@@ -138,7 +138,7 @@ struct WarpCommand: ParsableCommand {
       options: warpOptions(width: width, height: height))
     try image.write(
       result, to: output.output, console: console, color: decoded.color,
-      greyscale: decoded.isGreyscale, threads: threading.threads, format: format)
+      grayscale: decoded.isGrayscale, threads: threading.threads, format: format)
     if !output.isStandardOutput { console.error("wrote \(output.output) (\(width)x\(height))") }
   }
 }

@@ -27,7 +27,7 @@ struct ImageOutputOptions: ParsableArguments {
     help:
       "Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white.",
     defaultHelp: "white in JPEG, black in .mp4 video, none otherwise")
-  var background: ArgumentColour?
+  var background: ArgumentColor?
 
   init() {}
 
@@ -82,7 +82,7 @@ struct ImageOutputOptions: ParsableArguments {
   ///   - stillFormat: the format `stillFormat(for:)` already chose; nil: chosen here.
   func write(
     _ image: RGBAImage, to path: String, console: Console,
-    color: ColorDescription = ColorDescription(), greyscale: Bool = false, threads: Int = 0,
+    color: ColorDescription = ColorDescription(), grayscale: Bool = false, threads: Int = 0,
     format stillFormat: ImageFormat? = nil
   ) throws {
     let chosen = try stillFormat ?? self.stillFormat(for: path)
@@ -91,7 +91,7 @@ struct ImageOutputOptions: ParsableArguments {
       _ = image.composite(over: background, into: &picture)
     }
     var options = ImageEncodingOptions(
-      format: chosen, quality: quality, lossless: lossless, color: color, greyscale: greyscale,
+      format: chosen, quality: quality, lossless: lossless, color: color, grayscale: grayscale,
       jpegSubsampling: subsampling, threads: threads)
     if let background = background?.rgba {
       options.background = RGBA8(background.r, background.g, background.b)

@@ -20,7 +20,7 @@ struct WarpQualityOptions: ParsableArguments {
     placeholder: "COLOR",
     help: "The colour outside the mesh; implies --edges color (e.g. --edge-color '#336699').",
     defaultHelp: "transparent")
-  var edgeColor: ArgumentColour?
+  var edgeColor: ArgumentColor?
   @Option(
     placeholder: "MODE",
     help:

@@ -177,14 +177,14 @@ extension MinificationQuality: ArgumentChoices {
 
 /// A colour: `#RGB`, `#RRGGBB`, `#RRGGBBAA`, `transparent`, `black` or
 /// `white`, read by the one colour parser, `GradientColor(text:)`.
-struct ArgumentColour: ExpressibleByArgument, Sendable {
+struct ArgumentColor: ExpressibleByArgument, Sendable {
   var rgba: RGBA8
   var text: String
 
-  static var argumentParser: ValueParser<ArgumentColour> {
+  static var argumentParser: ValueParser<ArgumentColor> {
     ValueParser(
       placeholder: "COLOR", expectation: GradientColor.textForms,
-      parse: { text in parse(text).map { ArgumentColour(rgba: $0, text: text) } })
+      parse: { text in parse(text).map { ArgumentColor(rgba: $0, text: text) } })
   }
 
   var argumentDescription: String { text }

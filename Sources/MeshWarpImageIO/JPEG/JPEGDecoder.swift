@@ -73,7 +73,7 @@ public enum JPEGDecoder {
     image = image.oriented(exif: markers.orientation)
     return DecodedImage(
       image: image, format: .jpeg, color: ColorDescription(iccProfile: markers.iccProfile),
-      isGreyscale: colorspace == Int32(TJCS_GRAY.rawValue))
+      isGrayscale: colorspace == Int32(TJCS_GRAY.rawValue))
   }
 
   /// CMYK samples (in place) to opaque RGBA: R = (255−C)(255−K)/255, rounded.

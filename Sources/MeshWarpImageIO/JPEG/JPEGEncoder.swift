@@ -57,7 +57,7 @@ public enum JPEGEncoder {
   ///   - destination: how errors name the output.
   /// - Throws: `MeshWarpIOError.encodingFailed`.
   public static func encode(
-    _ image: RGBAImage, quality: Int = EncoderQuality.defaultValue, greyscale: Bool = false,
+    _ image: RGBAImage, quality: Int = EncoderQuality.defaultValue, grayscale: Bool = false,
     subsampling: ChromaSubsampling? = nil, iccProfile: [UInt8]? = nil, threads: Int = 0,
     destination: String = "JPEG data"
   ) throws -> [UInt8] {
@@ -74,7 +74,7 @@ public enum JPEGEncoder {
       throw failure("quality \(quality) is not in 1…100")
     }
     let sampling =
-      greyscale
+      grayscale
       ? TJSAMP_GRAY : (subsampling ?? .default(quality: quality)).turboJPEG
     let jpeg = try image.pixels.withUnsafeBufferPointer { pixels -> [UInt8] in
       let base = pixels.baseAddress!

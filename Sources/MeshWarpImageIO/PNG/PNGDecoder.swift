@@ -87,10 +87,10 @@ public enum PNGDecoder {
         notes.append("\(source): 16-bit samples reduced to 8 bits")
       }
       // Colour types 0 (grey) and 4 (grey + alpha), PNG spec §11.2.2.
-      let isGrey = state.color_type == 0 || state.color_type == 4
+      let isGray = state.color_type == 0 || state.color_type == 4
       return DecodedImage(
         image: RGBAImage(width: width, height: height, pixels: pixels), format: .png,
-        color: PNGColorChunks.read(bytes), isGreyscale: isGrey, notes: notes)
+        color: PNGColorChunks.read(bytes), isGrayscale: isGray, notes: notes)
     }
   }
 

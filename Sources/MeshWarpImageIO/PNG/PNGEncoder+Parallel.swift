@@ -74,8 +74,8 @@ extension PNGEncoder {
     header.appendBigEndian(UInt32(height))
     // 8 bits per sample; colour type 0 grey, 4 grey+alpha, 2 RGB, 6 RGBA
     // (PNG spec §11.2.2); deflate, adaptive filtering, no interlace.
-    let colourType: UInt8 = [0, 4, 2, 6][channels - 1]
-    header += [8, colourType, 0, 0, 0]
+    let colorType: UInt8 = [0, 4, 2, 6][channels - 1]
+    header += [8, colorType, 0, 0, 0]
     PNGChunk.append(type: "IHDR", data: header, to: &png)
     PNGChunk.append(type: "sRGB", data: [0], to: &png)
     // IDAT chunks of at most 1 MiB (any split is valid: PNG spec §5.6).

@@ -39,13 +39,13 @@ public enum PNGEncoder {
   /// - Complexity: O(pixels); the working memory is about 2.1× the image.
   public static func encode(
     _ image: RGBAImage, speed: Speed = .balanced, destination: String = "PNG data",
-    color: ColorDescription? = nil, greyscale: Bool = false, threads: Int = 0
+    color: ColorDescription? = nil, grayscale: Bool = false, threads: Int = 0
   ) throws -> [UInt8] {
     let encoded: [UInt8]
-    if greyscale, let (grey, hasAlpha) = greyPixels(of: image) {
+    if grayscale, let (gray, hasAlpha) = grayPixels(of: image) {
       let format = hasAlpha ? meshwarp_png_format_ga : meshwarp_png_format_gray
       encoded = try encode(
-        pixels: grey, width: image.width, height: image.height, format: format,
+        pixels: gray, width: image.width, height: image.height, format: format,
         channels: hasAlpha ? 2 : 1, speed: speed, destination: destination, threads: threads)
     } else if let rgb = opaqueRGB(of: image, threads: threads) {
       encoded = try encode(
@@ -87,7 +87,7 @@ public enum PNGEncoder {
 
   /// The image as grey (+ alpha when any pixel is not opaque) samples, or
   /// nil when some pixel has colour.
-  private static func greyPixels(of image: RGBAImage) -> ([UInt8], hasAlpha: Bool)? {
+  private static func grayPixels(of image: RGBAImage) -> ([UInt8], hasAlpha: Bool)? {
     let p = image.pixels
     let count = image.width * image.height
     var hasAlpha = false
@@ -97,14 +97,14 @@ public enum PNGEncoder {
       if p[4 * i + 3] != 255 { hasAlpha = true }
     }
     let channels = hasAlpha ? 2 : 1
-    let grey = [UInt8](unsafeUninitializedCapacity: count * channels) { out, n in
+    let gray = [UInt8](unsafeUninitializedCapacity: count * channels) { out, n in
       for i in 0..<count {
         out[channels * i] = p[4 * i]
         if hasAlpha { out[2 * i + 1] = p[4 * i + 3] }
       }
       n = count * channels
     }
-    return (grey, hasAlpha)
+    return (gray, hasAlpha)
   }
 
   private static func encode(

@@ -217,16 +217,16 @@ final class GradientRasterJob: @unchecked Sendable {
       // Forward differences, restarted every maximumRun pixels.
       while x <= xEnd {
         let runEnd = min(xEnd, x + GradientSpanPolynomial.maximumRun - 1)
-        var colour = GradientSpanPolynomial(
+        var color = GradientSpanPolynomial(
           a, uv: uv + step * Float(x - xStart), step: step)
         if fast {
           while x <= runEnd {
-            row[x] = GradientShader.quantizeOpaque(colour.next(), noise: noiseRow[x & mask])
+            row[x] = GradientShader.quantizeOpaque(color.next(), noise: noiseRow[x & mask])
             x += 1
           }
         } else {
           while x <= runEnd {
-            let c = shader.output(colour.next(), encodeTable: table)
+            let c = shader.output(color.next(), encodeTable: table)
             row[x] = GradientShader.quantize(c, noise: noiseRow[x & mask])
             x += 1
           }
@@ -269,8 +269,8 @@ final class GradientRasterJob: @unchecked Sendable {
   /// A premultiplied colour covering a pixel by `coverage` (0…1), the
   /// background the rest: `colour·coverage + background·(1 − coverage)`.
   @inline(__always)
-  private func overBackground(_ colour: SIMD4<Float>, coverage: Float) -> SIMD4<Float> {
-    colour * coverage + backgroundPremultiplied * (1 - coverage)
+  private func overBackground(_ color: SIMD4<Float>, coverage: Float) -> SIMD4<Float> {
+    color * coverage + backgroundPremultiplied * (1 - coverage)
   }
 }
 
