@@ -105,38 +105,20 @@ extension WarpMesh {
   /// faces: some 400 MB with its vertices and the renderer's per-face data).
   public static let maximumFineFaces = 1 << 22
 
-  /// This grid mesh as the smooth surface through its points: a finer grid
-  /// mesh whose bilinear faces stay within `tolerance` pixels of the
-  /// bicubic Catmull-Rom surfaces through the `from` and the `to` points
-  /// (`CatmullRomSurface`), so that grid parameter (s, t) maps from(s, t)
-  /// to to(s, t). The input points stay where they are.
+  /// What ``smoothed(outputSize:contentSize:tolerance:)`` checks and
+  /// plans before it builds the fine mesh: the two surfaces and the
+  /// subdivision of each grid column and row. Cheap (no fine mesh), so a
+  /// caller that lets the renderer smooth can report a mesh it cannot
+  /// smooth first.
   ///
-  /// Subdivision is adaptive per grid column and per grid row (a face is cut
-  /// into nᵤ × nᵥ, nᵤ shared by its column, nᵥ by its row, so neighbours
-  /// share their vertices and no cracks open): with M the largest second
-  /// derivative of either surface over the column's (row's) faces, in
-  /// pixels, n = ⌈√(M / (4·tolerance))⌉, from the bilinear interpolation
-  /// bound |f − I f| ≤ (hᵤ²·M_uu + hᵥ²·M_vv)/8. An identity grid gives an
-  /// identity mesh (`from == to` at every vertex), which renders exactly.
-  ///
-  /// - Parameters:
-  ///   - outputSize: the output in pixels (`to` is scaled by it).
-  ///   - contentSize: the content in pixels (`from` is scaled by it);
-  ///     default: `outputSize`.
-  ///   - tolerance: the largest deviation from the surface, in pixels
-  ///     (default 0.1).
-  /// A mesh without ``grid`` whose faces are a grid's cells is taken as
-  /// that grid (``withGridInferred``).
-  ///
-  /// - Throws: ``WarpMeshError/notAGrid`` without grid structure,
-  ///   ``WarpMeshError/invalidCoordinate(vertex:detail:)`` for a non-finite
-  ///   point, ``WarpMeshError/tooManyFaces(needed:limit:)`` beyond
-  ///   ``maximumFineFaces``.
-  public func smoothed(
+  /// - Throws: as ``smoothed(outputSize:contentSize:tolerance:)``.
+  package func smoothingPlan(
     outputSize: Vector2, contentSize: Vector2? = nil, tolerance: Double = 0.1
-  ) throws(WarpMeshError) -> WarpMesh {
+  ) throws(WarpMeshError) -> (
+    from: CatmullRomSurface, to: CatmullRomSurface, nu: [Int], nv: [Int]
+  ) {
     guard self.grid != nil || withGridInferred.grid == nil else {
-      return try withGridInferred.smoothed(
+      return try withGridInferred.smoothingPlan(
         outputSize: outputSize, contentSize: contentSize, tolerance: tolerance)
     }
     guard let grid, grid.columns >= 2, grid.rows >= 2,
@@ -182,6 +164,47 @@ extension WarpMesh {
     guard !overflow, needed <= Self.maximumFineFaces else {
       throw .tooManyFaces(needed: overflow ? .max : needed, limit: Self.maximumFineFaces)
     }
+    return (from, to, nu, nv)
+  }
+
+  /// This grid mesh as the smooth surface through its points: a finer grid
+  /// mesh whose bilinear faces stay within `tolerance` pixels of the
+  /// bicubic Catmull-Rom surfaces through the `from` and the `to` points
+  /// (`CatmullRomSurface`), so that grid parameter (s, t) maps from(s, t)
+  /// to to(s, t). The input points stay where they are.
+  ///
+  /// Subdivision is adaptive per grid column and per grid row (a face is cut
+  /// into nᵤ × nᵥ, nᵤ shared by its column, nᵥ by its row, so neighbours
+  /// share their vertices and no cracks open): with M the largest second
+  /// derivative of either surface over the column's (row's) faces, in
+  /// pixels, n = ⌈√(M / (4·tolerance))⌉, from the bilinear interpolation
+  /// bound |f − I f| ≤ (hᵤ²·M_uu + hᵥ²·M_vv)/8. An identity grid gives an
+  /// identity mesh (`from == to` at every vertex), which renders exactly.
+  ///
+  /// - Parameters:
+  ///   - outputSize: the output in pixels (`to` is scaled by it).
+  ///   - contentSize: the content in pixels (`from` is scaled by it);
+  ///     default: `outputSize`.
+  ///   - tolerance: the largest deviation from the surface, in pixels
+  ///     (default 0.1).
+  /// A mesh without ``grid`` whose faces are a grid's cells is taken as
+  /// that grid (``withGridInferred``).
+  ///
+  /// - Throws: ``WarpMeshError/notAGrid`` without grid structure,
+  ///   ``WarpMeshError/invalidCoordinate(vertex:detail:)`` for a non-finite
+  ///   point, ``WarpMeshError/tooManyFaces(needed:limit:)`` beyond
+  ///   ``maximumFineFaces``.
+  public func smoothed(
+    outputSize: Vector2, contentSize: Vector2? = nil, tolerance: Double = 0.1
+  ) throws(WarpMeshError) -> WarpMesh {
+    guard self.grid != nil || withGridInferred.grid == nil else {
+      return try withGridInferred.smoothed(
+        outputSize: outputSize, contentSize: contentSize, tolerance: tolerance)
+    }
+    let (from, to, nu, nv) = try smoothingPlan(
+      outputSize: outputSize, contentSize: contentSize, tolerance: tolerance)
+    guard let grid else { throw .notAGrid }
+    let (columns, rows) = (grid.columns, grid.rows)
     // Parameters (cell, t) along each axis.
     func samples(_ n: [Int]) -> [(Int, Double)] {
       var out: [(Int, Double)] = []

@@ -32,6 +32,21 @@ extension WarpCommand {
       let asked = quality.smooth ? "--smooth" : "\"smooth\": true"
       throw CLIError.failure("\(mesh): \(asked): \(place)\(WarpMeshError.notAGrid)")
     }
+    // The renderer smooths each frame and draws a mesh it cannot smooth
+    // piecewise: report one whose subdivision is beyond the limit first
+    // (its plan is cheap; the fine mesh is not built here).
+    if let output {
+      let outputSize = Vector2(Double(output.width), Double(output.height))
+      for (i, m) in animation.keyframeMeshes.enumerated() where quality.smooth || m.smooth {
+        do {
+          _ = try m.smoothingPlan(outputSize: outputSize, contentSize: contentSize)
+        } catch {
+          let place = animation.isAnimated ? "keyframes[\(i)]: " : ""
+          let asked = quality.smooth ? "--smooth" : "\"smooth\": true"
+          throw CLIError.failure("\(mesh): \(asked): \(place)\(error)")
+        }
+      }
+    }
     return animation
   }
 
