@@ -37,7 +37,9 @@ extension WarpCommand {
 
   /// A video input: every frame warped with the mesh at its timestamp.
   func warpVideo(_ animation: MeshAnimation, console: Console) throws {
-    if frames.animation.duration != nil || frames.animation.fpsGiven {
+    // --duration times a --to-mesh morph; the clip's own frame rate and
+    // length are kept.
+    if (frames.animation.duration != nil && toMesh == nil) || frames.animation.fpsGiven {
       throw CLIError.usage(
         "\(input) is a video: its own frame rate and length are kept (leave out --duration and --fps)"
       )

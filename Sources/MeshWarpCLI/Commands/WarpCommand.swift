@@ -21,7 +21,9 @@ struct WarpCommand: ParsableCommand {
       5.1 decodes, found by content; animated WebP needs ffmpeg 8) is warped frame by
       frame with the mesh at each frame's time; every frame keeps its time and duration
       (variable frame rates and GIF delays too); the audio is copied untouched, or
-      transcoded (AAC, Opus) where the output cannot hold it. Outputs: .png, .apng,
+      transcoded (AAC, Opus) where the output cannot hold it. --time T without
+      --duration or --fps, into a still (.png, .jpg, .webp), writes the one picture
+      with the mesh at T, also under a keyframe file or --to-mesh. Outputs: .png, .apng,
       .mp4 (H.264, BT.709), .mov (ProRes 4444 with alpha), .webm (VP9 with alpha),
       .gif, .webp, frame_%04d.png or a folder.
       """)
@@ -32,7 +34,9 @@ struct WarpCommand: ParsableCommand {
   var mesh: String
   @Option(
     placeholder: "MESH.json",
-    help: "Animate from --mesh to this mesh over --duration (default 1 s), easing in and out.")
+    help:
+      "Animate from --mesh to this mesh over --duration (default 1 s), easing in and out; on a video too."
+  )
   var toMesh: String?
   @OptionGroup var output = OutputOptions(
     placeholder: "OUT",
@@ -74,9 +78,14 @@ struct WarpCommand: ParsableCommand {
     // An output that no writer takes is a usage error before any work; so is
     // an animated output for what can only be a still (no --to-mesh,
     // --duration or --fps, and a mesh file that is not a keyframe file).
+    // `--time T` alone into a still extension is the one picture at T, even
+    // under a keyframe file or `--to-mesh`.
+    let oneStill =
+      frames.asksForOneMoment && (try? image.stillFormat(for: output.output)) != nil
     let mayAnimate =
-      toMesh != nil || frames.animation.duration != nil || frames.animation.fpsGiven
-      || (try? meshFile.get())?.isKeyframes == true
+      !oneStill
+      && (toMesh != nil || frames.animation.duration != nil || frames.animation.fpsGiven
+        || (try? meshFile.get())?.isKeyframes == true)
     var stillFormat: ImageFormat?
     if !mayAnimate || (try? OutputFormat.infer(path: output.output)) == nil {
       do {
@@ -103,7 +112,7 @@ struct WarpCommand: ParsableCommand {
     let animation = try loadWarp(
       try meshFile.get(), content: PixelSize(width: source.width, height: source.height),
       output: PixelSize(width: width, height: height), console: console)
-    if animation.isAnimated || frames.animation.duration != nil {
+    if !oneStill && (animation.isAnimated || frames.animation.duration != nil) {
       return try warpIntoAnimation(
         animation, source: source, width: width, height: height, console: console)
     }

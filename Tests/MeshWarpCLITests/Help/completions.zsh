@@ -38,7 +38,7 @@ _meshwarp() {
           _arguments \
             '--mesh=[The warp mesh, or a keyframe file (required).]:MESH.json:_files' \
             '-m[The warp mesh, or a keyframe file (required).]:MESH.json:_files' \
-            '--to-mesh=[Animate from --mesh to this mesh over --duration (default 1 s), easing in and out.]:MESH.json:_files' \
+            '--to-mesh=[Animate from --mesh to this mesh over --duration (default 1 s), easing in and out; on a video too.]:MESH.json:_files' \
             '--output=[Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mov, .webm, .gif, .webp ('\''-'\'' for stdout) (required).]:OUT:_files' \
             '-o[Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mov, .webm, .gif, .webp ('\''-'\'' for stdout) (required).]:OUT:_files' \
             '--format=[Image format: png, jpg, webp (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
@@ -62,7 +62,7 @@ _meshwarp() {
             '-t[Time in seconds of a still, or of the first frame (default: 0).]:T: ' \
             '--duration=[Render an animation of S seconds (APNG, MP4 or a PNG sequence).]:S: ' \
             '-d[Render an animation of S seconds (APNG, MP4 or a PNG sequence).]:S: ' \
-            '--fps=[Frames per second of an animation (default: 30).]:N: ' \
+            '--fps=[Frames per second of an animation: S seconds give S × N frames, at 0, 1/N, 2/N, … s (default: 30).]:N: ' \
             '--crf=[Expert: the H.264 (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, VP9 CRF 24).]:N: ' \
             '--no-audio[Leave a video'\''s audio out (by default it is copied, or transcoded to AAC or Opus where the output cannot hold it).]' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
@@ -98,7 +98,7 @@ _meshwarp() {
             '-t[Time in seconds of a still, or of the first frame (default: 0).]:T: ' \
             '--duration=[Render an animation of S seconds (APNG, MP4 or a PNG sequence).]:S: ' \
             '-d[Render an animation of S seconds (APNG, MP4 or a PNG sequence).]:S: ' \
-            '--fps=[Frames per second of an animation (default: 30).]:N: ' \
+            '--fps=[Frames per second of an animation: S seconds give S × N frames, at 0, 1/N, 2/N, … s (default: 30).]:N: ' \
             '--warp=[Warp every frame through a mesh (or keyframe file).]:MESH.json:_files' \
             '--warp-to=[Animate the --warp mesh to this one over --duration (default 1 s), easing in and out.]:MESH.json:_files' \
             '--no-dither[Turn off the ±1/255 dithering against banding.]' \
@@ -133,7 +133,7 @@ _meshwarp() {
             '-t[Time in seconds of a still, or of the first frame (default: 0).]:T: ' \
             '--duration=[Render an animation of S seconds (APNG, MP4 or a PNG sequence).]:S: ' \
             '-d[Render an animation of S seconds (APNG, MP4 or a PNG sequence).]:S: ' \
-            '--fps=[Frames per second of an animation (default: 30).]:N: ' \
+            '--fps=[Frames per second of an animation: S seconds give S × N frames, at 0, 1/N, 2/N, … s (default: 30).]:N: ' \
             '--warp=[Warp every frame through a mesh (or keyframe file).]:MESH.json:_files' \
             '--warp-to=[Animate the --warp mesh to this one over --duration (default 1 s), easing in and out.]:MESH.json:_files' \
             '--no-dither[Turn off the ±1/255 dithering against banding.]' \
@@ -161,7 +161,7 @@ _meshwarp() {
             '--edge=[Where the target lies: bottom, top, left, right (default: bottom).]:EDGE:(bottom top left right)' \
             '--duration=[Seconds of animation (default: 0.6).]:S: ' \
             '-d[Seconds of animation (default: 0.6).]:S: ' \
-            '--fps=[Frames per second of an animation (default: 60).]:N: ' \
+            '--fps=[Frames per second of an animation: S seconds give S × N frames, at 0, 1/N, 2/N, … s (default: 60).]:N: ' \
             '--reverse[Genie out (from the target back to the view).]' \
             '--progress=[Render the single frame at progress P as PNG.]:P: ' \
             '-p[Render the single frame at progress P as PNG.]:P: ' \
@@ -205,7 +205,7 @@ _meshwarp() {
             '--tolerance=[Largest distance between the mesh and the formula, in pixels (default: 0.25).]:PX: ' \
             '--duration=[Seconds over which ranges A:B animate: writes a keyframe file.]:S: ' \
             '-d[Seconds over which ranges A:B animate: writes a keyframe file.]:S: ' \
-            '--fps=[Frames per second of an animation (default: 30).]:N: ' \
+            '--fps=[Frames per second of an animation: S seconds give S × N frames, at 0, 1/N, 2/N, … s (default: 30).]:N: ' \
             '--help[Show this help.]' \
             '-h[Show this help.]' \
             '1:KIND:(grid twirl bulge ripple wave lens)' \
