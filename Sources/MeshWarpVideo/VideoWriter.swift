@@ -88,6 +88,11 @@ public struct VideoEncoding: Sendable, Equatable {
   /// transcoded where the container cannot hold it
   /// (``AudioPlan/decide(codecs:into:)``); `.none` leaves it out.
   public var audioPlan: AudioPlan = .copy
+  /// Seconds of ``audioSource`` skipped before its audio is taken (≥ 0;
+  /// ffmpeg's input `-ss`), so that a trimmed clip keeps its sound in sync.
+  public var audioStart: Double = 0
+  /// Seconds of ``audioSource``'s audio taken (input `-t`); nil: to its end.
+  public var audioDuration: Double?
   /// The frames hold BT.709 limited-range Y′CbCr in their R, G, B bytes
   /// (a warp kept in Y′CbCr: ``YCbCr420Packing``), sent packed, not
   /// converted; ``background`` stays sRGB and is converted. Only for H.264
@@ -310,7 +315,11 @@ public final class VideoWriter: FrameSink {
     arguments += ["-i", "-"]
     let codec = options.codec
     let audio = codec.carriesAudio && options.audioPlan != .none ? options.audioSource : nil
-    if let audio { arguments += ["-i", "file:" + audio] }
+    if let audio {
+      if options.audioStart > 0 { arguments += ["-ss", "\(options.audioStart)"] }
+      if let seconds = options.audioDuration { arguments += ["-t", "\(seconds)"] }
+      arguments += ["-i", "file:" + audio]
+    }
     if codec != .gif { arguments += ["-map", "0:v"] }
     if audio != nil { arguments += options.audioPlan.arguments }
     if options.keepsFrameTimes { arguments += keepingTimes }

@@ -65,24 +65,64 @@ extension RealVideoFileTests {
       try frameCount(["gradient", "--preset", "meshing", "--size", "8x8"] + seconds, "g.apng")
         == "5")
     #expect(try frameCount(["text", "Hi"] + seconds, "t.apng") == "5")
-    // A video's morph lasts --duration: from frame 5 (0.5 s) on, the mesh
-    // is b.json's, as in a warp by b.json alone.
+    // A video's morph lasts --duration (and --duration keeps that much
+    // of the clip): 5 frames, each as under keyframes a → b over 0.5 s.
     let clip = folder.file("clip.mp4")
     let morph = ToolRun([
       "warp", clip, "--mesh", folder.file("a.json"), "--to-mesh", folder.file("b.json"),
       "--duration", "0.5", "-o", folder.file("v.apng"),
     ])
     #expect(morph.status == 0, "\(morph.errors)")
+    let keys = folder.write(
+      #"{"keyframes": [{"time": 0, "mesh": "a.json", "easing": "easeInOut"}, {"time": 0.5, "mesh": "b.json"}]}"#,
+      "half.json")
+    #expect(ToolRun(["warp", clip, "--mesh", keys, "-o", folder.file("ref.apng")]).status == 0)
     #expect(
-      ToolRun(["warp", clip, "--mesh", folder.file("b.json"), "-o", folder.file("vb.apng")])
-        .status == 0)
+      try VideoCommandTests.probe(folder.file("v.apng"), "v", "nb_read_frames")["nb_read_frames"]
+        == "5")
+    for index in [2, 4] {
+      #expect(
+        try VideoCommandTests.frame(folder.file("v.apng"), index)
+          == VideoCommandTests.frame(folder.file("ref.apng"), index))
+    }
+  }
+
+  /// On a video `--time` was ignored (a whole APNG came out) and
+  /// `--duration` refused: `--start`/`--end`/`--duration` trim the clip and
+  /// its audio, and `--time T -o frame.png` writes the one frame at T.
+  @Test func videosAreTrimmedAndOneFrameIsAStill() throws {
+    let folder = try VideoCommandTests.fixture()
+    let clip = folder.file("clip.mp4")
+    let mesh = ["--mesh", folder.file("b.json")]
+    #expect(ToolRun(["warp", clip] + mesh + ["-o", folder.file("all.apng")]).status == 0)
+    let trimmed = ToolRun(
+      ["warp", clip] + mesh + ["--start", "0.3", "--duration", "0.4", "-o", folder.file("t.apng")])
+    #expect(trimmed.status == 0, "\(trimmed.errors)")
     #expect(
-      try VideoCommandTests.frame(folder.file("v.apng"), 7)
-        == VideoCommandTests.frame(
-          folder.file("vb.apng"), 7))
+      try VideoCommandTests.probe(folder.file("t.apng"), "v", "nb_read_frames")["nb_read_frames"]
+        == "4")
     #expect(
-      try VideoCommandTests.frame(folder.file("v.apng"), 3)
-        != VideoCommandTests.frame(
-          folder.file("vb.apng"), 3))
+      try VideoCommandTests.frame(folder.file("t.apng"), 0)
+        == VideoCommandTests.frame(folder.file("all.apng"), 3))
+    // The audio is cut to the same 0.4 s (AAC frames are 23 ms long).
+    let sound = ToolRun(
+      ["warp", clip] + mesh + ["--start", "0.3", "--end", "0.7", "-o", folder.file("t.mp4")])
+    #expect(sound.status == 0, "\(sound.errors)")
+    let audio = try VideoCommandTests.probe(folder.file("t.mp4"), "a", "duration")
+    let seconds = try #require(Double(audio["duration"] ?? ""))
+    #expect(abs(seconds - 0.4) < 0.05, "audio lasts \(seconds) s")
+    // One frame: the one shown at 0.5 s, frame 5.
+    let still = ToolRun(["warp", clip] + mesh + ["--time", "0.5", "-o", folder.file("f.png")])
+    #expect(still.status == 0, "\(still.errors)")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.file("f.png")))
+    #expect(bytes.range(of: Data("acTL".utf8)) == nil)
+    #expect(
+      try VideoCommandTests.frame(folder.file("f.png"), 0)
+        == VideoCommandTests.frame(folder.file("all.apng"), 5))
+    let jpeg = ToolRun(["warp", clip] + mesh + ["--time", "0.5", "-o", folder.file("f.jpg")])
+    #expect(jpeg.status == 0, "\(jpeg.errors)")
+    let backwards = ToolRun(
+      ["warp", clip] + mesh + ["--start", "0.5", "--end", "0.2", "-o", folder.file("x.mp4")])
+    #expect(backwards.status == 2, "\(backwards.errors)")
   }
 }

@@ -23,7 +23,9 @@ struct WarpCommand: ParsableCommand {
       (variable frame rates and GIF delays too); the audio is copied untouched, or
       transcoded (AAC, Opus) where the output cannot hold it. --time T without
       --duration or --fps, into a still (.png, .jpg, .webp), writes the one picture
-      with the mesh at T, also under a keyframe file or --to-mesh. Outputs: .png, .apng,
+      with the mesh at T, also under a keyframe file or --to-mesh; on a video, the one
+      warped frame shown at T. --start, --end and --duration trim a video and its audio
+      (a --to-mesh morph lasts --duration, default 1 s). Outputs: .png, .apng,
       .mp4 (H.264, BT.709), .mov (ProRes 4444 with alpha), .webm (VP9 with alpha),
       .gif, .webp, frame_%04d.png or a folder.
       """)
@@ -51,6 +53,14 @@ struct WarpCommand: ParsableCommand {
   @Option(range: 1...8, help: "Samples per axis for the whole image, for heavy minification.")
   var supersample = 1
   @OptionGroup var frames = FrameTimeOptions(fpsAlone: true)
+  @Option(
+    placeholder: "T", range: 0...1e9,
+    help: "Trim a video: start at T seconds (the audio too); the output starts there.")
+  var start: Double?
+  @Option(
+    placeholder: "T", range: 0...1e9,
+    help: "Trim a video: end at T seconds (or give --duration S from --start).")
+  var end: Double?
   @OptionGroup var video: VideoOptions
   @Flag(
     help:
@@ -71,6 +81,9 @@ struct WarpCommand: ParsableCommand {
     // (a bad output is a usage error before any work).
     let meshFile = Result { try MeshFile.read(mesh) }
     if InputKind.detect(path: input) == .video {
+      if frames.timeGiven {
+        return try warpVideoFrame(try meshFile.get(), console: console)
+      }
       let animation = try loadWarp(
         try meshFile.get(), content: nil, output: size.size, console: console)
       return try warpVideo(animation, console: console)
@@ -86,6 +99,11 @@ struct WarpCommand: ParsableCommand {
       !oneStill
       && (toMesh != nil || frames.animation.duration != nil || frames.animation.fpsGiven
         || (try? meshFile.get())?.isKeyframes == true)
+    if start != nil || end != nil {
+      throw CLIError.usage(
+        "--start and --end trim a video; \(input) is a still (give --time for a keyframe file's moment)"
+      )
+    }
     var stillFormat: ImageFormat?
     if !mayAnimate || (try? OutputFormat.infer(path: output.output)) == nil {
       do {

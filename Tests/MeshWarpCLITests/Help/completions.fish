@@ -39,6 +39,8 @@ complete -c meshwarp -n '__fish_seen_subcommand_from warp' -l supersample -x -d 
 complete -c meshwarp -n '__fish_seen_subcommand_from warp' -l time -s t -x -d 'Time in seconds of a still, or of the first frame (default: 0).'
 complete -c meshwarp -n '__fish_seen_subcommand_from warp' -l duration -s d -x -d 'Render an animation of S seconds (APNG, MP4 or a PNG sequence).'
 complete -c meshwarp -n '__fish_seen_subcommand_from warp' -l fps -x -d 'Frames per second of an animation: S seconds give S × N frames, at 0, 1/N, 2/N, … s (default: 30).'
+complete -c meshwarp -n '__fish_seen_subcommand_from warp' -l start -x -d 'Trim a video: start at T seconds (the audio too); the output starts there.'
+complete -c meshwarp -n '__fish_seen_subcommand_from warp' -l end -x -d 'Trim a video: end at T seconds (or give --duration S from --start).'
 complete -c meshwarp -n '__fish_seen_subcommand_from warp' -l crf -x -d 'Expert: the H.264 (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, VP9 CRF 24).'
 complete -c meshwarp -n '__fish_seen_subcommand_from warp' -l no-audio -d 'Leave a video\'s audio out (by default it is copied, or transcoded to AAC or Opus where the output cannot hold it).'
 complete -c meshwarp -n '__fish_seen_subcommand_from warp' -l threads -s j -x -d 'Worker threads (default: all cores).'

@@ -63,6 +63,8 @@ _meshwarp() {
             '--duration=[Render an animation of S seconds (APNG, MP4 or a PNG sequence).]:S: ' \
             '-d[Render an animation of S seconds (APNG, MP4 or a PNG sequence).]:S: ' \
             '--fps=[Frames per second of an animation: S seconds give S × N frames, at 0, 1/N, 2/N, … s (default: 30).]:N: ' \
+            '--start=[Trim a video: start at T seconds (the audio too); the output starts there.]:T: ' \
+            '--end=[Trim a video: end at T seconds (or give --duration S from --start).]:T: ' \
             '--crf=[Expert: the H.264 (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, VP9 CRF 24).]:N: ' \
             '--no-audio[Leave a video'\''s audio out (by default it is copied, or transcoded to AAC or Opus where the output cannot hold it).]' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
