@@ -37,7 +37,8 @@ public enum OutputFormat: Sendable, Equatable {
   /// - an existing directory, or a path ending in `/`: a sequence
   ///   `frame_00000.png`, … inside it (created when missing).
   /// - `.png`: one frame, or an animated PNG when `pngIsAnimated`;
-  ///   `.apng`: animated PNG; `.mp4`: H.264 video; `.mov`: ProRes 4444
+  ///   `.apng`: animated PNG; `.mp4`: H.264 video; `.mkv`: H.264 in
+  ///   Matroska (any audio copied); `.mov`: ProRes 4444
   ///   with alpha; `.webm`: VP9 with alpha; `.gif`; `.webp`: animated WebP.
   ///   Extensions are case-insensitive.
   ///
@@ -69,6 +70,7 @@ public enum OutputFormat: Sendable, Equatable {
     case "png": return pngIsAnimated ? .apng : .png
     case "apng": return .apng
     case "mp4": return .video(.h264)
+    case "mkv": return .video(.h264Matroska)
     case "mov": return .video(.prores4444)
     case "webm": return .video(.vp9)
     case "gif": return .video(.gif)
@@ -78,7 +80,7 @@ public enum OutputFormat: Sendable, Equatable {
       throw MeshWarpIOError.unsupportedOutput(
         path: path,
         reason:
-          "\(what); use .png (one frame), .apng (animated), .mp4, .mov, .webm, .gif, .webp (video), a pattern like frame_%04d.png, or a directory"
+          "\(what); use .png (one frame), .apng (animated), .mp4, .mkv, .mov, .webm, .gif, .webp (video), a pattern like frame_%04d.png, or a directory"
       )
     }
   }

@@ -29,7 +29,7 @@ public struct VideoWarp: Sendable {
   /// Where the result goes and how it is encoded.
   public struct Output: Sendable {
     /// The output file; its extension picks the format
-    /// (``OutputFormat/infer(path:pngIsAnimated:)``: .mp4, .mov, .webm,
+    /// (``OutputFormat/infer(path:pngIsAnimated:)``: .mp4, .mkv, .mov, .webm,
     /// .gif, .webp, .png and .apng animated, a `%04d` pattern or a folder).
     public var path: String
     /// The ffmpeg outputs' settings (quality, constant rate factor,

@@ -117,7 +117,7 @@ public final class VideoWarpPlan {
       if info.rotation != 0 { notes.append("rotation \(info.rotation)° applied") }
     }
     let encoded: (width: Int, height: Int) =
-      format.codec == .h264
+      format.codec?.isH264 == true
       ? VideoWriter.encodedSize(width: width, height: height, options: encoding) : (width, height)
     if encoded != (width, height) {
       notes.append(
@@ -178,7 +178,7 @@ public final class VideoWarpPlan {
   package static func keepsYCbCr(
     input: YUV420ToRGBA.Matrix?, output codec: VideoCodec?, width: Int, height: Int
   ) -> Bool {
-    input == .bt709 && codec == .h264
+    input == .bt709 && codec?.isH264 == true
       && VideoWriter.sendsYUV(width: width, height: height, codec: .h264)
   }
 }

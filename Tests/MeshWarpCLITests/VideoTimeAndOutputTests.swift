@@ -125,4 +125,29 @@ extension RealVideoFileTests {
       ["warp", clip] + mesh + ["--start", "0.5", "--end", "0.2", "-o", folder.file("x.mp4")])
     #expect(backwards.status == 2, "\(backwards.errors)")
   }
+
+  /// `.mkv` was an unknown output extension: it is H.264 in Matroska,
+  /// which keeps any audio as it is (here PCM, which MP4 must transcode).
+  @Test func matroskaOutputIsH264WithItsAudioCopied() throws {
+    let folder = try VideoCommandTests.fixture()
+    let input = folder.file("pcm.mkv")
+    try VideoCommandTests.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=size=64x48:rate=10:duration=1", "-f", "lavfi", "-i",
+      "sine=frequency=440:duration=1", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a",
+      "pcm_s16le", "-shortest", input,
+    ])
+    let out = folder.file("out.mkv")
+    let run = ToolRun(["warp", input, "--mesh", folder.file("b.json"), "-o", out])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(!run.errors.contains("transcoded"), "\(run.errors)")
+    let video = try VideoCommandTests.probe(out, "v", "codec_name,nb_read_frames")
+    #expect(video["codec_name"] == "h264" && video["nb_read_frames"] == "10")
+    func audio(_ path: String) throws -> [UInt8] {
+      try VideoCommandTests.ffmpeg(["-i", path, "-map", "0:a", "-c", "copy", "-f", "data", "-"])
+    }
+    let original = try audio(input)
+    let copied = try audio(out)
+    #expect(!original.isEmpty && copied == original)
+    #expect(try VideoCommandTests.probe(out, "a", "codec_name")["codec_name"] == "pcm_s16le")
+  }
 }

@@ -26,7 +26,7 @@ struct WarpCommand: ParsableCommand {
       with the mesh at T, also under a keyframe file or --to-mesh; on a video, the one
       warped frame shown at T. --start, --end and --duration trim a video and its audio
       (a --to-mesh morph lasts --duration, default 1 s). Outputs: .png, .apng,
-      .mp4 (H.264, BT.709), .mov (ProRes 4444 with alpha), .webm (VP9 with alpha),
+      .mp4 (H.264, BT.709), .mkv (H.264, any audio copied), .mov (ProRes 4444 with alpha), .webm (VP9 with alpha),
       .gif, .webp, frame_%04d.png or a folder.
       """)
 
@@ -43,7 +43,7 @@ struct WarpCommand: ParsableCommand {
   @OptionGroup var output = OutputOptions(
     placeholder: "OUT",
     help:
-      "Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mov, .webm, .gif, .webp ('-' for stdout)."
+      "Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mkv, .mov, .webm, .gif, .webp ('-' for stdout)."
   )
   @OptionGroup var image: ImageOutputOptions
   @OptionGroup var size = SizeOptions(help: "Output size in pixels.", defaultHelp: "the input's")

@@ -39,8 +39,8 @@ _meshwarp() {
             '--mesh=[The warp mesh, or a keyframe file (required).]:MESH.json:_files' \
             '-m[The warp mesh, or a keyframe file (required).]:MESH.json:_files' \
             '--to-mesh=[Animate from --mesh to this mesh over --duration (default 1 s), easing in and out; on a video too.]:MESH.json:_files' \
-            '--output=[Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mov, .webm, .gif, .webp ('\''-'\'' for stdout) (required).]:OUT:_files' \
-            '-o[Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mov, .webm, .gif, .webp ('\''-'\'' for stdout) (required).]:OUT:_files' \
+            '--output=[Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mkv, .mov, .webm, .gif, .webp ('\''-'\'' for stdout) (required).]:OUT:_files' \
+            '-o[Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mkv, .mov, .webm, .gif, .webp ('\''-'\'' for stdout) (required).]:OUT:_files' \
             '--format=[Image format: png, jpg, webp (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
             '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
