@@ -8,6 +8,7 @@ public enum OutputFormat: Sendable, Equatable {
     switch self {
     case .video(let codec): codec.keepsAlpha
     case .png, .apng, .pngSequence: true
+    case .jpegSequence: false
     }
   }
 
@@ -15,7 +16,7 @@ public enum OutputFormat: Sendable, Equatable {
   public var codec: VideoCodec? {
     switch self {
     case .video(let codec): codec
-    case .png, .apng, .pngSequence: nil
+    case .png, .apng, .pngSequence, .jpegSequence: nil
     }
   }
 
@@ -28,11 +29,14 @@ public enum OutputFormat: Sendable, Equatable {
   case video(VideoCodec)
   /// One PNG per frame, named by the pattern.
   case pngSequence(FrameNumberPattern)
+  /// One JPEG per frame, named by a pattern ending in `.jpg` or `.jpeg`
+  /// (transparency composited over the video background).
+  case jpegSequence(FrameNumberPattern)
 
   /// The format an output path asks for.
   ///
   /// - `-` (standard output): `.png`, or `.apng` when `pngIsAnimated`.
-  /// - a path containing `%`: a `.png` sequence pattern like
+  /// - a path containing `%`: a `.png` or `.jpg` sequence pattern like
   ///   `frame_%04d.png` (see `FrameNumberPattern`).
   /// - an existing directory, or a path ending in `/`: a sequence
   ///   `frame_00000.png`, … inside it (created when missing).
@@ -51,12 +55,16 @@ public enum OutputFormat: Sendable, Equatable {
       name.contains(".")
       ? String(name[name.index(after: name.lastIndex(of: ".")!)...]).lowercased() : ""
     if path.contains("%") {
-      guard ext == "png" else {
+      switch ext {
+      case "png": return .pngSequence(try FrameNumberPattern(path))
+      case "jpg", "jpeg": return .jpegSequence(try FrameNumberPattern(path))
+      default:
         throw MeshWarpIOError.unsupportedOutput(
           path: path,
-          reason: "a numbered sequence is written as PNG files: end the pattern with .png")
+          reason:
+            "a numbered sequence is written as PNG or JPEG files: end the pattern with .png or .jpg"
+        )
       }
-      return .pngSequence(try FrameNumberPattern(path))
     }
     var isDirectory: ObjCBool = false
     if path.hasSuffix("/")
@@ -150,6 +158,11 @@ public enum FrameSinks {
       video.codec = codec
       sink = try VideoWriter(
         path: path, width: width, height: height, options: video, environment: environment)
+    case .jpegSequence(let pattern):
+      sink = PNGSequenceWriter(
+        jpegPattern: pattern, quality: options.video.quality,
+        background: options.video.background, startNumber: options.sequenceStartNumber,
+        width: width, height: height)
     case .pngSequence(let pattern):
       if options.format == nil && !path.contains("%") {
         // The path names a directory: make sure it exists.

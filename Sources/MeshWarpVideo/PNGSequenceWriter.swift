@@ -1,6 +1,7 @@
 import Foundation
 
-/// Writes each frame to its own numbered PNG file (`frame_0000.png`, …),
+/// Writes each frame to its own numbered PNG file (`frame_0000.png`, …; or
+/// JPEG: ``init(jpegPattern:quality:background:startNumber:width:height:)``),
 /// each file atomically. Frames are encoded in batches of
 /// `concurrentFrames`, in parallel (`FrameBatch`; libpng's simplified API
 /// keeps no shared state), and written in order.
@@ -16,6 +17,8 @@ public final class PNGSequenceWriter: FrameSink {
 
   private var batch: FrameBatch<RGBAImage>
   private var framesWritten = 0
+  /// Encodes one frame for its file (PNG, or JPEG for a `.jpg` pattern).
+  private var encode: @Sendable (RGBAImage, String) throws -> [UInt8]
   private let lifecycle: FrameWriterLifecycle
 
   /// The pattern used inside a directory: `frame_%05d.png` (five digits:
@@ -41,6 +44,7 @@ public final class PNGSequenceWriter: FrameSink {
     self.speed = speed
     self.concurrentFrames = max(1, concurrentFrames)
     self.batch = FrameBatch(capacity: concurrentFrames)
+    self.encode = { image, path in try PNGEncoder.encode(image, speed: speed, destination: path) }
     let size = width.flatMap { width in height.map { (width, $0) } }
     self.lifecycle = FrameWriterLifecycle(
       destination: pattern.pattern, noun: "sequence", frameSize: size)
@@ -74,6 +78,27 @@ public final class PNGSequenceWriter: FrameSink {
       width: width, height: height, speed: speed, concurrentFrames: concurrentFrames)
   }
 
+  /// A sequence of JPEG files (a pattern such as `frame_%04d.jpg`), each
+  /// composited over `background`.
+  ///
+  /// - Parameters:
+  ///   - pattern: e.g. `out/frame_%04d.jpg`.
+  ///   - quality: the JPEG quality, 1 … 100.
+  ///   - background: under transparent pixels (JPEG has no alpha).
+  ///   - startNumber: the number of the first frame (≥ 0).
+  ///   - width: when given, every frame must have this width in pixels.
+  ///   - height: when given, every frame must have this height in pixels.
+  public convenience init(
+    jpegPattern pattern: FrameNumberPattern, quality: Int, background: RGBA8,
+    startNumber: Int = 0, width: Int? = nil, height: Int? = nil
+  ) {
+    self.init(pattern: pattern, startNumber: startNumber, width: width, height: height)
+    let options = ImageEncodingOptions(format: .jpeg, quality: quality, background: background)
+    encode = { image, path in
+      try ImageEncoder.encode(image, options: options, destination: path).bytes
+    }
+  }
+
   public func append(_ image: RGBAImage) throws {
     try lifecycle.accept(image, cancel: cancel)
     if batch.add(image) { try flush() }
@@ -92,11 +117,11 @@ public final class PNGSequenceWriter: FrameSink {
 
   /// Encodes the batch in parallel, then writes its files in order.
   private func flush() throws {
-    let speed = self.speed
     let first = startNumber + framesWritten
     let pattern = self.pattern
+    let encode = self.encode
     let results = batch.encodeAll { frames, i in
-      try PNGEncoder.encode(frames[i], speed: speed, destination: pattern.path(for: first + i))
+      try encode(frames[i], pattern.path(for: first + i))
     }
     try lifecycle.cancelling(cancel) {
       for (i, result) in results.enumerated() {

@@ -150,4 +150,31 @@ extension RealVideoFileTests {
     #expect(!original.isEmpty && copied == original)
     #expect(try VideoCommandTests.probe(out, "a", "codec_name")["codec_name"] == "pcm_s16le")
   }
+
+  /// A numbered sequence had to end in .png: `frame_%03d.jpg` writes
+  /// JPEG files (transparency over the background, black by default);
+  /// another extension in a pattern stays a usage error.
+  @Test func jpegFrameSequencesAreWritten() throws {
+    let folder = try VideoCommandTests.fixture()
+    let run = ToolRun([
+      "warp", folder.file("clip.mp4"), "--mesh", folder.file("b.json"), "-o",
+      folder.file("f_%03d.jpg"),
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.hasPrefix("f_") && $0.hasSuffix(".jpg")
+    }.sorted()
+    #expect(names.count == 10 && names.first == "f_000.jpg", "\(names)")
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("f_004.jpg"))))
+    #expect(bytes.starts(with: [0xFF, 0xD8, 0xFF]))
+    let decoded = try ImageDecoder.decodeFile(path: folder.file("f_004.jpg")).image
+    #expect(decoded.width == 64 && decoded.height == 48)
+    // b.json leaves the top-left corner uncovered: the black background.
+    #expect(decoded.pixels[0] < 8 && decoded.pixels[1] < 8 && decoded.pixels[2] < 8)
+    let other = ToolRun([
+      "warp", folder.file("clip.mp4"), "--mesh", folder.file("b.json"), "-o",
+      folder.file("f_%03d.bmp"),
+    ])
+    #expect(other.status == 2, "\(other.errors)")
+  }
 }

@@ -28,7 +28,7 @@ import Testing
   @Test func unknownExtensionsAreClearErrors() {
     for (path, words) in [
       ("out.tiff", "unknown output extension .tiff"), ("out", "no file extension"),
-      ("dir.d/out", "no file extension"), ("f_%04d.jpg", "end the pattern with .png"),
+      ("dir.d/out", "no file extension"), ("f_%04d.bmp", "end the pattern with .png or .jpg"),
       ("f_%s.png", "unsupported conversion"), ("f_%d_%d.png", "more than one"),
     ] {
       do {

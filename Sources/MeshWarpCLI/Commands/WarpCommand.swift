@@ -27,7 +27,7 @@ struct WarpCommand: ParsableCommand {
       warped frame shown at T. --start, --end and --duration trim a video and its audio
       (a --to-mesh morph lasts --duration, default 1 s). Outputs: .png, .apng,
       .mp4 (H.264, BT.709), .mkv (H.264, any audio copied), .mov (ProRes 4444 with alpha), .webm (VP9 with alpha),
-      .gif, .webp, frame_%04d.png or a folder.
+      .gif, .webp, frame_%04d.png or frame_%04d.jpg, or a folder.
       """)
 
   @Argument(placeholder: "IN", help: "The image (PNG, JPEG, WebP, GIF) or video to warp.")
