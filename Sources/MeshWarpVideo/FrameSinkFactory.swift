@@ -33,6 +33,25 @@ public enum OutputFormat: Sendable, Equatable {
   /// (transparency composited over the video background).
   case jpegSequence(FrameNumberPattern)
 
+  /// The animated format a name stands for, as `--format` gives it
+  /// (case-insensitive): `apng` or `png` (animated PNG), `mp4`, `mkv`,
+  /// `mov`, `webm`, `gif`, `webp`.
+  ///
+  /// - Parameter name: the format's name (a file extension without its dot).
+  /// - Returns: nil for a name that no animated output has.
+  public static func named(_ name: String) -> OutputFormat? {
+    switch name.lowercased() {
+    case "apng", "png": .apng
+    case "mp4": .video(.h264)
+    case "mkv": .video(.h264Matroska)
+    case "mov": .video(.prores4444)
+    case "webm": .video(.vp9)
+    case "gif": .video(.gif)
+    case "webp": .video(.webp)
+    default: nil
+    }
+  }
+
   /// The format an output path asks for.
   ///
   /// - `-` (standard output): `.png`, or `.apng` when `pngIsAnimated`.

@@ -177,4 +177,40 @@ extension RealVideoFileTests {
     ])
     #expect(other.status == 2, "\(other.errors)")
   }
+
+  /// `--format` was ignored for animations, even `--format bogus` (exit
+  /// 0): an unknown name, or one the output's name contradicts, is now a
+  /// usage error; a still written in another format than its name says
+  /// gets a note.
+  @Test func formatForAnimationsIsChecked() throws {
+    let folder = try VideoCommandTests.fixture()
+    let still = folder.write(
+      RGBAImage(width: 16, height: 12, fill: RGBA8(200, 40, 90, 255)), "s.png")
+    let bogus = ToolRun([
+      "gradient", "--preset", "meshing", "--size", "8x8", "--duration", "0.2", "--format",
+      "bogus", "-o", folder.file("g.apng"),
+    ])
+    #expect(bogus.status == 2, "\(bogus.errors)")
+    #expect(bogus.errors.contains("not an animated format"), "\(bogus.errors)")
+    #expect(!FileManager.default.fileExists(atPath: folder.file("g.apng")))
+    let morph = [
+      "warp", still, "--mesh", folder.file("a.json"), "--to-mesh", folder.file("b.json"),
+    ]
+    let mismatch = ToolRun(
+      morph + ["--duration", "0.2", "--format", "webm", "-o", folder.file("m.mp4")])
+    #expect(
+      mismatch.status == 2 && mismatch.errors.contains("does not match"), "\(mismatch.errors)")
+    let video = ToolRun([
+      "warp", folder.file("clip.mp4"), "--mesh", folder.file("a.json"), "--format", "gif", "-o",
+      folder.file("v.mp4"),
+    ])
+    #expect(video.status == 2, "\(video.errors)")
+    let agreed = ToolRun(
+      morph + ["--duration", "0.2", "--format", "MP4", "-o", folder.file("m.mp4")])
+    #expect(agreed.status == 0, "\(agreed.errors)")
+    let jpeg = ToolRun([
+      "warp", still, "--mesh", folder.file("a.json"), "--format", "jpg", "-o", folder.file("j.png"),
+    ])
+    #expect(jpeg.status == 0 && jpeg.errors.contains("written as JPEG"), "\(jpeg.errors)")
+  }
 }

@@ -14,6 +14,7 @@ extension WarpCommand {
   func warpIntoAnimation(
     _ animation: MeshAnimation, source: RGBAImage, width: Int, height: Int, console: Console
   ) throws {
+    try AnimatedOutput.check(format: image.format, path: output.output)
     let times = try frames.frameTimes(following: animation.timeline)
     if !animation.isAnimated {
       console.error(
@@ -44,6 +45,7 @@ extension WarpCommand {
     if output.isStandardOutput {
       throw CLIError.usage("a warped video is written to a file, not standard output")
     }
+    try AnimatedOutput.check(format: image.format, path: output.output)
     let job = VideoWarp(
       input: .video(path: input), mesh: animation, warp: warpOptions(width: 0, height: 0),
       output: VideoWarp.Output(

@@ -41,7 +41,7 @@ _meshwarp() {
             '--to-mesh=[Animate from --mesh to this mesh over --duration (default 1 s), easing in and out; on a video too.]:MESH.json:_files' \
             '--output=[Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mkv, .mov, .webm, .gif, .webp ('\''-'\'' for stdout) (required).]:OUT:_files' \
             '-o[Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mkv, .mov, .webm, .gif, .webp ('\''-'\'' for stdout) (required).]:OUT:_files' \
-            '--format=[Image format: png, jpg, webp (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
+            '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
             '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
@@ -88,7 +88,7 @@ _meshwarp() {
             '--preset=[A built-in animated gradient: meshing (the blog'\''s).]:NAME:(meshing)' \
             '--output=[Output: .png, .jpg, .webp, .apng, .mp4, frame_%04d.png or a folder (required).]:OUT:_files' \
             '-o[Output: .png, .jpg, .webp, .apng, .mp4, frame_%04d.png or a folder (required).]:OUT:_files' \
-            '--format=[Image format: png, jpg, webp (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
+            '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
             '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
@@ -116,7 +116,7 @@ _meshwarp() {
           _arguments \
             '--output=[Output: .png, .jpg, .webp, .apng, .mp4, frame_%04d.png or a folder (required).]:OUT:_files' \
             '-o[Output: .png, .jpg, .webp, .apng, .mp4, frame_%04d.png or a folder (required).]:OUT:_files' \
-            '--format=[Image format: png, jpg, webp (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
+            '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
             '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
@@ -150,7 +150,7 @@ _meshwarp() {
           _arguments \
             '--output=[Output: .apng, .mp4, frame_%04d.png, a folder; .png, .jpg, .webp with --progress (required).]:OUT:_files' \
             '-o[Output: .apng, .mp4, frame_%04d.png, a folder; .png, .jpg, .webp with --progress (required).]:OUT:_files' \
-            '--format=[Image format: png, jpg, webp (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
+            '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
             '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
