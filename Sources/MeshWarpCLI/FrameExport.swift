@@ -36,6 +36,7 @@ enum FrameExport {
       return
     }
     _ = try AnimatedOutput.format(of: path)
+    try AnimatedOutput.check(format: image.format, path: path)
     try ConsoleExport.run(total: times.times.count, console: console) {
       progress, note, isCancelled in
       try AnimationExport.write(

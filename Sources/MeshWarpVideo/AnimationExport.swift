@@ -7,7 +7,7 @@ import MeshWarpRender
 public enum AnimationExport {
   /// Renders a frame at each of `times` with `render` and writes them to
   /// `path`, whose extension picks the format (``OutputFormat/infer(path:pngIsAnimated:)``:
-  /// .png and .apng animated, .mp4, .mov, .webm, .gif, .webp, a `%04d`
+  /// .png and .apng animated, .mp4, .mkv, .mov, .webm, .gif, .webp, a `%04d`
   /// pattern or a folder). Nothing is left at `path` on failure or
   /// cancellation (writers write to a temporary file first).
   ///

@@ -21,6 +21,8 @@ public enum AudioPlan: Sendable, Equatable {
   /// the format holds none (GIF, WebP).
   public static func decide(codecs: [String], into codec: VideoCodec) -> AudioPlan {
     guard !codecs.isEmpty, codec.carriesAudio else { return .none }
+    // Matroska holds every audio codec ffmpeg reads.
+    if codec == .h264Matroska { return .copy }
     let held: Set<String>
     let target: AudioPlan
     switch codec {

@@ -10,6 +10,7 @@ public enum OutputFormat: Sendable, Equatable {
     switch self {
     case .video(let codec): codec.keepsAlpha
     case .png, .apng, .pngSequence: true
+    case .jpegSequence: false
     }
   }
 
@@ -17,7 +18,7 @@ public enum OutputFormat: Sendable, Equatable {
   public var codec: VideoCodec? {
     switch self {
     case .video(let codec): codec
-    case .png, .apng, .pngSequence: nil
+    case .png, .apng, .pngSequence, .jpegSequence: nil
     }
   }
 
@@ -30,16 +31,39 @@ public enum OutputFormat: Sendable, Equatable {
   case video(VideoCodec)
   /// One PNG per frame, named by the pattern.
   case pngSequence(FrameNumberPattern)
+  /// One JPEG per frame, named by a pattern ending in `.jpg` or `.jpeg`
+  /// (transparency composited over the video background).
+  case jpegSequence(FrameNumberPattern)
+
+  /// The animated format a name stands for, as `--format` gives it
+  /// (case-insensitive): `apng` or `png` (animated PNG), `mp4`, `mkv`,
+  /// `mov`, `webm`, `gif`, `webp`.
+  ///
+  /// - Parameter name: the format's name (a file extension without its dot).
+  /// - Returns: nil for a name that no animated output has.
+  public static func named(_ name: String) -> OutputFormat? {
+    switch name.lowercased() {
+    case "apng", "png": .apng
+    case "mp4": .video(.h264)
+    case "mkv": .video(.h264Matroska)
+    case "mov": .video(.prores4444)
+    case "webm": .video(.vp9)
+    case "gif": .video(.gif)
+    case "webp": .video(.webp)
+    default: nil
+    }
+  }
 
   /// The format an output path asks for.
   ///
   /// - `-` (standard output): `.png`, or `.apng` when `pngIsAnimated`.
-  /// - a path containing `%`: a `.png` sequence pattern like
+  /// - a path containing `%`: a `.png` or `.jpg` sequence pattern like
   ///   `frame_%04d.png` (see `FrameNumberPattern`).
   /// - an existing directory, or a path ending in `/`: a sequence
   ///   `frame_00000.png`, … inside it (created when missing).
   /// - `.png`: one frame, or an animated PNG when `pngIsAnimated`;
-  ///   `.apng`: animated PNG; `.mp4`: H.264 video; `.mov`: ProRes 4444
+  ///   `.apng`: animated PNG; `.mp4`: H.264 video; `.mkv`: H.264 in
+  ///   Matroska (any audio copied); `.mov`: ProRes 4444
   ///   with alpha; `.webm`: VP9 with alpha; `.gif`; `.webp`: animated WebP.
   ///   Extensions are case-insensitive.
   ///
@@ -52,12 +76,16 @@ public enum OutputFormat: Sendable, Equatable {
       name.contains(".")
       ? String(name[name.index(after: name.lastIndex(of: ".")!)...]).lowercased() : ""
     if path.contains("%") {
-      guard ext == "png" else {
+      switch ext {
+      case "png": return .pngSequence(try FrameNumberPattern(path))
+      case "jpg", "jpeg": return .jpegSequence(try FrameNumberPattern(path))
+      default:
         throw MeshWarpIOError.unsupportedOutput(
           path: path,
-          reason: "a numbered sequence is written as PNG files: end the pattern with .png")
+          reason:
+            "a numbered sequence is written as PNG or JPEG files: end the pattern with .png or .jpg"
+        )
       }
-      return .pngSequence(try FrameNumberPattern(path))
     }
     var isDirectory: ObjCBool = false
     if path.hasSuffix("/")
@@ -71,6 +99,7 @@ public enum OutputFormat: Sendable, Equatable {
     case "png": return pngIsAnimated ? .apng : .png
     case "apng": return .apng
     case "mp4": return .video(.h264)
+    case "mkv": return .video(.h264Matroska)
     case "mov": return .video(.prores4444)
     case "webm": return .video(.vp9)
     case "gif": return .video(.gif)
@@ -80,7 +109,7 @@ public enum OutputFormat: Sendable, Equatable {
       throw MeshWarpIOError.unsupportedOutput(
         path: path,
         reason:
-          "\(what); use .png (one frame), .apng (animated), .mp4, .mov, .webm, .gif, .webp (video), a pattern like frame_%04d.png, or a directory"
+          "\(what); use .png (one frame), .apng (animated), .mp4, .mkv, .mov, .webm, .gif, .webp (video), a pattern like frame_%04d.png, or a directory"
       )
     }
   }
@@ -150,6 +179,11 @@ public enum FrameSinks {
       video.codec = codec
       sink = try VideoWriter(
         path: path, width: width, height: height, options: video, environment: environment)
+    case .jpegSequence(let pattern):
+      sink = PNGSequenceWriter(
+        jpegPattern: pattern, quality: options.video.quality,
+        background: options.video.background, startNumber: options.sequenceStartNumber,
+        width: width, height: height)
     case .pngSequence(let pattern):
       if options.format == nil && !path.contains("%") {
         // The path names a directory: make sure it exists.

@@ -3,13 +3,22 @@ import MeshWarpFiles
 import MeshWarpImageIO
 import MeshWarpRender
 
-/// Writes each frame to its own numbered PNG file (`frame_0000.png`, …),
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes each frame to its own numbered PNG file (`frame_0000.png`, …; or
+/// JPEG: ``init(jpegPattern:quality:background:startNumber:width:height:)``),
 /// each file atomically. Frames are encoded in batches of
 /// `concurrentFrames`, in parallel (`FrameBatch`; libpng's simplified API
 /// keeps no shared state), and written in order.
 ///
-/// After an error or `cancel()`, the frames already written stay; files of
-/// later frames are not touched.
+/// Frames are written into a hidden folder beside the target
+/// (`.meshwarp-frames-…`) and moved into place by ``finish()``: after an
+/// error, `cancel()` or Ctrl-C no frame of the run is left at the target,
+/// and the hidden folder is removed.
 public final class PNGSequenceWriter: FrameSink {
   public let destination: String
   public let pattern: FrameNumberPattern
@@ -19,6 +28,12 @@ public final class PNGSequenceWriter: FrameSink {
 
   private var batch: FrameBatch<RGBAImage>
   private var framesWritten = 0
+  /// Encodes one frame for its file (PNG, or JPEG for a `.jpg` pattern).
+  private var encode: @Sendable (RGBAImage, String) throws -> [UInt8]
+  /// The hidden folder the frames wait in until ``finish()``; created at
+  /// the first write.
+  private let staging: String
+  private var stagingCreated = false
   private let lifecycle: FrameWriterLifecycle
 
   /// The pattern used inside a directory: `frame_%05d.png` (five digits:
@@ -44,6 +59,10 @@ public final class PNGSequenceWriter: FrameSink {
     self.speed = speed
     self.concurrentFrames = max(1, concurrentFrames)
     self.batch = FrameBatch(capacity: concurrentFrames)
+    self.encode = { image, path in try PNGEncoder.encode(image, speed: speed, destination: path) }
+    let folder = (pattern.pattern as NSString).deletingLastPathComponent
+    self.staging =
+      (folder.isEmpty ? "." : folder) + "/.meshwarp-frames-" + UUID().uuidString.prefix(8)
     let size = width.flatMap { width in height.map { (width, $0) } }
     self.lifecycle = FrameWriterLifecycle(
       destination: pattern.pattern, noun: "sequence", frameSize: size)
@@ -77,6 +96,27 @@ public final class PNGSequenceWriter: FrameSink {
       width: width, height: height, speed: speed, concurrentFrames: concurrentFrames)
   }
 
+  /// A sequence of JPEG files (a pattern such as `frame_%04d.jpg`), each
+  /// composited over `background`.
+  ///
+  /// - Parameters:
+  ///   - pattern: e.g. `out/frame_%04d.jpg`.
+  ///   - quality: the JPEG quality, 1 … 100.
+  ///   - background: under transparent pixels (JPEG has no alpha).
+  ///   - startNumber: the number of the first frame (≥ 0).
+  ///   - width: when given, every frame must have this width in pixels.
+  ///   - height: when given, every frame must have this height in pixels.
+  public convenience init(
+    jpegPattern pattern: FrameNumberPattern, quality: Int, background: RGBA8,
+    startNumber: Int = 0, width: Int? = nil, height: Int? = nil
+  ) {
+    self.init(pattern: pattern, startNumber: startNumber, width: width, height: height)
+    let options = ImageEncodingOptions(format: .jpeg, quality: quality, background: background)
+    encode = { image, path in
+      try ImageEncoder.encode(image, options: options, destination: path).bytes
+    }
+  }
+
   public func append(_ image: RGBAImage) throws {
     try lifecycle.accept(image, cancel: cancel)
     if batch.add(image) { try flush() }
@@ -85,25 +125,52 @@ public final class PNGSequenceWriter: FrameSink {
   public func finish() throws {
     try lifecycle.checkFinish(cancel: cancel)
     try flush()
+    try lifecycle.cancelling(cancel) {
+      for number in startNumber..<(startNumber + framesWritten) {
+        let target = pattern.path(for: number)
+        // rename(2) replaces an existing file atomically.
+        guard rename(stagedPath(target), target) == 0 else {
+          throw MeshWarpIOError.fileSystem(
+            path: target, operation: .write, reason: String(cString: strerror(errno)))
+        }
+      }
+    }
+    try? FileManager.default.removeItem(atPath: staging)
     lifecycle.markFinished()
   }
 
   public func cancel() {
     guard lifecycle.markCancelled() else { return }
     batch.removeAll()
+    if stagingCreated { try? FileManager.default.removeItem(atPath: staging) }
+  }
+
+  /// Where frame file `target` waits until ``finish()``.
+  private func stagedPath(_ target: String) -> String {
+    staging + "/" + (target as NSString).lastPathComponent
   }
 
   /// Encodes the batch in parallel, then writes its files in order.
   private func flush() throws {
-    let speed = self.speed
     let first = startNumber + framesWritten
     let pattern = self.pattern
+    let encode = self.encode
     let results = batch.encodeAll { frames, i in
-      try PNGEncoder.encode(frames[i], speed: speed, destination: pattern.path(for: first + i))
+      try encode(frames[i], pattern.path(for: first + i))
     }
     try lifecycle.cancelling(cancel) {
+      if !stagingCreated {
+        do {
+          try FileManager.default.createDirectory(
+            atPath: staging, withIntermediateDirectories: false)
+        } catch {
+          throw MeshWarpIOError.fileSystem(
+            path: staging, operation: .create, reason: (error as NSError).localizedDescription)
+        }
+        stagingCreated = true
+      }
       for (i, result) in results.enumerated() {
-        try AtomicFile.write(try result.get(), to: pattern.path(for: first + i))
+        try AtomicFile.write(try result.get(), to: stagedPath(pattern.path(for: first + i)))
         framesWritten += 1
       }
     }

@@ -21,7 +21,7 @@ public enum VideoQuality {
     let anchor: Double
     let worst: Double
     switch codec {
-    case .h264: (anchor, worst) = (18, 51)
+    case .h264, .h264Matroska: (anchor, worst) = (18, 51)
     case .vp9: (anchor, worst) = (24, 63)
     case .prores4444, .gif, .webp: return nil
     }

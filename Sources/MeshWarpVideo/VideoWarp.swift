@@ -29,7 +29,7 @@ public struct VideoWarp: Sendable {
   /// Where the result goes and how it is encoded.
   public struct Output: Sendable {
     /// The output file; its extension picks the format
-    /// (``OutputFormat/infer(path:pngIsAnimated:)``: .mp4, .mov, .webm,
+    /// (``OutputFormat/infer(path:pngIsAnimated:)``: .mp4, .mkv, .mov, .webm,
     /// .gif, .webp, .png and .apng animated, a `%04d` pattern or a folder).
     public var path: String
     /// The ffmpeg outputs' settings (quality, constant rate factor,
@@ -80,6 +80,13 @@ public struct VideoWarp: Sendable {
   /// Whether a video's audio is kept (copied, or transcoded where the
   /// output cannot hold it as is).
   public var keepsAudio: Bool
+  /// Seconds of a video to skip (≥ 0): frames before it are left out, the
+  /// audio is cut there too, and the output (and the mesh's time) starts
+  /// at the first frame kept. No effect on a still input.
+  public var start: Double
+  /// Seconds of a video where the output ends (> ``start``): frames from
+  /// it on are left out, the audio ends there; nil: the clip's end.
+  public var end: Double?
 
   /// A warp of `input` through `mesh` into `output`.
   ///
@@ -91,10 +98,16 @@ public struct VideoWarp: Sendable {
   ///   - maxPixels: the largest input and output frame, in pixels (> 0;
   ///     default `DecodeLimits.defaultMaxPixels`).
   ///   - keepsAudio: keep a video's audio (default true).
+  ///   - start: seconds of a video to skip, its audio too (≥ 0, default 0).
+  ///   - end: seconds of a video where the output ends (> `start`); nil
+  ///     (default): the clip's end.
   public init(
     input: Input, mesh: MeshAnimation, warp: WarpOptions = WarpOptions(), output: Output,
-    maxPixels: Int = DecodeLimits.defaultMaxPixels, keepsAudio: Bool = true
+    maxPixels: Int = DecodeLimits.defaultMaxPixels, keepsAudio: Bool = true,
+    start: Double = 0, end: Double? = nil
   ) {
+    self.start = start
+    self.end = end
     self.input = input
     self.mesh = mesh
     self.warp = warp
@@ -144,6 +157,8 @@ public enum VideoWarpError: Error, Sendable, Equatable, CustomStringConvertible 
   case noFrameDecoded(path: String, decoderSaid: String)
   /// A still image was given frame times that hold no frame.
   case noFrames
+  /// No frame of the video lies from `start` to `end` seconds (nil: its end).
+  case nothingInRange(start: Double, end: Double?)
 
   public var description: String {
     switch self {
@@ -153,6 +168,9 @@ public enum VideoWarpError: Error, Sendable, Equatable, CustomStringConvertible 
       "\(path): no frame could be decoded (truncated or corrupt?)"
         + (said.isEmpty ? "" : "; ffmpeg reported: \(said)")
     case .noFrames: "no frame times given"
+    case .nothingInRange(let start, let end):
+      "no frame of the video lies between \(start) s and "
+        + (end.map { "\($0) s" } ?? "its end")
     }
   }
 }

@@ -64,6 +64,11 @@ extension VideoWarpPlan {
     let reader = Handed(opened)
     let sink = Handed(made)
     let written = Handed(0)
+    // Frames skipped before `start` (a prefix: set by the decoding thread
+    // before its first frame is queued, read by the encoding thread after).
+    let skipped = Handed(0)
+    let start = request.start
+    let end = request.end
     let decoded = FrameQueue<VideoFrame>(capacity: Self.queueCapacity)
     let warped = FrameQueue<RGBAImage>(capacity: Self.queueCapacity)
     // Spent frames flow back (a queue's worth is enough: more would only sit there).
@@ -80,13 +85,28 @@ extension VideoWarpPlan {
     Thread.detachNewThread {
       defer { done.leave() }
       do {
-        while let frame = try reader.value.nextFrame(reusing: spentSources.take()) {
+        var spare: RGBAImage? = nil
+        var kept = 0
+        while var frame = try reader.value.nextFrame(reusing: spare ?? spentSources.take()) {
+          spare = nil
+          // Half a microsecond of slack for times read back from text.
+          if let end, frame.timestamp >= end - 5e-7 { break }
+          if frame.timestamp < start - 5e-7 {
+            skipped.value += 1
+            spare = frame.image
+            continue
+          }
+          frame.timestamp -= start
+          kept += 1
           guard decoded.put(frame) else { break }
         }
         // ffmpeg may decode nothing from a truncated file and still exit 0:
         // say so about the input, not "no frames to write" about the output.
         if reader.value.framesRead == 0, !isCancelled() {
           throw VideoWarpError.noFrameDecoded(path: input, decoderSaid: reader.value.warnings)
+        }
+        if kept == 0, !isCancelled() {
+          throw VideoWarpError.nothingInRange(start: start, end: end)
         }
       } catch {
         failures.record(error)
@@ -102,7 +122,8 @@ extension VideoWarpPlan {
         while let image = warped.take() {
           guard !failures.failed else { break }
           if let times {
-            try sink.value.append(image, duration: times.duration(at: written.value))
+            try sink.value.append(
+              image, duration: times.duration(at: skipped.value + written.value))
           } else {
             try sink.value.append(image)
           }

@@ -77,7 +77,9 @@ public final class VideoWarpPlan {
       videoInfo = info
       width = output.width ?? info.width
       height = output.height ?? info.height
-      totalFrames = opened.frameTimes?.timestamps.count ?? info.estimatedFrameCount
+      totalFrames = Self.framesKept(
+        total: opened.frameTimes?.timestamps.count ?? info.estimatedFrameCount,
+        fps: info.framesPerSecond, start: request.start, end: request.end)
     }
     guard width * height <= maxPixels else {
       reader?.cancel()
@@ -97,6 +99,8 @@ public final class VideoWarpPlan {
     if let reader, let info = videoInfo {
       if info.hasAudio, request.keepsAudio {
         Self.planAudio(of: reader, into: format, path: output.path, &encoding, notes: &notes)
+        encoding.audioStart = request.start
+        encoding.audioDuration = request.end.map { $0 - request.start }
       }
       // A BT.709 4:2:0 input into H.264 stays in Y′CbCr from decoder to
       // encoder (`YCbCr420Packing`: no conversion either way); the colours
@@ -114,7 +118,7 @@ public final class VideoWarpPlan {
       if info.rotation != 0 { notes.append("rotation \(info.rotation)° applied") }
     }
     let encoded: (width: Int, height: Int) =
-      format.codec == .h264
+      format.codec?.isH264 == true
       ? VideoWriter.encodedSize(width: width, height: height, options: encoding) : (width, height)
     if encoded != (width, height) {
       notes.append(
@@ -134,6 +138,15 @@ public final class VideoWarpPlan {
   }
 
   deinit { reader?.cancel() }
+
+  /// About how many of `total` frames at `fps` lie in `start ..< end`
+  /// (for progress; nil when `total` is unknown).
+  static func framesKept(total: Int?, fps: Double, start: Double, end: Double?) -> Int? {
+    guard let total else { return nil }
+    let first = Int((start * fps).rounded(.up))
+    let last = end.map { Int(($0 * fps).rounded(.up)) } ?? total
+    return max(0, min(total, last) - min(total, first))
+  }
 
   /// The audio of `reader`'s file into `format`: copied, transcoded (with
   /// a note), or left out where the output holds none (with a note).
@@ -166,7 +179,7 @@ public final class VideoWarpPlan {
   package static func keepsYCbCr(
     input: YUV420ToRGBA.Matrix?, output codec: VideoCodec?, width: Int, height: Int
   ) -> Bool {
-    input == .bt709 && codec == .h264
+    input == .bt709 && codec?.isH264 == true
       && VideoWriter.sendsYUV(width: width, height: height, codec: .h264)
   }
 }

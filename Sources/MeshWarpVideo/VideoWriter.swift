@@ -13,6 +13,9 @@ import MeshWarpRender
 public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
   /// `.mp4`: H.264 (libx264), 4:2:0, BT.709 matrix and tags, no alpha.
   case h264
+  /// `.mkv`: H.264 as ``h264`` in Matroska, which holds any audio codec
+  /// (copied as it is).
+  case h264Matroska
   /// `.mov`: ProRes 4444 with alpha (prores_ks, `yuva444p10le`), what
   /// Final Cut, Premiere, DaVinci Resolve and After Effects import with
   /// transparency.
@@ -31,15 +34,19 @@ public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
 
   /// Whether the format keeps an alpha channel (else frames are composited
   /// over ``VideoEncoding/background``).
-  public var keepsAlpha: Bool { self != .h264 }
+  public var keepsAlpha: Bool { !isH264 }
 
   /// Whether the container can take an audio stream copied from the input.
-  public var carriesAudio: Bool { self == .h264 || self == .prores4444 || self == .vp9 }
+  public var carriesAudio: Bool { isH264 || self == .prores4444 || self == .vp9 }
+
+  /// Whether the encoder is H.264 (libx264, 4:2:0), in MP4 or Matroska.
+  public var isH264: Bool { self == .h264 || self == .h264Matroska }
 
   /// The name for messages.
   public var displayName: String {
     switch self {
     case .h264: "H.264 MP4"
+    case .h264Matroska: "H.264 MKV"
     case .prores4444: "ProRes 4444 MOV"
     case .vp9: "VP9 WebM"
     case .gif: "GIF"
@@ -91,6 +98,11 @@ public struct VideoEncoding: Sendable, Equatable {
   /// transcoded where the container cannot hold it
   /// (``AudioPlan/decide(codecs:into:)``); `.none` leaves it out.
   public var audioPlan: AudioPlan = .copy
+  /// Seconds of ``audioSource`` skipped before its audio is taken (≥ 0;
+  /// ffmpeg's input `-ss`), so that a trimmed clip keeps its sound in sync.
+  public var audioStart: Double = 0
+  /// Seconds of ``audioSource``'s audio taken (input `-t`); nil: to its end.
+  public var audioDuration: Double?
   /// The frames hold BT.709 limited-range Y′CbCr in their R, G, B bytes
   /// (a warp kept in Y′CbCr: ``YCbCr420Packing``), sent packed, not
   /// converted; ``background`` stays sRGB and is converted. Only for H.264
@@ -276,7 +288,7 @@ public final class VideoWriter: FrameSink {
   package static func encodedSize(width: Int, height: Int, options: VideoEncoding) -> (
     width: Int, height: Int
   ) {
-    guard options.codec == .h264 else { return (width, height) }
+    guard options.codec.isH264 else { return (width, height) }
     let grow = options.oddSize == .pad ? 1 : 0
     return (
       width + (width % 2 == 1 ? 2 * grow - 1 : 0), height + (height % 2 == 1 ? 2 * grow - 1 : 0)
@@ -287,7 +299,7 @@ public final class VideoWriter: FrameSink {
   /// (whose 4:2:0 needs no alpha) at an even size (odd sizes are padded or
   /// cropped by ffmpeg's filters first).
   package static func sendsYUV(width: Int, height: Int, codec: VideoCodec) -> Bool {
-    codec == .h264 && width % 2 == 0 && height % 2 == 0
+    codec.isH264 && width % 2 == 0 && height % 2 == 0
   }
 
   /// ffmpeg's command line (without the program).
@@ -313,7 +325,11 @@ public final class VideoWriter: FrameSink {
     arguments += ["-i", "-"]
     let codec = options.codec
     let audio = codec.carriesAudio && options.audioPlan != .none ? options.audioSource : nil
-    if let audio { arguments += ["-i", "file:" + audio] }
+    if let audio {
+      if options.audioStart > 0 { arguments += ["-ss", "\(options.audioStart)"] }
+      if let seconds = options.audioDuration { arguments += ["-t", "\(seconds)"] }
+      arguments += ["-i", "file:" + audio]
+    }
     if codec != .gif { arguments += ["-map", "0:v"] }
     if audio != nil { arguments += options.audioPlan.arguments }
     if options.keepsFrameTimes { arguments += keepingTimes }
@@ -331,7 +347,7 @@ public final class VideoWriter: FrameSink {
     }
     let tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"]
     switch codec {
-    case .h264:
+    case .h264, .h264Matroska:
       var filters: [String] = []
       if width % 2 == 1 || height % 2 == 1 {
         switch options.oddSize {
@@ -352,7 +368,8 @@ public final class VideoWriter: FrameSink {
         "-c:v", "libx264", "-preset", options.preset.rawValue,
         "-crf", "\(min(max(crf, 0), 51))",
       ]
-      arguments += tags + ["-movflags", "+faststart", "-f", "mp4"]
+      arguments +=
+        tags + (codec == .h264 ? ["-movflags", "+faststart", "-f", "mp4"] : ["-f", "matroska"])
     case .prores4444:
       arguments += ["-vf", bt709("yuva444p10le")]
       arguments += ["-c:v", "prores_ks", "-profile:v", "4444", "-vendor", "apl0"]

@@ -300,8 +300,8 @@ struct VideoCommandTests {
       "--duration", "1", "--fps", "10", "-o", out,
     ])
     #expect(run.status == 0, "\(run.errors)")
-    // Plays once: 10 frames plus the end frame, on the last keyframe.
-    #expect(try Self.probe(out, "v", "nb_read_frames")["nb_read_frames"] == "11")
+    // duration × fps frames, as every command counts them.
+    #expect(try Self.probe(out, "v", "nb_read_frames")["nb_read_frames"] == "10")
   }
 
   @Test func notAVideoAndNoVideoStreamAreClearErrors() throws {
@@ -423,7 +423,7 @@ struct VideoCommandTests {
     ])
     #expect(run.status == 0, "\(run.errors)")
     let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
-    #expect(files.count == 5, "\(files)")  // 1 s at 4 fps, plus the end frame
+    #expect(files.count == 4, "\(files)")  // 1 s at 4 fps
     let first = try ImageDecoder.decodeFile(path: dir + files.first!).image
     let last = try ImageDecoder.decodeFile(path: dir + files.last!).image
     #expect(first.pixels[3] == 255 && last.pixels[3] == 0, "top-left pulled in at the end")
@@ -454,9 +454,9 @@ struct VideoCommandTests {
     let animated = ToolRun(["gradient", keys, "--size", "8x8", "--fps", "2", "-o", dir])
     #expect(animated.status == 0, "\(animated.errors)")
     let frames = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
-    #expect(frames.count == 3)  // 0, 0.5 and 1 s
+    #expect(frames.count == 2)  // 0 and 0.5 s: 1 s × 2 fps
     let first = try PNGDecoder.decodeFile(path: dir + frames[0])
-    let last = try PNGDecoder.decodeFile(path: dir + frames[2])
+    let last = try PNGDecoder.decodeFile(path: dir + frames[1])
     #expect(first.pixels != last.pixels)
   }
 

@@ -56,7 +56,7 @@ import _TestSupport
       ),
       (
         ["warp", input, "--mesh", mesh],
-        "meshwarp warp: missing --output OUT: where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mov, .webm, .gif, .webp ('-' for stdout)\nUsage: meshwarp warp"
+        "meshwarp warp: missing --output OUT: where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mkv, .mov, .webm, .gif, .webp ('-' for stdout)\nUsage: meshwarp warp"
       ),
       (
         ["warp", input, "--mesh", mesh, "-o", "x.png", "--edges", "mirror"],

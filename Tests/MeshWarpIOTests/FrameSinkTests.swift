@@ -25,10 +25,28 @@ import Testing
     )
   }
 
+  /// A sequence stopped half way (Ctrl-C, an error) left its first frames
+  /// at the target: they now wait in a hidden folder until `finish()`.
+  @Test func interruptedSequenceLeavesNoFrames() throws {
+    let directory = try TemporaryDirectory()
+    let pattern = try FrameNumberPattern(directory.path + "/f_%03d.png")
+    let frame = RGBAImage(width: 4, height: 3, fill: RGBA8(10, 200, 30, 255))
+    let stopped = PNGSequenceWriter(pattern: pattern, concurrentFrames: 1)
+    for _ in 0..<3 { try stopped.append(frame) }
+    stopped.cancel()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    let finished = PNGSequenceWriter(pattern: pattern, concurrentFrames: 1)
+    for _ in 0..<3 { try finished.append(frame) }
+    try finished.finish()
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        == ["f_000.png", "f_001.png", "f_002.png"])
+  }
+
   @Test func unknownExtensionsAreClearErrors() {
     for (path, words) in [
       ("out.tiff", "unknown output extension .tiff"), ("out", "no file extension"),
-      ("dir.d/out", "no file extension"), ("f_%04d.jpg", "end the pattern with .png"),
+      ("dir.d/out", "no file extension"), ("f_%04d.bmp", "end the pattern with .png or .jpg"),
       ("f_%s.png", "unsupported conversion"), ("f_%d_%d.png", "more than one"),
     ] {
       do {

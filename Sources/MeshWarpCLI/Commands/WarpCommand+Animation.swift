@@ -1,4 +1,6 @@
 import MeshWarpCore
+import MeshWarpFiles
+import MeshWarpImageIO
 import MeshWarpRender
 import MeshWarpVideo
 
@@ -18,6 +20,7 @@ extension WarpCommand {
   func warpIntoAnimation(
     _ animation: MeshAnimation, source: RGBAImage, width: Int, height: Int, console: Console
   ) throws {
+    try AnimatedOutput.check(format: image.format, path: output.output)
     let times = try frames.frameTimes(following: animation.timeline)
     if !animation.isAnimated {
       console.error(
@@ -41,20 +44,20 @@ extension WarpCommand {
 
   /// A video input: every frame warped with the mesh at its timestamp.
   func warpVideo(_ animation: MeshAnimation, console: Console) throws {
-    if frames.animation.duration != nil || frames.animation.fpsGiven {
-      throw CLIError.usage(
-        "\(input) is a video: its own frame rate and length are kept (leave out --duration and --fps)"
-      )
+    if frames.animation.fpsGiven {
+      throw CLIError.usage("\(input) is a video: its own frame rate is kept (leave out --fps)")
     }
+    let (start, end) = try trim()
     if output.isStandardOutput {
       throw CLIError.usage("a warped video is written to a file, not standard output")
     }
+    try AnimatedOutput.check(format: image.format, path: output.output)
     let job = VideoWarp(
       input: .video(path: input), mesh: animation, warp: warpOptions(width: 0, height: 0),
       output: VideoWarp.Output(
         path: output.output, encoding: video.encoding(image), width: size.size?.width,
         height: size.size?.height, background: image.background?.rgba),
-      maxPixels: limits.maxPixels, keepsAudio: !noAudio)
+      maxPixels: limits.maxPixels, keepsAudio: !noAudio, start: start, end: end)
     let (plan, result) = try ConsoleExport.run(job, console: console)
     let rate =
       plan.keepsFrameTimes ? "variable frame rate kept" : "\(plan.videoInfo!.frameRate) fps"
@@ -67,5 +70,62 @@ extension WarpCommand {
     console.error(
       "wrote \(output.output) (\(result.framesWritten) frames, \(result.width)x\(result.height), \(rate)\(audio))"
     )
+  }
+
+  /// `--start`, and `--end` or `--start` + `--duration`: the part of a
+  /// video to keep, in seconds.
+  func trim() throws -> (start: Double, end: Double?) {
+    let from = start ?? 0
+    if end != nil, frames.animation.duration != nil {
+      throw CLIError.usage("give --end or --duration, not both (--duration S ends at --start + S)")
+    }
+    let to = end ?? frames.animation.duration.map { from + $0 }
+    if let to, to <= from {
+      throw CLIError.usage("the trim ends at \(to) s, not after its start at \(from) s")
+    }
+    return (from, to)
+  }
+
+  /// `--time T` on a video: the warped frame shown at T, as one still.
+  func warpVideoFrame(_ meshFile: MeshFile, console: Console) throws {
+    if frames.animation.duration != nil || frames.animation.fpsGiven || start != nil
+      || end != nil
+    {
+      throw CLIError.usage(
+        "--time T picks one frame of a video; trim with --start, --end or --duration instead")
+    }
+    let format: ImageFormat
+    do {
+      format = try image.stillFormat(for: output.output)
+    } catch {
+      throw CLIError.usage(
+        "--time T on a video writes the one frame at T as a still (.png, .jpg, .webp); to trim, give --start T"
+      )
+    }
+    let reader = try VideoReader(path: input)
+    defer { reader.cancel() }
+    let info = reader.info
+    guard info.width * info.height <= limits.maxPixels else {
+      throw MeshWarpIOError.imageTooLarge(
+        source: input, width: info.width, height: info.height, maxPixels: limits.maxPixels)
+    }
+    let width = size.size?.width ?? info.width
+    let height = size.size?.height ?? info.height
+    if size.size == nil { try limits.checkOutputSize(width * supersample, height * supersample) }
+    guard let frame = try reader.frame(at: frames.time) else {
+      throw VideoWarpError.noFrameDecoded(path: input, decoderSaid: reader.warnings)
+    }
+    let animation = try loadWarp(
+      meshFile, content: PixelSize(width: info.width, height: info.height),
+      output: PixelSize(width: width, height: height), console: console)
+    let result = WarpRenderer.render(
+      frame.image, mesh: animation.mesh(at: frames.time),
+      options: warpOptions(width: width, height: height))
+    try image.write(
+      result, to: output.output, console: console, threads: threading.threads, format: format)
+    if !output.isStandardOutput {
+      console.error(
+        "wrote \(output.output) (\(width)x\(height), the frame at \(frame.timestamp) s)")
+    }
   }
 }

@@ -25,9 +25,13 @@ struct WarpCommand: ParsableCommand {
       5.1 decodes, found by content; animated WebP needs ffmpeg 8) is warped frame by
       frame with the mesh at each frame's time; every frame keeps its time and duration
       (variable frame rates and GIF delays too); the audio is copied untouched, or
-      transcoded (AAC, Opus) where the output cannot hold it. Outputs: .png, .apng,
-      .mp4 (H.264, BT.709), .mov (ProRes 4444 with alpha), .webm (VP9 with alpha),
-      .gif, .webp, frame_%04d.png or a folder.
+      transcoded (AAC, Opus) where the output cannot hold it. --time T without
+      --duration or --fps, into a still (.png, .jpg, .webp), writes the one picture
+      with the mesh at T, also under a keyframe file or --to-mesh; on a video, the one
+      warped frame shown at T. --start, --end and --duration trim a video and its audio
+      (a --to-mesh morph lasts --duration, default 1 s). Outputs: .png, .apng,
+      .mp4 (H.264, BT.709), .mkv (H.264, any audio copied), .mov (ProRes 4444 with alpha), .webm (VP9 with alpha),
+      .gif, .webp, frame_%04d.png or frame_%04d.jpg, or a folder.
       """,
     examples: [
       (
@@ -54,12 +58,14 @@ struct WarpCommand: ParsableCommand {
   var mesh: String
   @Option(
     placeholder: "MESH.json",
-    help: "Animate from --mesh to this mesh over --duration (default 1 s), easing in and out.")
+    help:
+      "Animate from --mesh to this mesh over --duration (default 1 s), easing in and out; on a video too."
+  )
   var toMesh: String?
   @OptionGroup var output = OutputOptions(
     placeholder: "OUT",
     help:
-      "Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mov, .webm, .gif, .webp ('-' for stdout)."
+      "Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mkv, .mov, .webm, .gif, .webp ('-' for stdout)."
   )
   @OptionGroup var image: ImageOutputOptions
   @OptionGroup var size = SizeOptions(help: "Output size in pixels.", defaultHelp: "the input's")
@@ -69,6 +75,14 @@ struct WarpCommand: ParsableCommand {
   @Option(range: 1...8, help: "Samples per axis for the whole image, for heavy minification.")
   var supersample = 1
   @OptionGroup var frames = FrameTimeOptions(fpsAlone: true)
+  @Option(
+    placeholder: "T", range: 0...1e9,
+    help: "Trim a video: start at T seconds (the audio too); the output starts there.")
+  var start: Double?
+  @Option(
+    placeholder: "T", range: 0...1e9,
+    help: "Trim a video: end at T seconds (or give --duration S from --start).")
+  var end: Double?
   @OptionGroup var video: VideoOptions
   @Flag(
     help:
@@ -89,6 +103,9 @@ struct WarpCommand: ParsableCommand {
     // (a bad output is a usage error before any work).
     let meshFile = Result { try MeshFile.read(mesh) }
     if InputKind.detect(path: input) == .video {
+      if frames.timeGiven {
+        return try warpVideoFrame(try meshFile.get(), console: console)
+      }
       let animation = try loadWarp(
         try meshFile.get(), content: nil, output: size.size, console: console)
       return try warpVideo(animation, console: console)
@@ -96,9 +113,19 @@ struct WarpCommand: ParsableCommand {
     // An output that no writer takes is a usage error before any work; so is
     // an animated output for what can only be a still (no --to-mesh,
     // --duration or --fps, and a mesh file that is not a keyframe file).
+    // `--time T` alone into a still extension is the one picture at T, even
+    // under a keyframe file or `--to-mesh`.
+    let oneStill =
+      frames.asksForOneMoment && (try? image.stillFormat(for: output.output)) != nil
     let mayAnimate =
-      toMesh != nil || frames.animation.duration != nil || frames.animation.fpsGiven
-      || (try? meshFile.get())?.isKeyframes == true
+      !oneStill
+      && (toMesh != nil || frames.animation.duration != nil || frames.animation.fpsGiven
+        || (try? meshFile.get())?.isKeyframes == true)
+    if start != nil || end != nil {
+      throw CLIError.usage(
+        "--start and --end trim a video; \(input) is a still (give --time for a keyframe file's moment)"
+      )
+    }
     var stillFormat: ImageFormat?
     if !mayAnimate || (try? OutputFormat.infer(path: output.output)) == nil {
       do {
@@ -125,7 +152,7 @@ struct WarpCommand: ParsableCommand {
     let animation = try loadWarp(
       try meshFile.get(), content: PixelSize(width: source.width, height: source.height),
       output: PixelSize(width: width, height: height), console: console)
-    if animation.isAnimated || frames.animation.duration != nil {
+    if !oneStill && (animation.isAnimated || frames.animation.duration != nil) {
       return try warpIntoAnimation(
         animation, source: source, width: width, height: height, console: console)
     }

@@ -8,9 +8,12 @@ struct AnimationOptions: ParsableArguments {
     name: "--duration", short: "d", placeholder: "S", range: 0...3600, help: "Seconds of animation."
   )
   private var givenDuration: Double?
-  @Option(
-    name: "--fps", placeholder: "N", range: 0.1...240, help: "Frames per second of an animation.")
+  @Option(name: "--fps", placeholder: "N", range: 0.1...240, help: AnimationOptions.fpsHelp)
   var fps: Double = 30
+
+  /// `--fps`'s help, with the one rule for the number of frames.
+  static let fpsHelp =
+    "Frames per second of an animation: S seconds give S × N frames, at 0, 1/N, 2/N, … s."
   private var fallbackDuration: Double? = nil
 
   init() {}
@@ -26,7 +29,7 @@ struct AnimationOptions: ParsableArguments {
       defaultHelp: fallback?.argumentDescription)
     _fps = Option(
       wrappedValue: fps, name: "--fps", placeholder: "N", range: fpsRange,
-      help: "Frames per second of an animation.")
+      help: Self.fpsHelp)
     fallbackDuration = fallback
   }
 
@@ -76,6 +79,14 @@ struct FrameTimeOptions: ParsableArguments {
   /// The group for a command whose inputs may set the duration.
   init(fpsAlone: Bool) { self.fpsAlone = fpsAlone }
 
+  /// Whether `--time` was given.
+  var timeGiven: Bool { $time.givenAs != nil }
+  /// Whether `--time` alone asks for one moment: given, without
+  /// `--duration` or `--fps`.
+  var asksForOneMoment: Bool {
+    timeGiven && animation.duration == nil && !animation.fpsGiven
+  }
+
   func validate() throws {
     if !fpsAlone { try animation.checkFPSHasDuration() }
     _ = try frameTimes
@@ -87,29 +98,28 @@ struct FrameTimeOptions: ParsableArguments {
       guard let duration = animation.duration else {
         return FrameTimes(times: [time], framesPerSecond: animation.fps, isAnimation: false)
       }
-      let fps = animation.fps
-      let count = max(1, Int((duration * fps).rounded()))
-      try animation.checkFrameCount(count)
-      return FrameTimes(
-        times: (0..<count).map { time + Double($0) / fps }, framesPerSecond: fps, isAnimation: true)
+      return try frameTimes(lasting: duration)
     }
+  }
+
+  /// `duration` seconds from `--time`: duration × fps frames (rounded, at
+  /// least one) at `--time` + 0, 1/fps, 2/fps, …, as ffmpeg and Pillow count
+  /// them (``FrameTimes/init(duration:framesPerSecond:)``, one rule for
+  /// every command); a keyframe at the very end is not one more frame.
+  func frameTimes(lasting duration: Double) throws -> FrameTimes {
+    var frames = FrameTimes(duration: duration, framesPerSecond: animation.fps)
+    try animation.checkFrameCount(frames.times.count)
+    frames.times = frames.times.map { time + $0 }
+    return frames
   }
 }
 
 extension FrameTimeOptions {
   /// The frame times for an animation whose length comes from `timeline`
-  /// unless `--duration` is given. A timeline that plays once gets one
-  /// more frame, at its end, so that the export ends on the last keyframe.
+  /// unless `--duration` is given.
   func frameTimes<Value>(following timeline: Timeline<Value>?) throws -> FrameTimes {
     guard let timeline else { return try frameTimes }
-    let duration = animation.duration ?? timeline.duration
-    let fps = animation.fps
-    var count = max(1, Int((duration * fps).rounded()))
-    if timeline.repeatMode == .once { count += 1 }
-    try animation.checkFrameCount(count)
-    let step = timeline.repeatMode == .once && count > 1 ? duration / Double(count - 1) : 1 / fps
-    return FrameTimes(
-      times: (0..<count).map { time + Double($0) * step }, framesPerSecond: fps, isAnimation: true)
+    return try frameTimes(lasting: animation.duration ?? timeline.duration)
   }
 }
 

@@ -7,7 +7,9 @@ import MeshWarpRender
 /// that writes a still image encodes it (beside `-o`, `OutputOptions`).
 struct ImageOutputOptions: ParsableArguments {
   @Option(
-    placeholder: "FORMAT", parser: Self.formatParser, help: "Image format: png, jpg, webp.",
+    placeholder: "FORMAT", parser: Self.formatParser,
+    help:
+      "Image format: png, jpg, webp (a note when OUT's name says another); for an animation it must agree with OUT (apng, mp4, mkv, mov, webm, gif, webp).",
     defaultHelp: "from OUT's extension; png for '-'")
   var format: String?
   @Option(
@@ -86,6 +88,14 @@ struct ImageOutputOptions: ParsableArguments {
     format stillFormat: ImageFormat? = nil
   ) throws {
     let chosen = try stillFormat ?? self.stillFormat(for: path)
+    if format != nil,
+      let named = ImageFormat.fileExtension(of: path).flatMap(ImageFormat.init(fileExtension:)),
+      named != chosen
+    {
+      console.error(
+        "note: \(path) is named as \(named.name) but written as \(chosen.name) (\(longName(of: $format)))"
+      )
+    }
     var picture = image
     if let background = background?.rgba, background.a > 0, chosen != .jpeg {
       _ = image.composite(over: background, into: &picture)

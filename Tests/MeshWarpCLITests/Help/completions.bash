@@ -28,8 +28,8 @@ _meshwarp() {
   local options="" valued="" positionals=() repeats=0
   case "${COMP_WORDS[1]}" in
     warp)
-      options='--mesh -m --to-mesh --output -o --format --quality --lossless --subsampling --background -b --size -s --smooth --edges --edge-color --address --interpolation --no-minification-filter --no-pin-corners --antialias --supersample --time -t --duration -d --fps --crf --no-audio --threads -j --max-pixels --help -h'
-      valued='--mesh -m --to-mesh --output -o --format --quality --subsampling --background -b --size -s --edges --edge-color --address --interpolation --antialias --supersample --time -t --duration -d --fps --crf --threads -j --max-pixels'
+      options='--mesh -m --to-mesh --output -o --format --quality --lossless --subsampling --background -b --size -s --smooth --edges --edge-color --address --interpolation --no-minification-filter --no-pin-corners --antialias --supersample --time -t --duration -d --fps --start --end --crf --no-audio --threads -j --max-pixels --help -h'
+      valued='--mesh -m --to-mesh --output -o --format --quality --subsampling --background -b --size -s --edges --edge-color --address --interpolation --antialias --supersample --time -t --duration -d --fps --start --end --crf --threads -j --max-pixels'
       case "$prev" in
         --mesh|-m) _meshwarp_paths "$cur"; return ;;
         --to-mesh) _meshwarp_paths "$cur"; return ;;
@@ -48,6 +48,8 @@ _meshwarp() {
         --time|-t) return ;;
         --duration|-d) return ;;
         --fps) return ;;
+        --start) return ;;
+        --end) return ;;
         --crf) return ;;
         --threads|-j) return ;;
         --max-pixels) return ;;

@@ -38,10 +38,10 @@ _meshwarp() {
           _arguments \
             '--mesh=[The warp mesh, or a keyframe file (required).]:MESH.json:_files' \
             '-m[The warp mesh, or a keyframe file (required).]:MESH.json:_files' \
-            '--to-mesh=[Animate from --mesh to this mesh over --duration (default 1 s), easing in and out.]:MESH.json:_files' \
-            '--output=[Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mov, .webm, .gif, .webp ('\''-'\'' for stdout) (required).]:OUT:_files' \
-            '-o[Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mov, .webm, .gif, .webp ('\''-'\'' for stdout) (required).]:OUT:_files' \
-            '--format=[Image format: png, jpg, webp (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
+            '--to-mesh=[Animate from --mesh to this mesh over --duration (default 1 s), easing in and out; on a video too.]:MESH.json:_files' \
+            '--output=[Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mkv, .mov, .webm, .gif, .webp ('\''-'\'' for stdout) (required).]:OUT:_files' \
+            '-o[Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mkv, .mov, .webm, .gif, .webp ('\''-'\'' for stdout) (required).]:OUT:_files' \
+            '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
             '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
@@ -62,7 +62,9 @@ _meshwarp() {
             '-t[Seconds on the animation'\''s clock (a keyframe file, --to-mesh, a preset): when the still is taken, or when the first frame starts (default: 0).]:T: ' \
             '--duration=[Render an animation of S seconds (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder).]:S: ' \
             '-d[Render an animation of S seconds (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder).]:S: ' \
-            '--fps=[Frames per second of an animation (default: 30).]:N: ' \
+            '--fps=[Frames per second of an animation: S seconds give S × N frames, at 0, 1/N, 2/N, … s (default: 30).]:N: ' \
+            '--start=[Trim a video: start at T seconds (the audio too); the output starts there.]:T: ' \
+            '--end=[Trim a video: end at T seconds (or give --duration S from --start).]:T: ' \
             '--crf=[Expert: the H.264 (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, VP9 CRF 24).]:N: ' \
             '--no-audio[Leave a video'\''s audio out (by default it is copied, or transcoded to AAC or Opus where the output cannot hold it).]' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
@@ -86,7 +88,7 @@ _meshwarp() {
             '--preset=[A built-in animated gradient: meshing (the blog'\''s).]:NAME:(meshing)' \
             '--output=[Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe file, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder) (required).]:OUT:_files' \
             '-o[Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe file, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder) (required).]:OUT:_files' \
-            '--format=[Image format: png, jpg, webp (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
+            '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
             '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
@@ -98,7 +100,7 @@ _meshwarp() {
             '-t[Seconds on the animation'\''s clock (a keyframe file, --to-mesh, a preset): when the still is taken, or when the first frame starts (default: 0).]:T: ' \
             '--duration=[Render an animation of S seconds (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder).]:S: ' \
             '-d[Render an animation of S seconds (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder).]:S: ' \
-            '--fps=[Frames per second of an animation (default: 30).]:N: ' \
+            '--fps=[Frames per second of an animation: S seconds give S × N frames, at 0, 1/N, 2/N, … s (default: 30).]:N: ' \
             '--warp=[Warp every frame through a mesh (or keyframe file).]:MESH.json:_files' \
             '--warp-to=[Animate the --warp mesh to this one over --duration (default 1 s), easing in and out.]:MESH.json:_files' \
             '--no-dither[Turn off the ±1/255 dithering against banding.]' \
@@ -114,7 +116,7 @@ _meshwarp() {
           _arguments \
             '--output=[Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe gradient, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder) (required).]:OUT:_files' \
             '-o[Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe gradient, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder) (required).]:OUT:_files' \
-            '--format=[Image format: png, jpg, webp (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
+            '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
             '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
@@ -135,7 +137,7 @@ _meshwarp() {
             '-t[Seconds on the animation'\''s clock (a keyframe file, --to-mesh, a preset): when the still is taken, or when the first frame starts (default: 0).]:T: ' \
             '--duration=[Render an animation of S seconds (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder).]:S: ' \
             '-d[Render an animation of S seconds (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder).]:S: ' \
-            '--fps=[Frames per second of an animation (default: 30).]:N: ' \
+            '--fps=[Frames per second of an animation: S seconds give S × N frames, at 0, 1/N, 2/N, … s (default: 30).]:N: ' \
             '--warp=[Warp every frame through a mesh (or keyframe file).]:MESH.json:_files' \
             '--warp-to=[Animate the --warp mesh to this one over --duration (default 1 s), easing in and out.]:MESH.json:_files' \
             '--no-dither[Turn off the ±1/255 dithering against banding.]' \
@@ -150,7 +152,7 @@ _meshwarp() {
           _arguments \
             '--output=[Output: an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder), or with --progress a still (.png, .jpg, .webp) (required).]:OUT:_files' \
             '-o[Output: an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder), or with --progress a still (.png, .jpg, .webp) (required).]:OUT:_files' \
-            '--format=[Image format: png, jpg, webp (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
+            '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
             '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
@@ -163,7 +165,7 @@ _meshwarp() {
             '--edge=[Where the target lies: bottom, top, left, right (default: bottom).]:EDGE:(bottom top left right)' \
             '--duration=[Seconds of animation (default: 0.6).]:S: ' \
             '-d[Seconds of animation (default: 0.6).]:S: ' \
-            '--fps=[Frames per second of an animation (default: 60).]:N: ' \
+            '--fps=[Frames per second of an animation: S seconds give S × N frames, at 0, 1/N, 2/N, … s (default: 60).]:N: ' \
             '--reverse[Genie out (from the target back to the view).]' \
             '--progress=[Render the single frame at progress P: a still (.png, .jpg or .webp, as OUT says).]:P: ' \
             '-p[Render the single frame at progress P: a still (.png, .jpg or .webp, as OUT says).]:P: ' \
@@ -207,7 +209,7 @@ _meshwarp() {
             '--tolerance=[Largest distance between the mesh and the formula, in pixels (default: 0.25).]:PX: ' \
             '--duration=[Seconds over which ranges A:B animate: writes a keyframe file.]:S: ' \
             '-d[Seconds over which ranges A:B animate: writes a keyframe file.]:S: ' \
-            '--fps=[Frames per second of an animation (default: 30).]:N: ' \
+            '--fps=[Frames per second of an animation: S seconds give S × N frames, at 0, 1/N, 2/N, … s (default: 30).]:N: ' \
             '--help[Show this help.]' \
             '-h[Show this help.]' \
             '1:KIND:(grid twirl bulge ripple wave lens)' \
