@@ -10,9 +10,9 @@ extension WarpCommand {
   /// The renderer settings of this command, at `width × height`; `smooth`
   /// (default: `--smooth`) lets the renderer smooth each frame's mesh.
   func warpOptions(width: Int, height: Int, smooth: Bool? = nil) -> WarpOptions {
-    quality.warpOptions(
+    rendering.warpOptions(
       width: width, height: height, antialias: antialias, supersample: supersample,
-      threads: threading.threads, smooth: smooth ?? quality.smooth)
+      threads: threading.threads, smooth: smooth ?? rendering.smooth)
   }
 
   /// A still input warped with the mesh at each frame's time into a

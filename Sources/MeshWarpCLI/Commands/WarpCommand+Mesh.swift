@@ -27,9 +27,9 @@ extension WarpCommand {
     // or a mesh's own `"smooth": true`); a mesh without grid structure is
     // reported here, not rendered piecewise.
     for (i, m) in animation.keyframeMeshes.enumerated()
-    where (quality.smooth || m.smooth) && !m.isSmoothable {
+    where (rendering.smooth || m.smooth) && !m.isSmoothable {
       let place = animation.isAnimated ? "keyframes[\(i)]: " : ""
-      let asked = quality.smooth ? "--smooth" : "\"smooth\": true"
+      let asked = rendering.smooth ? "--smooth" : "\"smooth\": true"
       throw CLIError.failure("\(mesh): \(asked): \(place)\(WarpMeshError.notAGrid)")
     }
     // The renderer smooths each frame and draws a mesh it cannot smooth
@@ -37,12 +37,12 @@ extension WarpCommand {
     // (its plan is cheap; the fine mesh is not built here).
     if let output {
       let outputSize = Vector2(Double(output.width), Double(output.height))
-      for (i, m) in animation.keyframeMeshes.enumerated() where quality.smooth || m.smooth {
+      for (i, m) in animation.keyframeMeshes.enumerated() where rendering.smooth || m.smooth {
         do {
           _ = try m.smoothingPlan(outputSize: outputSize, contentSize: contentSize)
         } catch {
           let place = animation.isAnimated ? "keyframes[\(i)]: " : ""
-          let asked = quality.smooth ? "--smooth" : "\"smooth\": true"
+          let asked = rendering.smooth ? "--smooth" : "\"smooth\": true"
           throw CLIError.failure("\(mesh): \(asked): \(place)\(error)")
         }
       }
@@ -74,12 +74,12 @@ extension WarpCommand {
           "\(path) is a point set: give --size for a video (the spline is built for the output size)"
         )
       }
-      if quality.smooth {
+      if rendering.smooth {
         throw CLIError.usage(
           "--smooth applies to grid meshes; \(path) is a point set, whose thin-plate spline is smooth already: leave out --smooth"
         )
       }
-      if quality.noPinCorners { points.pinCorners = false }
+      if rendering.noPinCorners { points.pinCorners = false }
       try InputFiles.check(points.issues, source: path, what: "point set", console: console)
       do {
         return try points.mesh(
@@ -117,7 +117,7 @@ extension WarpCommand {
   /// reaches into the picture (0…1 both ways) and outside the mesh stays
   /// transparent. Pixel coordinates in a normalized file do that.
   func checkSomethingIsDrawn(_ mesh: WarpMesh) throws {
-    guard case .transparent = quality.edgePolicy, !mesh.faces.isEmpty else { return }
+    guard case .transparent = rendering.edgePolicy, !mesh.faces.isEmpty else { return }
     let to = mesh.pointPairs.map(\.to)
     let reaches = mesh.faces.contains { face in
       let xs = face.indices.map { Double(to[$0].x) }

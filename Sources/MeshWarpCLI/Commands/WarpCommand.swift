@@ -69,7 +69,7 @@ struct WarpCommand: ParsableCommand {
   )
   @OptionGroup var image: ImageOutputOptions
   @OptionGroup var size = SizeOptions(help: "Output size in pixels.", defaultHelp: "the input's")
-  @OptionGroup var quality: WarpQualityOptions
+  @OptionGroup var rendering: WarpRenderingOptions
   @Option(range: 1...16, help: "Samples per axis on the mesh's silhouette (1 = hard edges).")
   var antialias = 4
   @Option(range: 1...8, help: "Samples per axis for the whole image, for heavy minification.")
@@ -93,7 +93,7 @@ struct WarpCommand: ParsableCommand {
   @OptionGroup var limits: InputLimitOptions
 
   func run(console: Console) throws {
-    for warning in quality.warnings { console.error("meshwarp warp: \(warning)") }
+    for warning in rendering.warnings { console.error("meshwarp warp: \(warning)") }
     // The output size is checked once: here when --size gives it, else
     // once the input's size is known.
     if let size = size.size {

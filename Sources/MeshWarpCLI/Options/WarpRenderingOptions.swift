@@ -4,7 +4,7 @@ import MeshWarpRender
 /// How `warp` renders: smooth surfaces, what shows outside the mesh, how
 /// the content is sampled beyond its edges and between its pixels, and the
 /// minification filter.
-struct WarpQualityOptions: ParsableArguments {
+struct WarpRenderingOptions: ParsableArguments {
   @Flag(
     help:
       "Render a grid mesh as the smooth Catmull-Rom surface through its points instead of bilinear faces (e.g. --smooth with {\"columns\":4,\"rows\":4,\"to\":[...]}); a mesh without grid structure is an error."
