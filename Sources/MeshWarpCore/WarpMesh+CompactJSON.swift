@@ -9,14 +9,26 @@ extension WarpMesh {
   /// fraction), so the file reopens exactly. `meshwarp mesh grid` and the
   /// editor's saves write it.
   ///
-  /// - Parameter shorthand: leave out `"from"` and `"faces"` (the grid
-  ///   shorthand, which reads back as the same grid).
+  /// - Parameters:
+  ///   - shorthand: leave out `"from"` and `"faces"` (the grid shorthand,
+  ///     which reads back as the same grid).
+  ///   - decimals: write coordinates rounded to this many decimals
+  ///     (trailing zeros dropped) instead of exactly; `meshwarp mesh`'s
+  ///     effects use 8 (1/1000 px on a 65535 px side).
   /// - Returns: the text, ending in a newline. A mesh without ``grid`` is
   ///   written as one row.
-  package func compactJSON(shorthand: Bool = false) -> String {
+  package func compactJSON(shorthand: Bool = false, decimals: Int? = nil) -> String {
     let columns = grid?.columns ?? max(1, pointPairs.count)
     func number(_ v: Double) -> String {
-      v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)"
+      guard let decimals else {
+        return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)"
+      }
+      var text = String(format: "%.\(decimals)f", v)
+      if text.contains(".") {
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+      }
+      return text == "-0" ? "0" : text
     }
     func points(_ list: [CGPoint]) -> String {
       let rows = stride(from: 0, to: list.count, by: columns).map { start in

@@ -15,7 +15,7 @@ extension MeshCommand {
         let mesh = try e.mesh(width: w, height: h, tolerance: effect.tolerance)
         let columns = mesh.grid!.columns
         try output.write(
-          Array(Self.effectJSON(mesh).utf8), console: console)
+          Array(mesh.compactJSON(decimals: 8).utf8), console: console)
         if !output.isStandardOutput {
           console.error(
             "wrote \(output.output) (\(kind.rawValue) at \(w)x\(h): \(columns)x\(mesh.grid!.rows) points)"
@@ -35,7 +35,7 @@ extension MeshCommand {
       for (i, e) in effects.enumerated() {
         let mesh = try e.mesh(width: w, height: h, cellsAcross: cells)
         shape = "\(mesh.grid!.columns)x\(mesh.grid!.rows) points"
-        let text = Self.effectJSON(mesh)
+        let text = mesh.compactJSON(decimals: 8)
           .split(separator: "\n").joined(separator: "\n    ")
         let time = Double(i) / Double(steps) * duration
         entries.append("  {\"time\": \(time), \"mesh\": \(text)}")
@@ -51,32 +51,5 @@ extension MeshCommand {
     } catch let error as MeshEffectError {
       throw CLIError.usage(EffectOptions.message(for: error))
     }
-  }
-
-  /// An effect's mesh in the full form, one grid row a line, its
-  /// coordinates to 8 decimals (1/1000 px on a 65535 px side).
-  static func effectJSON(_ mesh: WarpMesh) -> String {
-    let columns = mesh.grid!.columns
-    func number(_ v: Double) -> String {
-      var text = String(format: "%.8f", v)
-      while text.hasSuffix("0") { text.removeLast() }
-      if text.hasSuffix(".") { text.removeLast() }
-      return text == "-0" ? "0" : text
-    }
-    func points(_ list: [CGPoint]) -> String {
-      let rows = stride(from: 0, to: list.count, by: columns).map { start in
-        list[start..<min(start + columns, list.count)]
-          .map { "[\(number(Double($0.x))), \(number(Double($0.y)))]" }
-          .joined(separator: ", ")
-      }
-      return "[\n    " + rows.joined(separator: ",\n    ") + "\n  ]"
-    }
-    let faces = mesh.faces.map { "[" + $0.indices.map(String.init).joined(separator: ", ") + "]" }
-    let faceLines = stride(from: 0, to: faces.count, by: columns - 1).map {
-      faces[$0..<min($0 + columns - 1, faces.count)].joined(separator: ", ")
-    }
-    return "{\n  \"columns\": \(columns),\n  \"rows\": \(mesh.grid!.rows),\n  \"from\": "
-      + points(mesh.pointPairs.map(\.from)) + ",\n  \"to\": " + points(mesh.pointPairs.map(\.to))
-      + ",\n  \"faces\": [\n    " + faceLines.joined(separator: ",\n    ") + "\n  ]\n}\n"
   }
 }
