@@ -85,9 +85,16 @@ echo "== demo library"
 swiftc -emit-module -module-name MeshWarpEffectDemoUI "${flags[@]}" -D DEBUG \
   -emit-module-path "$dir/MeshWarpEffectDemoUI.swiftmodule" \
   Examples/MeshWarpEffectDemo/MeshWarpEffectDemoUI/*.swift
-# Top-level code (main.swift, main-actor isolated): no -parse-as-library.
+# Top-level code (main.swift, main-actor isolated): no -parse-as-library;
+# and an app is not part of this package: no -package-name, so that the
+# core's `package` helpers are as hidden from it as from a real app.
 app_flags=()
-for f in "${flags[@]}"; do [ "$f" != -parse-as-library ] && app_flags+=("$f"); done
+skip=0
+for f in "${flags[@]}"; do
+  if [ "$skip" = 1 ]; then skip=0; continue; fi
+  [ "$f" = -package-name ] && { skip=1; continue; }
+  [ "$f" != -parse-as-library ] && app_flags+=("$f")
+done
 echo "== demo app (macOS branch forced on)"
 mkdir -p "$work/app"
 sed -e 's/#if canImport(SwiftUI) \&\& os(macOS)/#if canImport(SwiftUI)/' \
