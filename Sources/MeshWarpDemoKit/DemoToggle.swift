@@ -44,7 +44,7 @@ package struct DemoToggle: Hashable, Sendable {
   }
 
   /// The track's centre in normalized content coordinates: the point whose
-  /// colour tells the state (``onColour`` or ``offColour``).
+  /// colour tells the state (``onColor`` or ``offColor``).
   package static func trackCentreUnit(contentSize: Vector2) -> Vector2 {
     let t = trackRect(contentSize: contentSize)
     return (t.origin + t.size / 2) / contentSize

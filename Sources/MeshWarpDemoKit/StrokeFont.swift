@@ -96,7 +96,7 @@ package enum StrokeFont {
 extension RGBAImage {
   /// Draws `text` in ``StrokeFont`` with its top-left corner at `origin`
   /// (window pixels), capitals `capHeight` pixels tall, strokes `thickness`
-  /// pixels wide (anti-aliased, see ``RGBAImage/drawLine(from:to:thickness:colour:)``).
+  /// pixels wide (anti-aliased, see ``RGBAImage/drawLine(from:to:thickness:color:)``).
   package mutating func drawText(
     _ text: String, at origin: Vector2, capHeight: Double, thickness: Double? = nil,
     color: RGBA8

@@ -79,7 +79,7 @@ struct ImageOutputOptions: ParsableArguments {
   ///
   /// - Parameters:
   ///   - color: the input's colour description, carried to the output.
-  ///   - greyscale: the input was grey and the result may stay grey.
+  ///   - grayscale: the input was grey and the result may stay grey.
   ///   - threads: encoder threads (`--threads`; 0: every core).
   ///   - stillFormat: the format `stillFormat(for:)` already chose; nil: chosen here.
   func write(

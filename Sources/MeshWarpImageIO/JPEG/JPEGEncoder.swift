@@ -48,7 +48,7 @@ public enum JPEGEncoder {
   /// - Parameters:
   ///   - image: width and height ≥ 1; alpha is dropped.
   ///   - quality: 1…100 (libjpeg's scale).
-  ///   - greyscale: write one grey component (the red channel) instead.
+  ///   - grayscale: write one grey component (the red channel) instead.
   ///   - subsampling: the chroma sampling; nil (the default):
   ///     `ChromaSubsampling.default(quality:)`.
   ///   - iccProfile: written as APP2 segments when given.

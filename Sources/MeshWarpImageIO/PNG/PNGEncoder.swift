@@ -30,7 +30,7 @@ public enum PNGEncoder {
   ///   - destination: how errors name the output.
   ///   - color: the input's colour description; when given and not empty,
   ///     its chunks replace the `sRGB` chunk.
-  ///   - greyscale: write grey (or grey+alpha when any pixel is not opaque)
+  ///   - grayscale: write grey (or grey+alpha when any pixel is not opaque)
   ///     when every pixel has r = g = b; a quarter (or half) of the samples.
   ///   - threads: worker threads for `.balanced` (0, the default: every
   ///     core); the bytes are the same on any number.
