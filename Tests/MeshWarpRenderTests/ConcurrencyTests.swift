@@ -28,4 +28,33 @@ import _TestSupport
     #expect(all.count == 32)
     for (i, image) in all { #expect(image == expected[i % 8], "render \(i)") }
   }
+
+  /// Every row lands in exactly one band, whatever the thread count.
+  @Test(arguments: [0, 1, 2, 3, 5, 16])
+  func rowBandsCoverEveryRowOnce(threads: Int) {
+    for rows in [1, 7, 8, 9, 100, 1080] {
+      let visits = Mutex([Int](repeating: 0, count: rows))
+      forEachRowBand(rows: rows, threads: threads) { band in
+        visits.withLock { for row in band { $0[row] += 1 } }
+      }
+      #expect(visits.withLock { $0 } == [Int](repeating: 1, count: rows), "\(rows) rows")
+    }
+  }
+
+  /// A thread held up in one band does not hold up the others: they take
+  /// every band left, as a fixed share per thread would not. Three threads,
+  /// so that the count differs from this machine's cores (with every core
+  /// asked for, the bands were always handed out as threads came).
+  @Test func aSlowBandDoesNotHoldBackTheRest() {
+    let owners = Mutex([Int: ObjectIdentifier]())
+    forEachRowBand(rows: 64, threads: 3) { band in
+      if band.lowerBound == 0 { Thread.sleep(forTimeInterval: 1) }
+      let me = ObjectIdentifier(Thread.current)
+      owners.withLock { $0[band.lowerBound] = me }
+    }
+    let all = owners.withLock { $0 }
+    #expect(all.count == 8)
+    let slow = all[0]
+    #expect(all.values.filter { $0 == slow }.count == 1, "bands of the slow thread: \(all)")
+  }
 }
