@@ -421,9 +421,9 @@ public final class VideoWriter: FrameSink {
       ]
       arguments += tags + ["-f", "webm"]
     case .gif:
-      // Pass 1 of 2 (``gifSecondPassArguments(outputPath:keepsFrameTimes:)``): the clip's
-      // palette, and the frames losslessly (FFV1 in Matroska) to a file,
-      // so that no process holds the clip in memory.
+      // Pass 1 of 2 (then `gifSecondPassArguments`): the clip's palette,
+      // and the frames losslessly (FFV1 in Matroska) to a file, so that no
+      // process holds the clip in memory.
       let base = intermediates ?? outputPath
       arguments += [
         "-filter_complex",
