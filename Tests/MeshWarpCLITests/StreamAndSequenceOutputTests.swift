@@ -79,6 +79,12 @@ extension RealVideoFileTests {
         #expect(bytes.range(of: Data("moof".utf8)) != nil, "\(format!) is not fragmented")
       }
     }
+    // Still refused for a terminal, whatever the format.
+    let terminal = Console.capturing(stdoutIsTerminal: true)
+    let status = MeshwarpTool.run(
+      ["gradient", "--preset", "meshing", "--size", "24x16", "--duration", "0.5", "-o", "-"]
+        + ["--format", "mp4"], console: terminal.console)
+    #expect(status == 2 && terminal.errors().contains("standard output is a terminal"))
     let webp = folder.file("s.webp")
     let run = try Self.shell(command + " --format webp | cat >'\(webp)'; echo ${PIPESTATUS[0]}")
     #expect(run.output.hasPrefix("0"), "\(run.output)")
