@@ -14,22 +14,44 @@ enum AnimatedOutput {
     }
   }
 
+  /// A numbered sequence (a `%04d` pattern or a folder) whose folder already
+  /// holds frames of its pattern: refused (exit 2) naming the first and
+  /// how many, unless `overwrite` (`--overwrite`), before any work.
+  static func checkExistingFrames(at path: String, overwrite: Bool) throws {
+    guard !overwrite, path != StandardOutput.path else { return }
+    let pattern: FrameNumberPattern
+    switch try format(of: path) {
+    case .pngSequence(let p), .jpegSequence(let p): pattern = p
+    default: return
+    }
+    let existing = pattern.existingFrames()
+    guard let first = existing.first else { return }
+    let count = existing.count == 1 ? "a frame" : "\(existing.count) frames"
+    throw CLIError.usage(
+      "\(path): \(count) of this sequence already exist (\(first.path)); a new run would mix with them: add --overwrite (-y) to replace them, or choose another name or folder"
+    )
+  }
+
   /// `--format` for an animation or video at `path`: refused (exit 2) when
-  /// it names no animated format, or one other than the output's (the
-  /// output's format comes from its name; standard output takes APNG).
-  static func check(format name: String?, path: String) throws {
-    guard let name else { return }
+  /// it names no animated format, or one other than a file's (whose format
+  /// comes from its name). Standard output takes any (APNG without it).
+  ///
+  /// - Returns: the format for the writers when it is not the path's own
+  ///   (standard output given `--format`), else nil.
+  @discardableResult
+  static func check(format name: String?, path: String) throws -> OutputFormat? {
+    guard let name else { return nil }
     guard let asked = OutputFormat.named(name) else {
       throw CLIError.usage(
         "--format \(name): not an animated format (apng, mp4, mkv, mov, webm, gif, webp)")
     }
+    if path == StandardOutput.path { return asked }
     let named = try format(of: path)
     if asked != named {
-      let place =
-        path == StandardOutput.path ? "standard output takes APNG" : "its extension says \(path)"
       throw CLIError.usage(
-        "--format \(name) does not match the output (\(place)): rename the output, or leave out --format"
+        "--format \(name) does not match the output (its extension says \(path)): rename the output, or leave out --format"
       )
     }
+    return nil
   }
 }

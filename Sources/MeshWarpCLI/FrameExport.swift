@@ -10,7 +10,7 @@ import MeshWarpVideo
 enum FrameExport {
   /// Renders `times.count` frames with `render` and writes them to `path`
   /// (format from its extension: .png, .apng, .mp4, a `%04d` pattern or a
-  /// folder). A still goes to a PNG, JPEG or WebP (`image`'s `--format`
+  /// folder; for an animation to `-`, `--format`, else APNG). A still goes to a PNG, JPEG or WebP (`image`'s `--format`
   /// overrides the extension); an animation to any of the others. On failure
   /// nothing is left at `path` (writers write to a temporary file first).
   /// `video` sets the ffmpeg outputs' quality and background (default:
@@ -36,11 +36,12 @@ enum FrameExport {
       return
     }
     _ = try AnimatedOutput.format(of: path)
-    try AnimatedOutput.check(format: image.format, path: path)
+    let format = try AnimatedOutput.check(format: image.format, path: path)
+    try AnimatedOutput.checkExistingFrames(at: path, overwrite: image.overwrite)
     try ConsoleExport.run(total: times.times.count, console: console) {
       progress, note, isCancelled in
       try AnimationExport.write(
-        times, width: width, height: height, to: path, encoding: video,
+        times, width: width, height: height, to: path, format: format, encoding: video,
         background: image.background?.rgba, progress: progress, note: note,
         isCancelled: isCancelled, render: render)
     }

@@ -8,14 +8,18 @@ public enum AnimationExport {
   /// Renders a frame at each of `times` with `render` and writes them to
   /// `path`, whose extension picks the format (``OutputFormat/infer(path:pngIsAnimated:)``:
   /// .png and .apng animated, .mp4, .mkv, .mov, .webm, .gif, .webp, a `%04d`
-  /// pattern or a folder). Nothing is left at `path` on failure or
+  /// pattern or a folder) unless `format` is given (standard output, `"-"`,
+  /// takes any animated format; APNG by default). Nothing is left at `path` on failure or
   /// cancellation (writers write to a temporary file first).
   ///
   /// - Parameters:
   ///   - times: the frames' times and rate.
   ///   - width: the frames' width in pixels (> 0); every rendered frame has it.
   ///   - height: the frames' height in pixels (> 0).
-  ///   - path: the output file (or folder, or numbered pattern).
+  ///   - path: the output file (or folder, or numbered pattern); `"-"`:
+  ///     standard output.
+  ///   - format: the format whatever `path` says (``OutputFormat/named(_:)``);
+  ///     nil (default): from `path`.
   ///   - encoding: the ffmpeg outputs' settings (quality, background);
   ///     the frame rate and codec are set from `times` and `path`.
   ///   - background: composited under every frame, also in formats that
@@ -31,16 +35,18 @@ public enum AnimationExport {
   ///   `CancellationError`.
   public static func write(
     _ times: FrameTimes, width: Int, height: Int, to path: String,
-    encoding: VideoEncoding = VideoEncoding(), background: RGBA8? = nil,
+    format: OutputFormat? = nil, encoding: VideoEncoding = VideoEncoding(),
+    background: RGBA8? = nil,
     progress: @escaping @Sendable (ExportProgress) -> Void = { _ in },
     note: (String) -> Void = { _ in }, isCancelled: () -> Bool = { false },
     render: (Double) throws -> RGBAImage
   ) throws {
-    let codec = try OutputFormat.infer(path: path, pngIsAnimated: true).codec
+    let codec = try (format ?? OutputFormat.infer(path: path, pngIsAnimated: true)).codec
     let sink = try FrameSinks.make(
       path: path, width: width, height: height,
       options: FrameSinkOptions(
-        framesPerSecond: times.framesPerSecond, pngIsAnimated: true, video: encoding),
+        framesPerSecond: times.framesPerSecond, pngIsAnimated: true, format: format,
+        video: encoding),
       totalFrames: times.times.count, progress: progress)
     var noted = false
     do {

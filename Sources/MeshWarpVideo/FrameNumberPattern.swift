@@ -1,3 +1,4 @@
+import Foundation
 import MeshWarpFiles
 
 /// A file name pattern with one frame number in it, printf style:
@@ -70,5 +71,47 @@ public struct FrameNumberPattern: Sendable, Equatable {
     let padding = String(
       repeating: zeroPadded ? "0" : " ", count: max(0, width - digits.count))
     return prefix + padding + digits + suffix
+  }
+
+  /// The frame number `path` holds when it is exactly a name of this
+  /// pattern: the same prefix and suffix and the number written as
+  /// ``path(for:)`` writes it (`f_0042.png` for `f_%04d.png`, not
+  /// `f_42.png` nor `f_00042.png`; `f_12345.png` too, wider than four).
+  ///
+  /// - Parameter path: a path spelled as the pattern's prefix spells its
+  ///   folder.
+  /// - Returns: nil for any other path.
+  public func number(inPath path: String) -> Int? {
+    guard path.count > prefix.count + suffix.count, path.hasPrefix(prefix),
+      path.hasSuffix(suffix)
+    else { return nil }
+    let middle = path.dropFirst(prefix.count).dropLast(suffix.count)
+    let digits = middle.drop(while: { $0 == " " })
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+      let number = Int(digits), self.path(for: number) == path
+    else { return nil }
+    return number
+  }
+
+  /// The files already in the pattern's folder that are frames of it
+  /// (``number(inPath:)``, folders left out), by number; none when the
+  /// folder is missing or the number is in a folder name (`%04d/f.png`).
+  public func existingFrames() -> [(number: Int, path: String)] {
+    guard !suffix.contains("/") else { return [] }
+    let slash = prefix.lastIndex(of: "/")
+    let folder = slash.map { String(prefix[...$0]) } ?? ""
+    guard
+      let names = try? FileManager.default.contentsOfDirectory(
+        atPath: folder.isEmpty ? "." : folder)
+    else { return [] }
+    return names.compactMap { name in
+      let path = folder + name
+      var isDirectory: ObjCBool = false
+      guard let number = number(inPath: path),
+        FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+        !isDirectory.boolValue
+      else { return nil }
+      return (number, path)
+    }.sorted { $0.number < $1.number }
   }
 }

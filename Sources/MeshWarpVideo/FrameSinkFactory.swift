@@ -180,20 +180,23 @@ public enum FrameSinks {
       sink = try VideoWriter(
         path: path, width: width, height: height, options: video, environment: environment)
     case .jpegSequence(let pattern):
-      sink = PNGSequenceWriter(
+      sink = try PNGSequenceWriter(
         jpegPattern: pattern, quality: options.video.quality,
         background: options.video.background, startNumber: options.sequenceStartNumber,
-        width: width, height: height)
+        width: width, height: height,
+        replacesExistingFrames: options.video.replacesExistingFrames)
     case .pngSequence(let pattern):
       if options.format == nil && !path.contains("%") {
         // The path names a directory: make sure it exists.
         sink = try PNGSequenceWriter(
           directory: path, startNumber: options.sequenceStartNumber, width: width,
-          height: height, speed: options.pngSpeed)
+          height: height, speed: options.pngSpeed,
+          replacesExistingFrames: options.video.replacesExistingFrames)
       } else {
-        sink = PNGSequenceWriter(
+        sink = try PNGSequenceWriter(
           pattern: pattern, startNumber: options.sequenceStartNumber, width: width,
-          height: height, speed: options.pngSpeed)
+          height: height, speed: options.pngSpeed,
+          replacesExistingFrames: options.video.replacesExistingFrames)
       }
     }
     guard let progress else { return sink }

@@ -19,12 +19,20 @@ import MeshWarpRender
 /// (`.meshwarp-frames-…`) and moved into place by ``finish()``: after an
 /// error, `cancel()` or Ctrl-C no frame of the run is left at the target,
 /// and the hidden folder is removed.
+///
+/// A folder that already holds frames of the pattern is refused (a shorter
+/// run would leave the old ones beyond its end mixed in), unless
+/// `replacesExistingFrames`: then ``finish()`` removes them once the new
+/// frames are in place, and a failed run keeps them.
 public final class PNGSequenceWriter: FrameSink {
   public let destination: String
   public let pattern: FrameNumberPattern
   public let startNumber: Int
   public let speed: PNGEncoder.Speed
   public let concurrentFrames: Int
+  /// Whether frames of the pattern already on disk are replaced (removed
+  /// by ``finish()``) rather than refused.
+  public let replacesExistingFrames: Bool
 
   private var batch: FrameBatch<RGBAImage>
   private var framesWritten = 0
@@ -48,11 +56,20 @@ public final class PNGSequenceWriter: FrameSink {
   ///   - speed: the PNG encoder's speed and size trade-off.
   ///   - concurrentFrames: frames encoded at once (≥ 1; default one per
   ///     core).
+  ///   - replacesExistingFrames: false (default): refuse a folder that
+  ///     already holds frames of the pattern; true: remove them at
+  ///     ``finish()``.
+  /// - Throws: `MeshWarpIOError.unsupportedOutput` naming an existing frame
+  ///   of the pattern (and how many there are) unless
+  ///   `replacesExistingFrames`.
   public init(
     pattern: FrameNumberPattern, startNumber: Int = 0, width: Int? = nil, height: Int? = nil,
     speed: PNGEncoder.Speed = .balanced,
-    concurrentFrames: Int = ProcessInfo.processInfo.activeProcessorCount
-  ) {
+    concurrentFrames: Int = ProcessInfo.processInfo.activeProcessorCount,
+    replacesExistingFrames: Bool = false
+  ) throws {
+    if !replacesExistingFrames, let error = Self.existingFramesError(pattern) { throw error }
+    self.replacesExistingFrames = replacesExistingFrames
     self.destination = pattern.pattern
     self.pattern = pattern
     self.startNumber = max(0, startNumber)
@@ -69,12 +86,17 @@ public final class PNGSequenceWriter: FrameSink {
   }
 
   /// A sequence inside `directory` (created, with its parents, if missing),
-  /// named `frame_00000.png`, ….
+  /// named `frame_00000.png`, …; `replacesExistingFrames` as for
+  /// ``init(pattern:startNumber:width:height:speed:concurrentFrames:replacesExistingFrames:)``.
   public convenience init(
     directory: String, startNumber: Int = 0, width: Int? = nil, height: Int? = nil,
     speed: PNGEncoder.Speed = .balanced,
-    concurrentFrames: Int = ProcessInfo.processInfo.activeProcessorCount
+    concurrentFrames: Int = ProcessInfo.processInfo.activeProcessorCount,
+    replacesExistingFrames: Bool = false
   ) throws {
+    let base = directory.hasSuffix("/") ? directory : directory + "/"
+    let pattern = try FrameNumberPattern(base + Self.directoryFileName)
+    if !replacesExistingFrames, let error = Self.existingFramesError(pattern) { throw error }
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
       guard isDirectory.boolValue else {
@@ -90,10 +112,9 @@ public final class PNGSequenceWriter: FrameSink {
           path: directory, operation: .create, reason: (error as NSError).localizedDescription)
       }
     }
-    let base = directory.hasSuffix("/") ? directory : directory + "/"
     try self.init(
-      pattern: FrameNumberPattern(base + Self.directoryFileName), startNumber: startNumber,
-      width: width, height: height, speed: speed, concurrentFrames: concurrentFrames)
+      pattern: pattern, startNumber: startNumber, width: width, height: height, speed: speed,
+      concurrentFrames: concurrentFrames, replacesExistingFrames: replacesExistingFrames)
   }
 
   /// A sequence of JPEG files (a pattern such as `frame_%04d.jpg`), each
@@ -106,11 +127,16 @@ public final class PNGSequenceWriter: FrameSink {
   ///   - startNumber: the number of the first frame (≥ 0).
   ///   - width: when given, every frame must have this width in pixels.
   ///   - height: when given, every frame must have this height in pixels.
+  ///   - replacesExistingFrames: as for
+  ///     ``init(pattern:startNumber:width:height:speed:concurrentFrames:replacesExistingFrames:)``.
   public convenience init(
     jpegPattern pattern: FrameNumberPattern, quality: Int, background: RGBA8,
-    startNumber: Int = 0, width: Int? = nil, height: Int? = nil
-  ) {
-    self.init(pattern: pattern, startNumber: startNumber, width: width, height: height)
+    startNumber: Int = 0, width: Int? = nil, height: Int? = nil,
+    replacesExistingFrames: Bool = false
+  ) throws {
+    try self.init(
+      pattern: pattern, startNumber: startNumber, width: width, height: height,
+      replacesExistingFrames: replacesExistingFrames)
     let options = ImageEncodingOptions(format: .jpeg, quality: quality, background: background)
     encode = { image, path in
       try ImageEncoder.encode(image, options: options, destination: path).bytes
@@ -134,9 +160,35 @@ public final class PNGSequenceWriter: FrameSink {
             path: target, operation: .write, reason: String(cString: strerror(errno)))
         }
       }
+      if replacesExistingFrames { try removeStaleFrames() }
     }
     try? FileManager.default.removeItem(atPath: staging)
     lifecycle.markFinished()
+  }
+
+  /// The refusal of a pattern whose folder already holds frames of it,
+  /// naming the first and the count; nil when it holds none.
+  package static func existingFramesError(_ pattern: FrameNumberPattern) -> MeshWarpIOError? {
+    let existing = pattern.existingFrames()
+    guard let first = existing.first else { return nil }
+    let count = existing.count == 1 ? "1 frame" : "\(existing.count) frames"
+    return .unsupportedOutput(
+      path: pattern.pattern,
+      reason:
+        "\(count) of this pattern already exist (\(first.path)); a new sequence would mix with them: replace them, or choose another name or folder"
+    )
+  }
+
+  /// Removes the frames of the pattern that this run did not write (after
+  /// its own have replaced theirs): no old frame is left mixed in.
+  private func removeStaleFrames() throws {
+    let written = startNumber..<(startNumber + framesWritten)
+    for (number, path) in pattern.existingFrames() where !written.contains(number) {
+      guard unlink(path) == 0 || errno == ENOENT else {
+        throw MeshWarpIOError.fileSystem(
+          path: path, operation: .write, reason: String(cString: strerror(errno)))
+      }
+    }
   }
 
   public func cancel() {

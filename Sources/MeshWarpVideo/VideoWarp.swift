@@ -30,8 +30,12 @@ public struct VideoWarp: Sendable {
   public struct Output: Sendable {
     /// The output file; its extension picks the format
     /// (``OutputFormat/infer(path:pngIsAnimated:)``: .mp4, .mkv, .mov, .webm,
-    /// .gif, .webp, .png and .apng animated, a `%04d` pattern or a folder).
+    /// .gif, .webp, .png and .apng animated, a `%04d` pattern or a folder)
+    /// unless ``format`` is given; `"-"`: standard output.
     public var path: String
+    /// The format whatever ``path`` says (for standard output, which is
+    /// APNG by default); nil: from the path.
+    public var format: OutputFormat?
     /// The ffmpeg outputs' settings (quality, constant rate factor,
     /// background of formats without alpha); frame rate, codec and audio
     /// are set by the export.
@@ -52,12 +56,14 @@ public struct VideoWarp: Sendable {
     ///   - width: the output width in pixels; nil: the input's.
     ///   - height: the output height in pixels; nil: the input's.
     ///   - background: composited under every frame; nil: none.
+    ///   - format: the format whatever `path` says; nil (default): from it.
     public init(
       path: String, encoding: VideoEncoding = VideoEncoding(), width: Int? = nil,
       height: Int? = nil,
-      background: RGBA8? = nil
+      background: RGBA8? = nil, format: OutputFormat? = nil
     ) {
       self.path = path
+      self.format = format
       self.encoding = encoding
       self.width = width
       self.height = height

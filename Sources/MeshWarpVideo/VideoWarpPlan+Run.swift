@@ -29,7 +29,8 @@ extension VideoWarpPlan {
     case .image(let source, let frames):
       for text in notes { note(text) }
       try AnimationExport.write(
-        frames, width: width, height: height, to: request.output.path, encoding: encoding,
+        frames, width: width, height: height, to: request.output.path,
+        format: request.output.format, encoding: encoding,
         background: background, progress: progress, note: note, isCancelled: isCancelled
       ) { t in
         WarpRenderer.render(source, mesh: request.mesh.mesh(at: t), options: warp)
@@ -51,7 +52,8 @@ extension VideoWarpPlan {
     let made = try FrameSinks.make(
       path: request.output.path, width: width, height: height,
       options: FrameSinkOptions(
-        framesPerSecond: info.framesPerSecond, pngIsAnimated: true, video: encoding),
+        framesPerSecond: info.framesPerSecond, pngIsAnimated: true,
+        format: request.output.format, video: encoding),
       totalFrames: totalFrames, progress: progress)
     for text in notes { note(text) }
     let times = opened.frameTimes

@@ -21,7 +21,8 @@ public final class VideoWarpPlan {
   public let encodedWidth: Int
   /// The height the frames are encoded at (as ``encodedWidth``).
   public let encodedHeight: Int
-  /// The output format, from the output path.
+  /// The output format: the output's ``VideoWarp/Output/format``, else
+  /// from its path.
   public let format: OutputFormat
   /// The encoder settings the export uses: the request's, with the frame
   /// times, the audio source and plan and the colour path filled in.
@@ -86,7 +87,7 @@ public final class VideoWarpPlan {
       throw VideoWarpError.outputTooLarge(width: width, height: height, maxPixels: maxPixels)
     }
     do {
-      format = try OutputFormat.infer(path: output.path, pngIsAnimated: true)
+      format = try output.format ?? OutputFormat.infer(path: output.path, pngIsAnimated: true)
     } catch {
       reader?.cancel()
       throw error
@@ -155,7 +156,8 @@ public final class VideoWarpPlan {
     _ encoding: inout VideoEncoding, notes: inout [String]
   ) {
     guard let codec = format.codec else {
-      notes.append("the audio is not copied (\(path) holds pictures only)")
+      let place = path == StandardOutput.path ? "an animated PNG" : path
+      notes.append("the audio is not copied (\(place) holds pictures only)")
       return
     }
     let codecs = AudioPlan.codecs(ofAudioIn: reader.path, ffprobePath: reader.ffprobePath)

@@ -26,7 +26,8 @@ public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
   /// (paletteuse), looping; 1-bit transparency. Written in two passes so
   /// that no process holds the clip in memory: the frames go losslessly
   /// (FFV1) to a temporary file beside the output while the palette is
-  /// made, then a second ffmpeg maps them to it; the temporary files are
+  /// made (in the temporary directory when streamed to standard output),
+  /// then a second ffmpeg maps them to it; the temporary files are
   /// removed afterwards (the disk briefly holds a lossless copy of the clip).
   case gif
   /// `.webp`: animated WebP (libwebp_anim), looping, with alpha.
@@ -115,6 +116,11 @@ public struct VideoEncoding: Sendable, Equatable {
   /// of as raw video at ``framesPerSecond``. Frames appended without a
   /// duration show for `1 / framesPerSecond`.
   public var keepsFrameTimes = false
+  /// A numbered sequence (``PNGSequenceWriter``, made by ``FrameSinks``)
+  /// into a folder that already holds frames of its pattern: false
+  /// (default) refuses it, true removes the old frames once the new ones
+  /// are in place.
+  public var replacesExistingFrames = false
 
   public init(
     framesPerSecond: Double = 30, quality: Int = EncoderQuality.defaultValue,
@@ -152,6 +158,15 @@ public struct VideoEncoding: Sendable, Equatable {
 /// when ffmpeg succeeds; a failure leaves an existing file untouched and
 /// reports ffmpeg's exit status with the end of its error output.
 ///
+/// To standard output (`"-"`) ffmpeg writes straight to this process's
+/// standard output (`pipe:1`) as the frames arrive, in a form that needs no
+/// seeking: fragmented MP4 and MOV (`-movflags
+/// frag_keyframe+empty_moov+default_base_moof`), Matroska and WebM as they
+/// are, GIF from its second pass (the intermediate files then wait in the
+/// temporary directory). What was streamed cannot be taken back: a failure
+/// part-way leaves the reader a cut-off stream (and the error); a reader
+/// that goes away is `MeshWarpIOError.brokenPipe`.
+///
 /// Frames go through a Unix socket pair rather than a pipe, written with
 /// `MSG_NOSIGNAL`: if ffmpeg dies mid-way the write fails with EPIPE instead
 /// of raising SIGPIPE, whatever the process's signal settings.
@@ -163,7 +178,12 @@ public final class VideoWriter: FrameSink {
   /// The ffmpeg executable in use.
   public let ffmpegPath: String
 
-  private let output: AtomicFileWriter
+  /// The temporary file renamed over the target; nil for standard output.
+  private let output: AtomicFileWriter?
+  /// Where ffmpeg writes: the temporary file, or ``standardOutputTarget``.
+  private let target: String
+  /// The GIF passes' intermediate files are named after this path.
+  private let intermediates: String
   private let process: SpawnedProcess
   /// H.264 at an even size: frames go to ffmpeg as `yuv420p`
   /// (``YUV420Conversion``), converted here; else as RGBA.
@@ -182,23 +202,20 @@ public final class VideoWriter: FrameSink {
   ///
   /// - Parameters:
   ///   - path: the file to write (its extension need not match the codec);
-  ///     replaced only when ``finish()`` succeeds.
+  ///     replaced only when ``finish()`` succeeds; `"-"`: streamed to
+  ///     standard output.
   ///   - width: the frame width in pixels (≥ 1).
   ///   - height: the frame height in pixels (≥ 1).
   ///   - options: frame rate, quality, codec, background, audio source.
   ///   - environment: where `MESHWARP_FFMPEG` and `PATH` are read (the
   ///     process environment by default).
   /// - Throws: `MeshWarpIOError.toolUnavailable` when ffmpeg is not found or
-  ///   does not start; `.unsupportedOutput` for standard output or a bad
-  ///   size; `.fileSystem` when the temporary file cannot be created.
+  ///   does not start; `.unsupportedOutput` for a bad size; `.fileSystem`
+  ///   when the temporary file cannot be created.
   public init(
     path: String, width: Int, height: Int, options: VideoEncoding = .init(),
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws {
-    guard path != StandardOutput.path else {
-      throw MeshWarpIOError.unsupportedOutput(
-        path: path, reason: "MP4 cannot be written to standard output (it needs a seekable file)")
-    }
     let minimum = options.oddSize == .crop ? 2 : 1
     guard width >= minimum, height >= minimum, width <= 16384, height <= 16384 else {
       throw MeshWarpIOError.unsupportedOutput(
@@ -222,7 +239,13 @@ public final class VideoWriter: FrameSink {
         }
         return found
       } ?? ExecutableLocator.ffmpeg(environment: environment)
-    output = try AtomicFileWriter(path: path)
+    let streams = path == StandardOutput.path
+    let output = streams ? nil : try AtomicFileWriter(path: path)
+    self.output = output
+    target = output?.temporaryPath ?? Self.standardOutputTarget
+    intermediates =
+      output?.temporaryPath
+      ?? Self.temporaryDirectoryPath("meshwarp-gif-" + UUID().uuidString.prefix(8))
     precondition(
       !options.framesAreYCbCr || sendsYUV, "Y′CbCr frames need H.264 at an even size")
     let b = options.background
@@ -242,7 +265,7 @@ public final class VideoWriter: FrameSink {
     do {
       stderrFile = try systemCall { mkstemp(&template) }
     } catch {
-      output.discard()
+      output?.discard()
       throw error.fileSystem(path: NSTemporaryDirectory(), .create)
     }
     unlink(template)
@@ -255,7 +278,7 @@ public final class VideoWriter: FrameSink {
         socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair)
       }
     } catch {
-      output.discard()
+      output?.discard()
       close(stderrFile)
       throw MeshWarpIOError.toolUnavailable(tool: "ffmpeg", reason: "socketpair failed: \(error)")
     }
@@ -267,13 +290,15 @@ public final class VideoWriter: FrameSink {
       process = try SpawnedProcess(
         tool: "ffmpeg", executable: ffmpegPath,
         arguments: Self.arguments(
-          width: width, height: height, options: options, outputPath: output.temporaryPath),
-        input: pair[1], error: stderrFile)
+          width: width, height: height, options: options, outputPath: target,
+          intermediates: intermediates),
+        input: pair[1], output: streams && options.codec != .gif ? STDOUT_FILENO : nil,
+        error: stderrFile)
     } catch {
       close(pair[0])
       close(pair[1])
       close(stderrFile)
-      output.discard()
+      output?.discard()
       throw error
     }
     close(pair[1])  // ffmpeg holds its own copy; ours would hide its exit
@@ -302,10 +327,22 @@ public final class VideoWriter: FrameSink {
     codec.isH264 && width % 2 == 0 && height % 2 == 0
   }
 
-  /// ffmpeg's command line (without the program).
-  static func arguments(width: Int, height: Int, options: VideoEncoding, outputPath: String)
-    -> [String]
-  {
+  /// Where ffmpeg writes for standard output: its own standard output,
+  /// which is this process's.
+  static let standardOutputTarget = "pipe:1"
+
+  /// ffmpeg's command line (without the program): frames to `outputPath`
+  /// (``standardOutputTarget``: streamed), the GIF passes' intermediate
+  /// files named after `intermediates` (default: `outputPath`).
+  static func arguments(
+    width: Int, height: Int, options: VideoEncoding, outputPath: String,
+    intermediates: String? = nil
+  ) -> [String] {
+    let streams = outputPath == standardOutputTarget
+    // MP4 and MOV put their index (moov) after the media, or move it to
+    // the front (faststart) by seeking back; a stream needs fragments
+    // after an empty moov.
+    let fragmented = ["-movflags", "frag_keyframe+empty_moov+default_base_moof"]
     let (p, q) = bestRationalApproximation(options.framesPerSecond, limit: 1_000_000)
     let yuv = sendsYUV(width: width, height: height, codec: options.codec)
     var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error"]
@@ -369,11 +406,14 @@ public final class VideoWriter: FrameSink {
         "-crf", "\(min(max(crf, 0), 51))",
       ]
       arguments +=
-        tags + (codec == .h264 ? ["-movflags", "+faststart", "-f", "mp4"] : ["-f", "matroska"])
+        tags
+        + (codec == .h264
+          ? (streams ? fragmented : ["-movflags", "+faststart"]) + ["-f", "mp4"]
+          : ["-f", "matroska"])
     case .prores4444:
       arguments += ["-vf", bt709("yuva444p10le")]
       arguments += ["-c:v", "prores_ks", "-profile:v", "4444", "-vendor", "apl0"]
-      arguments += tags + ["-f", "mov"]
+      arguments += tags + (streams ? fragmented : []) + ["-f", "mov"]
     case .vp9:
       arguments += ["-vf", bt709("yuva420p")]
       arguments += [
@@ -381,17 +421,18 @@ public final class VideoWriter: FrameSink {
       ]
       arguments += tags + ["-f", "webm"]
     case .gif:
-      // Pass 1 of 2 (``gifSecondPassArguments(outputPath:keepsFrameTimes:)``): the clip's
-      // palette, and the frames losslessly (FFV1 in Matroska) to a file,
-      // so that no process holds the clip in memory.
+      // Pass 1 of 2 (then `gifSecondPassArguments`): the clip's palette,
+      // and the frames losslessly (FFV1 in Matroska) to a file, so that no
+      // process holds the clip in memory.
+      let base = intermediates ?? outputPath
       arguments += [
         "-filter_complex",
         "[0:v]split[a][b];[a]palettegen=stats_mode=full:reserve_transparent=1[p]",
-        "-map", "[p]", "-f", "image2", "-update", "1", "-y", gifPalettePath(outputPath),
+        "-map", "[p]", "-f", "image2", "-update", "1", "-y", gifPalettePath(base),
         "-map", "[b]",
       ]
       if options.keepsFrameTimes { arguments += keepingTimes }
-      arguments += ["-c:v", "ffv1", "-f", "matroska", "-y", gifFramesPath(outputPath)]
+      arguments += ["-c:v", "ffv1", "-f", "matroska", "-y", gifFramesPath(base)]
       return arguments
     case .webp:
       let quality = EncoderQuality.clamped(options.quality)
@@ -409,19 +450,21 @@ public final class VideoWriter: FrameSink {
   /// (by default it takes 1/rate, which rounds the times).
   static let keepingTimes = ["-fps_mode", "passthrough", "-enc_time_base", "-1"]
 
-  /// GIF pass 2 (after ``arguments(width:height:options:outputPath:)``):
+  /// GIF pass 2 (after ``arguments(width:height:options:outputPath:intermediates:)``):
   /// the saved frames mapped to the clip's palette, dithered, looping.
-  static func gifSecondPassArguments(outputPath: String, keepsFrameTimes: Bool = false)
-    -> [String]
-  {
-    [
+  static func gifSecondPassArguments(
+    outputPath: String, intermediates: String? = nil, keepsFrameTimes: Bool = false
+  ) -> [String] {
+    let base = intermediates ?? outputPath
+    return [
       "-hide_banner", "-nostdin", "-loglevel", "error",
-      "-i", gifFramesPath(outputPath), "-i", gifPalettePath(outputPath),
+      "-i", gifFramesPath(base), "-i", gifPalettePath(base),
       "-filter_complex", "[0:v][1:v]paletteuse=dither=sierra2_4a:alpha_threshold=128",
     ] + (keepsFrameTimes ? keepingTimes : []) + ["-loop", "0", "-f", "gif", "-y", outputPath]
   }
 
-  /// The GIF passes' intermediate files, beside the temporary output.
+  /// The GIF passes' intermediate files, named after the temporary output
+  /// (beside it), or a name in the temporary directory when streamed.
   static func gifFramesPath(_ outputPath: String) -> String { outputPath + ".frames.mkv" }
   static func gifPalettePath(_ outputPath: String) -> String { outputPath + ".palette.png" }
 
@@ -480,11 +523,12 @@ public final class VideoWriter: FrameSink {
       let ending = process.wait()
       let tail = stderrTail()
       abandon()
-      throw MeshWarpIOError.toolFailed(
-        tool: "ffmpeg", destination: destination,
-        reason:
-          "it stopped reading its input (\(ending.text)) while frame \(index) was being sent (\(error))",
-        stderrTail: tail)
+      throw readerGone()
+        ?? MeshWarpIOError.toolFailed(
+          tool: "ffmpeg", destination: destination,
+          reason:
+            "it stopped reading its input (\(ending.text)) while frame \(index) was being sent (\(error))",
+          stderrTail: tail)
     }
   }
 
@@ -496,12 +540,19 @@ public final class VideoWriter: FrameSink {
     guard ending.succeeded else {
       let tail = stderrTail()
       abandon()
-      throw MeshWarpIOError.toolFailed(
-        tool: "ffmpeg", destination: destination, reason: ending.text, stderrTail: tail)
+      throw readerGone()
+        ?? MeshWarpIOError.toolFailed(
+          tool: "ffmpeg", destination: destination, reason: ending.text, stderrTail: tail)
     }
     if options.codec == .gif { try runGIFSecondPass() }
+    // ffmpeg may end with status 0 though its last write to a closed pipe
+    // failed (a fragmented MP4's only fragment, written at the end).
+    if let gone = readerGone() {
+      abandon()
+      throw gone
+    }
     removeGIFIntermediates()
-    try lifecycle.cancelling(abandon) { try output.commit() }
+    try lifecycle.cancelling(abandon) { try output?.commit() }
     close(stderrFile)
     lifecycle.markFinished()
   }
@@ -525,8 +576,9 @@ public final class VideoWriter: FrameSink {
       second = try SpawnedProcess(
         tool: "ffmpeg", executable: ffmpegPath,
         arguments: Self.gifSecondPassArguments(
-          outputPath: output.temporaryPath, keepsFrameTimes: options.keepsFrameTimes),
-        error: stderrFile)
+          outputPath: target, intermediates: intermediates,
+          keepsFrameTimes: options.keepsFrameTimes),
+        output: output == nil ? STDOUT_FILENO : nil, error: stderrFile)
     } catch {
       abandon()
       throw error
@@ -535,17 +587,28 @@ public final class VideoWriter: FrameSink {
     guard ending.succeeded else {
       let tail = stderrTail()
       abandon()
-      throw MeshWarpIOError.toolFailed(
-        tool: "ffmpeg", destination: destination, reason: "palette pass: " + ending.text,
-        stderrTail: tail)
+      throw readerGone()
+        ?? MeshWarpIOError.toolFailed(
+          tool: "ffmpeg", destination: destination, reason: "palette pass: " + ending.text,
+          stderrTail: tail)
     }
   }
 
   /// Removes the GIF passes' intermediate files (none for other codecs).
   private func removeGIFIntermediates() {
     guard options.codec == .gif else { return }
-    unlink(Self.gifFramesPath(output.temporaryPath))
-    unlink(Self.gifPalettePath(output.temporaryPath))
+    unlink(Self.gifFramesPath(intermediates))
+    unlink(Self.gifPalettePath(intermediates))
+  }
+
+  /// `MeshWarpIOError.brokenPipe` when ffmpeg streamed to standard output
+  /// and its reader has gone (poll reports an error on a pipe without
+  /// readers): why ffmpeg failed, and no failure of the encoder; else nil.
+  private func readerGone() -> MeshWarpIOError? {
+    guard output == nil else { return nil }
+    var descriptor = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
+    guard poll(&descriptor, 1, 0) == 1 else { return nil }
+    return descriptor.revents & Int16(POLLERR | POLLHUP) != 0 ? .brokenPipe : nil
   }
 
   /// Drops the temporary output and the error log.
@@ -555,7 +618,7 @@ public final class VideoWriter: FrameSink {
       socket = -1
     }
     removeGIFIntermediates()
-    output.discard()
+    output?.discard()
     close(stderrFile)
     _ = lifecycle.markCancelled()
   }

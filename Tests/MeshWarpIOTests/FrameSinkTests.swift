@@ -31,16 +31,79 @@ import Testing
     let directory = try TemporaryDirectory()
     let pattern = try FrameNumberPattern(directory.path + "/f_%03d.png")
     let frame = RGBAImage(width: 4, height: 3, fill: RGBA8(10, 200, 30, 255))
-    let stopped = PNGSequenceWriter(pattern: pattern, concurrentFrames: 1)
+    let stopped = try PNGSequenceWriter(pattern: pattern, concurrentFrames: 1)
     for _ in 0..<3 { try stopped.append(frame) }
     stopped.cancel()
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
-    let finished = PNGSequenceWriter(pattern: pattern, concurrentFrames: 1)
+    let finished = try PNGSequenceWriter(pattern: pattern, concurrentFrames: 1)
     for _ in 0..<3 { try finished.append(frame) }
     try finished.finish()
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         == ["f_000.png", "f_001.png", "f_002.png"])
+  }
+
+  /// Only names the pattern writes are its frames: the same prefix and
+  /// suffix, the number padded to the pattern's width.
+  @Test func frameNumbersAreReadBackExactly() throws {
+    let zero = try FrameNumberPattern("out/f_%04d.png")
+    #expect(zero.number(inPath: "out/f_0042.png") == 42)
+    #expect(zero.number(inPath: "out/f_12345.png") == 12345)
+    for other in [
+      "out/f_42.png", "out/f_00042.png", "out/f_0042.jpg", "out/g_0042.png", "f_0042.png",
+      "out/f_00a2.png", "out/f_-042.png", "out/f_.png",
+    ] {
+      #expect(zero.number(inPath: other) == nil, "\(other)")
+    }
+    let spaced = try FrameNumberPattern("%3d.png")
+    #expect(spaced.number(inPath: "  7.png") == 7)
+    #expect(spaced.number(inPath: "007.png") == nil)
+    #expect(try FrameNumberPattern("f%d.png").number(inPath: "f0.png") == 0)
+  }
+
+  /// A 10-frame run into a folder holding 100 frames of the pattern left
+  /// 90 of them mixed in. The writer now refuses such a folder (naming a
+  /// frame and the count), and with `replacesExistingFrames` removes the
+  /// old frames at `finish()` only: a cancelled run keeps them.
+  @Test func existingFramesAreRefusedOrReplaced() throws {
+    let directory = try TemporaryDirectory()
+    let pattern = try FrameNumberPattern(directory.path + "/f_%04d.png")
+    let old: [UInt8] = Array("old".utf8)
+    for n in 0..<100 { try AtomicFile.write(old, to: pattern.path(for: n)) }
+    let others = ["f_42.png", "f_00042.png", "f_0001.jpg", "g_0001.png", "notes.txt"]
+    for name in others { try AtomicFile.write(old, to: directory.file(name)) }
+    let before = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(before.count == 105)
+    do {
+      _ = try PNGSequenceWriter(pattern: pattern)
+      Issue.record("a folder with frames of the pattern must be refused")
+    } catch let error as MeshWarpIOError {
+      #expect("\(error)".contains("100 frames"), "\(error)")
+      #expect("\(error)".contains(pattern.path(for: 0)), "\(error)")
+    }
+    let folder = try TemporaryDirectory()
+    try AtomicFile.write(old, to: folder.file("frame_00003.png"))
+    #expect(throws: MeshWarpIOError.self) { _ = try PNGSequenceWriter(directory: folder.path) }
+    let frame = RGBAImage(width: 4, height: 3, fill: RGBA8(10, 200, 30, 255))
+    let stopped = try PNGSequenceWriter(
+      pattern: pattern, concurrentFrames: 1, replacesExistingFrames: true)
+    for _ in 0..<10 { try stopped.append(frame) }
+    stopped.cancel()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == before)
+    let replacing = try PNGSequenceWriter(
+      pattern: pattern, concurrentFrames: 1, replacesExistingFrames: true)
+    for _ in 0..<10 { try replacing.append(frame) }
+    try replacing.finish()
+    let after = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(after == ((0..<10).map { String(format: "f_%04d.png", $0) } + others).sorted())
+    for n in 0..<10 {
+      let decoded = try PNGDecoder.decode(
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: pattern.path(for: n)))))
+      #expect(decoded.width == 4 && decoded.pixels == frame.pixels)
+    }
+    for name in others {
+      #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file(name))) == Data(old))
+    }
   }
 
   @Test func unknownExtensionsAreClearErrors() {

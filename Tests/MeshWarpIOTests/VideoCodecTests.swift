@@ -53,6 +53,32 @@ import Testing
     #expect(!arguments(.gif, audio: "in.mp4").contains("file:in.mp4"))
   }
 
+  /// Standard output (`pipe:1`) cannot seek: MP4 and MOV are fragmented
+  /// there (faststart would seek back), files keep faststart; GIF's
+  /// intermediate files are named after the path given for them, its
+  /// second pass writes to the pipe.
+  @Test func streamedOutputNeedsNoSeeking() {
+    let pipe = VideoWriter.standardOutputTarget
+    func arguments(_ codec: VideoCodec, to path: String) -> String {
+      VideoWriter.arguments(
+        width: 64, height: 48, options: VideoEncoding(codec: codec), outputPath: path,
+        intermediates: "/tmp/g"
+      ).joined(separator: " ")
+    }
+    let fragmented = "-movflags frag_keyframe+empty_moov+default_base_moof"
+    #expect(arguments(.h264, to: pipe).hasSuffix(fragmented + " -f mp4 -y pipe:1"))
+    #expect(arguments(.prores4444, to: pipe).hasSuffix(fragmented + " -f mov -y pipe:1"))
+    #expect(arguments(.h264, to: "x").contains("-movflags +faststart -f mp4 -y x"))
+    #expect(!arguments(.prores4444, to: "x").contains("-movflags"))
+    #expect(arguments(.h264Matroska, to: pipe).hasSuffix("-f matroska -y pipe:1"))
+    #expect(arguments(.vp9, to: pipe).hasSuffix("-f webm -y pipe:1"))
+    let gif = arguments(.gif, to: pipe)
+    #expect(gif.contains("/tmp/g.palette.png") && gif.contains("/tmp/g.frames.mkv"))
+    #expect(!gif.contains("pipe:1"))
+    let second = VideoWriter.gifSecondPassArguments(outputPath: pipe, intermediates: "/tmp/g")
+    #expect(second.contains("/tmp/g.frames.mkv") && second.last == pipe)
+  }
+
   /// `--quality` to each encoder's setting: the anchors the table in
   /// `VideoQuality` documents, monotonic in between, and `--crf` over it.
   @Test func qualityMapsToEachEncodersSetting() {

@@ -20,7 +20,8 @@ extension WarpCommand {
   func warpIntoAnimation(
     _ animation: MeshAnimation, source: RGBAImage, width: Int, height: Int, console: Console
   ) throws {
-    try AnimatedOutput.check(format: image.format, path: output.output)
+    let format = try AnimatedOutput.check(format: image.format, path: output.output)
+    try AnimatedOutput.checkExistingFrames(at: output.output, overwrite: image.overwrite)
     let times = try frames.frameTimes(following: animation.timeline)
     if !animation.isAnimated {
       console.error(
@@ -32,7 +33,7 @@ extension WarpCommand {
       warp: warpOptions(width: width, height: height),
       output: VideoWarp.Output(
         path: output.output, encoding: video.encoding(image), width: width, height: height,
-        background: image.background?.rgba),
+        background: image.background?.rgba, format: format),
       maxPixels: limits.maxPixels)
     try ConsoleExport.run(job, console: console)
     if !output.isStandardOutput {
@@ -48,15 +49,18 @@ extension WarpCommand {
       throw CLIError.usage("\(input) is a video: its own frame rate is kept (leave out --fps)")
     }
     let (start, end) = try trim()
-    if output.isStandardOutput {
-      throw CLIError.usage("a warped video is written to a file, not standard output")
+    if output.isStandardOutput && image.format == nil {
+      throw CLIError.usage(
+        "a warped video goes to standard output in the format --format names (mp4, mkv, mov, webm, gif, webp, apng), or to a file"
+      )
     }
-    try AnimatedOutput.check(format: image.format, path: output.output)
+    let format = try AnimatedOutput.check(format: image.format, path: output.output)
+    try AnimatedOutput.checkExistingFrames(at: output.output, overwrite: image.overwrite)
     let job = VideoWarp(
       input: .video(path: input), mesh: animation, warp: warpOptions(width: 0, height: 0),
       output: VideoWarp.Output(
         path: output.output, encoding: video.encoding(image), width: size.size?.width,
-        height: size.size?.height, background: image.background?.rgba),
+        height: size.size?.height, background: image.background?.rgba, format: format),
       maxPixels: limits.maxPixels, keepsAudio: !noAudio, start: start, end: end)
     let (plan, result) = try ConsoleExport.run(job, console: console)
     let rate =
@@ -67,8 +71,9 @@ extension WarpCommand {
       case .copy: ", audio copied"
       case .transcode: ", audio transcoded"
       }
+    let place = output.isStandardOutput ? "standard output" : output.output
     console.error(
-      "wrote \(output.output) (\(result.framesWritten) frames, \(result.width)x\(result.height), \(rate)\(audio))"
+      "wrote \(place) (\(result.framesWritten) frames, \(result.width)x\(result.height), \(rate)\(audio))"
     )
   }
 

@@ -4,13 +4,14 @@ import MeshWarpImageIO
 import MeshWarpRender
 
 /// `--format`, `--quality`, `--lossless`, `--background`: how a command
-/// that writes a still image encodes it (beside `-o`, `OutputOptions`).
+/// that writes a still image encodes it (beside `-o`, `OutputOptions`);
+/// `--overwrite` for a numbered sequence.
 struct ImageOutputOptions: ParsableArguments {
   @Option(
     placeholder: "FORMAT", parser: Self.formatParser,
     help:
-      "Image format: png, jpg, webp (a note when OUT's name says another); for an animation it must agree with OUT (apng, mp4, mkv, mov, webm, gif, webp).",
-    defaultHelp: "from OUT's extension; png for '-'")
+      "Image format: png, jpg, webp (a note when OUT's name says another); for an animation it must agree with OUT's name, or picks what '-' streams (apng, mp4, mkv, mov, webm, gif, webp).",
+    defaultHelp: "from OUT's extension; png for '-', apng for an animation")
   var format: String?
   @Option(
     range: EncoderQuality.range,
@@ -30,6 +31,12 @@ struct ImageOutputOptions: ParsableArguments {
       "Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white.",
     defaultHelp: "white in JPEG, black in .mp4 video, none otherwise")
   var background: ArgumentColor?
+  @Flag(
+    short: "y",
+    help:
+      "A numbered sequence into a folder that already holds frames of its pattern: replace them (the old ones are removed once the new are written) instead of refusing."
+  )
+  var overwrite: Bool
 
   init() {}
 

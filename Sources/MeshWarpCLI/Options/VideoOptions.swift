@@ -15,13 +15,15 @@ struct VideoOptions: ParsableArguments {
 
   /// The encoder settings (frame rate and codec are set by the sink
   /// factory): quality from `--quality`, background from `--background`
-  /// (black when none or transparent; its alpha is ignored).
+  /// (black when none or transparent; its alpha is ignored), a sequence's
+  /// old frames replaced with `--overwrite`.
   func encoding(_ image: ImageOutputOptions) -> VideoEncoding { Self.encoding(image, crf: crf) }
 
   /// `encoding(_:)` for a command without `--crf` (genie, demo).
   static func encoding(_ image: ImageOutputOptions, crf: Int? = nil) -> VideoEncoding {
     var options = VideoEncoding(quality: image.quality, constantRateFactor: crf)
     if let b = image.background?.rgba, b.a > 0 { options.background = RGBA8(b.r, b.g, b.b) }
+    options.replacesExistingFrames = image.overwrite
     return options
   }
 }

@@ -28,7 +28,7 @@ _meshwarp() {
   local options="" valued="" positionals=() repeats=0
   case "${COMP_WORDS[1]}" in
     warp)
-      options='--mesh -m --to-mesh --output -o --format --quality --lossless --subsampling --background -b --size -s --smooth --edges --edge-color --address --interpolation --no-minification-filter --no-pin-corners --antialias --supersample --time -t --duration -d --fps --start --end --crf --no-audio --threads -j --max-pixels --help -h'
+      options='--mesh -m --to-mesh --output -o --format --quality --lossless --subsampling --background -b --overwrite -y --size -s --smooth --edges --edge-color --address --interpolation --no-minification-filter --no-pin-corners --antialias --supersample --time -t --duration -d --fps --start --end --crf --no-audio --threads -j --max-pixels --help -h'
       valued='--mesh -m --to-mesh --output -o --format --quality --subsampling --background -b --size -s --edges --edge-color --address --interpolation --antialias --supersample --time -t --duration -d --fps --start --end --crf --threads -j --max-pixels'
       case "$prev" in
         --mesh|-m) _meshwarp_paths "$cur"; return ;;
@@ -66,7 +66,7 @@ _meshwarp() {
       repeats=1
       ;;
     gradient)
-      options='--preset --output -o --format --quality --lossless --subsampling --background -b --size -s --time -t --duration -d --fps --warp --warp-to --no-dither --crf --threads -j --max-pixels --help -h'
+      options='--preset --output -o --format --quality --lossless --subsampling --background -b --overwrite -y --size -s --time -t --duration -d --fps --warp --warp-to --no-dither --crf --threads -j --max-pixels --help -h'
       valued='--preset --output -o --format --quality --subsampling --background -b --size -s --time -t --duration -d --fps --warp --warp-to --crf --threads -j --max-pixels'
       case "$prev" in
         --preset) _meshwarp_words 'meshing' "$cur"; return ;;
@@ -88,7 +88,7 @@ _meshwarp() {
       positionals=(@paths)
       ;;
     text)
-      options='--output -o --format --quality --lossless --subsampling --background -b --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --no-dither --crf --threads -j --help -h'
+      options='--output -o --format --quality --lossless --subsampling --background -b --overwrite -y --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --no-dither --crf --threads -j --help -h'
       valued='--output -o --format --quality --subsampling --background -b --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --crf --threads -j'
       case "$prev" in
         --output|-o) _meshwarp_paths "$cur"; return ;;
@@ -115,7 +115,7 @@ _meshwarp() {
       positionals=(@paths)
       ;;
     genie)
-      options='--output -o --format --quality --lossless --subsampling --background -b --size -s --from --to --edge --duration -d --fps --reverse --progress -p --filter --threads -j --max-pixels --help -h'
+      options='--output -o --format --quality --lossless --subsampling --background -b --overwrite -y --size -s --from --to --edge --duration -d --fps --reverse --progress -p --filter --threads -j --max-pixels --help -h'
       valued='--output -o --format --quality --subsampling --background -b --size -s --canvas --from --to --edge --duration -d --fps --progress -p --filter --threads -j --max-pixels'
       case "$prev" in
         --output|-o) _meshwarp_paths "$cur"; return ;;

@@ -41,12 +41,14 @@ _meshwarp() {
             '--to-mesh=[Animate from --mesh to this mesh over --duration (default 1 s), easing in and out; on a video too.]:MESH.json:_files' \
             '--output=[Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mkv, .mov, .webm, .gif, .webp ('\''-'\'' for stdout) (required).]:OUT:_files' \
             '-o[Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mkv, .mov, .webm, .gif, .webp ('\''-'\'' for stdout) (required).]:OUT:_files' \
-            '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
+            '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT'\''s name, or picks what '\''-'\'' streams (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'', apng for an animation).]:FORMAT:(png jpeg webp)' \
             '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
             '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
+            '--overwrite[A numbered sequence into a folder that already holds frames of its pattern: replace them (the old ones are removed once the new are written) instead of refusing.]' \
+            '-y[A numbered sequence into a folder that already holds frames of its pattern: replace them (the old ones are removed once the new are written) instead of refusing.]' \
             '--size=[Output size in pixels (default: the input'\''s).]:WxH: ' \
             '-s[Output size in pixels (default: the input'\''s).]:WxH: ' \
             '--smooth[Render a grid mesh as the smooth Catmull-Rom surface through its points instead of bilinear faces (e.g. --smooth with {"columns":4,"rows":4,"to":\[...\]}); a mesh without grid structure is an error.]' \
@@ -88,12 +90,14 @@ _meshwarp() {
             '--preset=[A built-in animated gradient: meshing (the blog'\''s).]:NAME:(meshing)' \
             '--output=[Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe file, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder) (required).]:OUT:_files' \
             '-o[Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe file, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder) (required).]:OUT:_files' \
-            '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
+            '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT'\''s name, or picks what '\''-'\'' streams (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'', apng for an animation).]:FORMAT:(png jpeg webp)' \
             '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
             '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
+            '--overwrite[A numbered sequence into a folder that already holds frames of its pattern: replace them (the old ones are removed once the new are written) instead of refusing.]' \
+            '-y[A numbered sequence into a folder that already holds frames of its pattern: replace them (the old ones are removed once the new are written) instead of refusing.]' \
             '--size=[Output size in pixels (default: 800x800).]:WxH: ' \
             '-s[Output size in pixels (default: 800x800).]:WxH: ' \
             '--time=[Seconds on the animation'\''s clock (a keyframe file, --to-mesh, a preset): when the still is taken, or when the first frame starts (default: 0).]:T: ' \
@@ -116,12 +120,14 @@ _meshwarp() {
           _arguments \
             '--output=[Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe gradient, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder) (required).]:OUT:_files' \
             '-o[Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe gradient, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder) (required).]:OUT:_files' \
-            '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
+            '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT'\''s name, or picks what '\''-'\'' streams (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'', apng for an animation).]:FORMAT:(png jpeg webp)' \
             '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
             '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
+            '--overwrite[A numbered sequence into a folder that already holds frames of its pattern: replace them (the old ones are removed once the new are written) instead of refusing.]' \
+            '-y[A numbered sequence into a folder that already holds frames of its pattern: replace them (the old ones are removed once the new are written) instead of refusing.]' \
             '--font=[A fontconfig pattern ("DejaVu Sans:bold") or a font file path (default: DejaVu Sans:bold, expanded).]:F:_files' \
             '-f[A fontconfig pattern ("DejaVu Sans:bold") or a font file path (default: DejaVu Sans:bold, expanded).]:F:_files' \
             '--size=[The picture'\''s size: the text is centred, and fitted unless --font-size is given (default: the text'\''s size and --padding).]:WxH: ' \
@@ -152,12 +158,14 @@ _meshwarp() {
           _arguments \
             '--output=[Output: an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder), or with --progress a still (.png, .jpg, .webp) (required).]:OUT:_files' \
             '-o[Output: an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder), or with --progress a still (.png, .jpg, .webp) (required).]:OUT:_files' \
-            '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'').]:FORMAT:(png jpeg webp)' \
+            '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT'\''s name, or picks what '\''-'\'' streams (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'', apng for an animation).]:FORMAT:(png jpeg webp)' \
             '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
             '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
+            '--overwrite[A numbered sequence into a folder that already holds frames of its pattern: replace them (the old ones are removed once the new are written) instead of refusing.]' \
+            '-y[A numbered sequence into a folder that already holds frames of its pattern: replace them (the old ones are removed once the new are written) instead of refusing.]' \
             '--size=[Canvas holding the view and the target, in pixels (default: the image'\''s width, 1.6× its height). Deprecated spelling: --canvas.]:WxH: ' \
             '-s[Canvas holding the view and the target, in pixels (default: the image'\''s width, 1.6× its height). Deprecated spelling: --canvas.]:WxH: ' \
             '--from=[The view'\''s rect in the canvas (default: the image at 0,0).]:X,Y,W,H: ' \
