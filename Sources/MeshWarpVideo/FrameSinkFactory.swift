@@ -166,12 +166,16 @@ public enum FrameSinks {
     let format =
       try options.format ?? OutputFormat.infer(path: path, pngIsAnimated: options.pngIsAnimated)
     let sink: any FrameSink
+    let concurrentFrames =
+      options.video.concurrentFrames > 0
+      ? options.video.concurrentFrames : ProcessInfo.processInfo.activeProcessorCount
     switch format {
     case .png:
       sink = SinglePNGWriter(path: path, speed: options.pngSpeed)
     case .apng:
       var apng = options.apng
       apng.framesPerSecond = options.framesPerSecond
+      if options.video.concurrentFrames > 0 { apng.concurrentFrames = concurrentFrames }
       sink = try APNGWriter(path: path, width: width, height: height, options: apng)
     case .video(let codec):
       var video = options.video
@@ -183,19 +187,19 @@ public enum FrameSinks {
       sink = try PNGSequenceWriter(
         jpegPattern: pattern, quality: options.video.quality,
         background: options.video.background, startNumber: options.sequenceStartNumber,
-        width: width, height: height,
+        width: width, height: height, concurrentFrames: concurrentFrames,
         replacesExistingFrames: options.video.replacesExistingFrames)
     case .pngSequence(let pattern):
       if options.format == nil && !path.contains("%") {
         // The path names a directory: make sure it exists.
         sink = try PNGSequenceWriter(
           directory: path, startNumber: options.sequenceStartNumber, width: width,
-          height: height, speed: options.pngSpeed,
+          height: height, speed: options.pngSpeed, concurrentFrames: concurrentFrames,
           replacesExistingFrames: options.video.replacesExistingFrames)
       } else {
         sink = try PNGSequenceWriter(
           pattern: pattern, startNumber: options.sequenceStartNumber, width: width,
-          height: height, speed: options.pngSpeed,
+          height: height, speed: options.pngSpeed, concurrentFrames: concurrentFrames,
           replacesExistingFrames: options.video.replacesExistingFrames)
       }
     }

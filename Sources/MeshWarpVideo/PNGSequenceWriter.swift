@@ -127,16 +127,19 @@ public final class PNGSequenceWriter: FrameSink {
   ///   - startNumber: the number of the first frame (≥ 0).
   ///   - width: when given, every frame must have this width in pixels.
   ///   - height: when given, every frame must have this height in pixels.
+  ///   - concurrentFrames: frames encoded at once (≥ 1; default one per
+  ///     core).
   ///   - replacesExistingFrames: as for
   ///     ``init(pattern:startNumber:width:height:speed:concurrentFrames:replacesExistingFrames:)``.
   public convenience init(
     jpegPattern pattern: FrameNumberPattern, quality: Int, background: RGBA8,
     startNumber: Int = 0, width: Int? = nil, height: Int? = nil,
+    concurrentFrames: Int = ProcessInfo.processInfo.activeProcessorCount,
     replacesExistingFrames: Bool = false
   ) throws {
     try self.init(
       pattern: pattern, startNumber: startNumber, width: width, height: height,
-      replacesExistingFrames: replacesExistingFrames)
+      concurrentFrames: concurrentFrames, replacesExistingFrames: replacesExistingFrames)
     let options = ImageEncodingOptions(format: .jpeg, quality: quality, background: background)
     encode = { image, path in
       try ImageEncoder.encode(image, options: options, destination: path).bytes

@@ -121,6 +121,11 @@ public struct VideoEncoding: Sendable, Equatable {
   /// (default) refuses it, true removes the old frames once the new ones
   /// are in place.
   public var replacesExistingFrames = false
+  /// Frames that the APNG and numbered-sequence writers made by
+  /// ``FrameSinks`` encode at once, one thread each (≥ 1); 0 (default):
+  /// one per active core. A command's `--threads` sets it, so that
+  /// `--threads 1` keeps an export on one core.
+  public var concurrentFrames = 0
 
   public init(
     framesPerSecond: Double = 30, quality: Int = EncoderQuality.defaultValue,

@@ -206,6 +206,27 @@ import Testing
     #expect(animation.frames.allSatisfy { $0.delay == APNGDelay(numerator: 1, denominator: 10) })
   }
 
+  /// `VideoEncoding.concurrentFrames` (a command's `--threads`) bounds the
+  /// frames the APNG and sequence writers encode at once; 0 is every core.
+  @Test func concurrentFramesFollowTheEncoding() throws {
+    let directory = try TemporaryDirectory()
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    for (asked, expected) in [(1, 1), (3, 3), (0, cores)] {
+      var video = VideoEncoding()
+      video.concurrentFrames = asked
+      let options = FrameSinkOptions(pngIsAnimated: true, video: video)
+      var made: [Int] = []
+      for path in ["a\(asked).png", "p\(asked)_%03d.png", "j\(asked)_%03d.jpg", "d\(asked)/"] {
+        let sink = try FrameSinks.make(
+          path: directory.file(path), width: 4, height: 4, options: options)
+        defer { sink.cancel() }
+        if let apng = sink as? APNGWriter { made.append(apng.options.concurrentFrames) }
+        if let sequence = sink as? PNGSequenceWriter { made.append(sequence.concurrentFrames) }
+      }
+      #expect(made == [expected, expected, expected, expected], "concurrentFrames \(asked)")
+    }
+  }
+
   @Test func mp4ThroughTheFactoryNeedsFFmpeg() throws {
     let directory = try TemporaryDirectory()
     do {

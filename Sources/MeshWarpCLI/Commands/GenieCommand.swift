@@ -136,7 +136,8 @@ struct GenieCommand: ParsableCommand {
       times: (0..<genie.frameCount).map(Double.init), framesPerSecond: genie.fps,
       isAnimation: true)
     try FrameExport.write(
-      times, width: canvas.width, height: canvas.height, to: output.output, console: console,
+      times, width: canvas.width, height: canvas.height, to: output.output,
+      video: VideoOptions.encoding(self.image, threads: threading.threads), console: console,
       image: self.image
     ) {
       try renderer.frame(progress: genie.progress(ofFrame: Int($0)))

@@ -74,7 +74,7 @@ struct GradientCommand: ParsableCommand {
         dithering: !fill.noDither, threads: resolvedThreadCount(threads)))
     try FrameExport.write(
       times, width: size.width, height: size.height, to: output.output,
-      video: video.encoding(image),
+      video: video.encoding(image, threads: threads),
       console: console, image: image
     ) { t in
       let image = renderer.render(input.gradient(t), width: size.width, height: size.height)

@@ -109,7 +109,7 @@ struct TextCommand: ParsableCommand {
     let size = canvas.size ?? PixelSize(width: filled.width, height: filled.height)
     try FrameExport.write(
       times, width: size.width, height: size.height, to: output.output,
-      video: video.encoding(image), console: console, image: image
+      video: video.encoding(image, threads: threads), console: console, image: image
     ) { t in
       let fill = renderer.render(gradient.gradient(t), width: filled.width, height: filled.height)
       let frame =

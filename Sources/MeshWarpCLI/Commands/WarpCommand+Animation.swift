@@ -32,7 +32,8 @@ extension WarpCommand {
       input: .image(source, frames: times), mesh: animation,
       warp: warpOptions(width: width, height: height),
       output: VideoWarp.Output(
-        path: output.output, encoding: video.encoding(image), width: width, height: height,
+        path: output.output, encoding: video.encoding(image, threads: threading.threads),
+        width: width, height: height,
         background: image.background?.rgba, format: format),
       maxPixels: limits.maxPixels)
     try ConsoleExport.run(job, console: console)
@@ -59,7 +60,8 @@ extension WarpCommand {
     let job = VideoWarp(
       input: .video(path: input), mesh: animation, warp: warpOptions(width: 0, height: 0),
       output: VideoWarp.Output(
-        path: output.output, encoding: video.encoding(image), width: size.size?.width,
+        path: output.output, encoding: video.encoding(image, threads: threading.threads),
+        width: size.size?.width,
         height: size.size?.height, background: image.background?.rgba, format: format),
       maxPixels: limits.maxPixels, keepsAudio: !noAudio, start: start, end: end)
     let (plan, result) = try ConsoleExport.run(job, console: console)

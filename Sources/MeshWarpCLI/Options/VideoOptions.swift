@@ -16,14 +16,20 @@ struct VideoOptions: ParsableArguments {
   /// The encoder settings (frame rate and codec are set by the sink
   /// factory): quality from `--quality`, background from `--background`
   /// (black when none or transparent; its alpha is ignored), a sequence's
-  /// old frames replaced with `--overwrite`.
-  func encoding(_ image: ImageOutputOptions) -> VideoEncoding { Self.encoding(image, crf: crf) }
+  /// old frames replaced with `--overwrite`, frames encoded at once on
+  /// `threads` threads (`--threads`; 0: every core).
+  func encoding(_ image: ImageOutputOptions, threads: Int) -> VideoEncoding {
+    Self.encoding(image, crf: crf, threads: threads)
+  }
 
-  /// `encoding(_:)` for a command without `--crf` (genie, demo).
-  static func encoding(_ image: ImageOutputOptions, crf: Int? = nil) -> VideoEncoding {
+  /// `encoding(_:threads:)` for a command without `--crf` (genie, demo).
+  static func encoding(
+    _ image: ImageOutputOptions, crf: Int? = nil, threads: Int = 0
+  ) -> VideoEncoding {
     var options = VideoEncoding(quality: image.quality, constantRateFactor: crf)
     if let b = image.background?.rgba, b.a > 0 { options.background = RGBA8(b.r, b.g, b.b) }
     options.replacesExistingFrames = image.overwrite
+    options.concurrentFrames = threads
     return options
   }
 }
