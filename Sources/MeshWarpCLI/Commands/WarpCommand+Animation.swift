@@ -21,6 +21,7 @@ extension WarpCommand {
     _ animation: MeshAnimation, source: RGBAImage, width: Int, height: Int, console: Console
   ) throws {
     try AnimatedOutput.check(format: image.format, path: output.output)
+    try AnimatedOutput.check(codec: video.codec, path: output.output)
     let times = try frames.frameTimes(following: animation.timeline)
     if !animation.isAnimated {
       console.error(
@@ -34,10 +35,10 @@ extension WarpCommand {
         path: output.output, encoding: video.encoding(image), width: width, height: height,
         background: image.background?.rgba),
       maxPixels: limits.maxPixels)
-    try ConsoleExport.run(job, console: console)
+    let (_, result) = try ConsoleExport.run(job, console: console)
     if !output.isStandardOutput {
       console.error(
-        "wrote \(output.output) (\(plural(times.times.count, "frame")), \(width)x\(height), \(times.framesPerSecond) fps)"
+        "wrote \(output.output) (\(plural(times.times.count, "frame")), \(result.width)x\(result.height), \(times.framesPerSecond) fps)"
       )
     }
   }
@@ -52,6 +53,7 @@ extension WarpCommand {
       throw CLIError.usage("a warped video is written to a file, not standard output")
     }
     try AnimatedOutput.check(format: image.format, path: output.output)
+    try AnimatedOutput.check(codec: video.codec, path: output.output)
     let job = VideoWarp(
       input: .video(path: input), mesh: animation, warp: warpOptions(width: 0, height: 0),
       output: VideoWarp.Output(

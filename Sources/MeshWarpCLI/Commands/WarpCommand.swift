@@ -30,8 +30,10 @@ struct WarpCommand: ParsableCommand {
       with the mesh at T, also under a keyframe file or --to-mesh; on a video, the one
       warped frame shown at T. --start, --end and --duration trim a video and its audio
       (a --to-mesh morph lasts --duration, default 1 s). Outputs: .png, .apng,
-      .mp4 (H.264, BT.709), .mkv (H.264, any audio copied), .mov (ProRes 4444 with alpha), .webm (VP9 with alpha),
-      .gif, .webp, frame_%04d.png or frame_%04d.jpg, or a folder.
+      .mp4 (H.264, BT.709), .mkv (H.264, any audio copied), .mov (ProRes 4444 with
+      alpha when the frames have transparency, else ProRes 422 HQ; a note says which),
+      .webm (VP9 with alpha), .gif, .webp, frame_%04d.png or frame_%04d.jpg, or a
+      folder. --codec picks another: hevc in .mp4, .mov, .mkv; h264 in .mov; vp9 in .mkv.
       """,
     examples: [
       (
