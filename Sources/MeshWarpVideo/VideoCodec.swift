@@ -7,7 +7,9 @@ public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
   /// MP4 and MOV, as Apple's players need.
   case hevc
   /// ProRes 422 HQ (prores_ks profile 3, `yuv422p10le`), no alpha: what
-  /// editors take for opaque footage, about a third of ProRes 4444's size.
+  /// editors take for opaque footage, about two thirds of ProRes 4444's
+  /// size (Apple's target rates at 1080p30: 220 and 330 Mb/s; 11.6 MB
+  /// against 18.2 MB for 2 s of ffmpeg's testsrc2 at 720p).
   case prores422hq
   /// ProRes 4444 with alpha (prores_ks, `yuva444p10le`), what Final Cut,
   /// Premiere, DaVinci Resolve and After Effects import with transparency.
@@ -117,8 +119,8 @@ public enum VideoContainer: String, Sendable, Equatable, CaseIterable {
   }
 
   /// The codec used when none is given. MOV: ProRes 4444 with alpha when
-  /// the frames have transparency, else ProRes 422 HQ (opaque: about a
-  /// third of the size, and faster); the others have one default.
+  /// the frames have transparency, else ProRes 422 HQ (opaque: about two
+  /// thirds of the size, no alpha plane); the others have one default.
   ///
   /// - Parameter transparent: whether the frames have transparent pixels
   ///   (unknown: pass true, which keeps them).
