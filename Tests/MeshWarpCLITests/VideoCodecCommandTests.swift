@@ -77,6 +77,12 @@ extension RealVideoFileTests {
     #expect(run.status == 2 && run.errors.contains("MP4 cannot hold vp9"), "\(run.errors)")
     run = ToolRun(["text", "Hi", "--size", "64x48", "--codec", "h264", "-o", folder.file("t.png")])
     #expect(run.status == 2 && run.errors.contains("--codec h264 is for video outputs"))
+    let still = folder.write(RGBAImage(width: 8, height: 8, fill: .white), "s.png")
+    run = ToolRun([
+      "warp", still, "--mesh", folder.file("a.json"), "--codec", "hevc", "-o",
+      folder.file("w.png"),
+    ])
+    #expect(run.status == 2 && run.errors.contains("--codec hevc is for video outputs"))
   }
 
   /// HEVC in MP4 and MOV, tagged `hvc1` (Apple's players); where this

@@ -159,6 +159,10 @@ struct WarpCommand: ParsableCommand {
         animation, source: source, width: width, height: height, console: console)
     }
     let format = try stillFormat ?? image.stillFormat(for: output.output)
+    if let codec = video.codec {
+      throw CLIError.usage(
+        "--codec \(codec.rawValue) is for video outputs; \(output.output) is a still")
+    }
     // `--smooth` (or the mesh's "smooth": true) is the renderer's: the
     // surfaces themselves where they cover the output, as for every frame
     // of an animation.
