@@ -78,6 +78,15 @@ extension RealVideoFileTests {
     run = ToolRun(["text", "Hi", "--size", "64x48", "--codec", "h264", "-o", folder.file("t.png")])
     #expect(run.status == 2 && run.errors.contains("--codec h264 is for video outputs"))
     let still = folder.write(RGBAImage(width: 8, height: 8, fill: .white), "s.png")
+    // genie takes --codec too: its window leaves the canvas transparent.
+    let genie = folder.file("genie.mov")
+    run = ToolRun([
+      "genie", still, "--duration", "0.1", "--fps", "20", "--codec", "prores4444", "-o", genie,
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(try Self.codec(genie)["profile"] == "4444")
+    run = ToolRun(["genie", still, "--codec", "vp9", "-o", folder.file("genie.mp4")])
+    #expect(run.status == 2 && run.errors.contains("MP4 cannot hold vp9"), "\(run.errors)")
     run = ToolRun([
       "warp", still, "--mesh", folder.file("a.json"), "--codec", "hevc", "-o",
       folder.file("w.png"),

@@ -54,6 +54,7 @@ struct GenieCommand: ParsableCommand {
     placeholder: "Q",
     help: "Minification filter: draft (none, fastest), standard, high.")
   var filter: MinificationQuality = .standard
+  @OptionGroup var video: VideoOptions
   @OptionGroup var threading: ThreadOptions
   @OptionGroup var limits: InputLimitOptions
 
@@ -117,8 +118,8 @@ struct GenieCommand: ParsableCommand {
     if let progress = still.progress {
       let times = FrameTimes(times: [progress], framesPerSecond: 1, isAnimation: false)
       try FrameExport.write(
-        times, width: canvas.width, height: canvas.height, to: output.output, console: console,
-        image: self.image
+        times, width: canvas.width, height: canvas.height, to: output.output,
+        video: video.encoding(self.image), console: console, image: self.image
       ) {
         try renderer.frame(progress: $0)
       }
@@ -136,8 +137,8 @@ struct GenieCommand: ParsableCommand {
       times: (0..<genie.frameCount).map(Double.init), framesPerSecond: genie.fps,
       isAnimation: true)
     try FrameExport.write(
-      times, width: canvas.width, height: canvas.height, to: output.output, console: console,
-      image: self.image
+      times, width: canvas.width, height: canvas.height, to: output.output,
+      video: video.encoding(self.image), console: console, image: self.image
     ) {
       try renderer.frame(progress: genie.progress(ofFrame: Int($0)))
     }

@@ -30,7 +30,7 @@ struct VideoOptions: ParsableArguments {
     Self.encoding(image, crf: crf, codec: codec)
   }
 
-  /// `encoding(_:)` for a command without `--crf` and `--codec` (genie, demo).
+  /// `encoding(_:)` for a command without `--crf` and `--codec` (demo).
   static func encoding(
     _ image: ImageOutputOptions, crf: Int? = nil, codec: VideoCodec? = nil
   ) -> VideoEncoding {

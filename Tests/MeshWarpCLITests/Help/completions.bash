@@ -118,8 +118,8 @@ _meshwarp() {
       positionals=(@paths)
       ;;
     genie)
-      options='--output -o --format --quality --lossless --subsampling --background -b --size -s --from --to --edge --duration -d --fps --reverse --progress -p --filter --threads -j --max-pixels --help -h'
-      valued='--output -o --format --quality --subsampling --background -b --size -s --canvas --from --to --edge --duration -d --fps --progress -p --filter --threads -j --max-pixels'
+      options='--output -o --format --quality --lossless --subsampling --background -b --size -s --from --to --edge --duration -d --fps --reverse --progress -p --filter --codec --crf --threads -j --max-pixels --help -h'
+      valued='--output -o --format --quality --subsampling --background -b --size -s --canvas --from --to --edge --duration -d --fps --progress -p --filter --codec --crf --threads -j --max-pixels'
       case "$prev" in
         --output|-o) _meshwarp_paths "$cur"; return ;;
         --format) _meshwarp_words 'png jpeg webp' "$cur"; return ;;
@@ -134,6 +134,8 @@ _meshwarp() {
         --fps) return ;;
         --progress|-p) return ;;
         --filter) _meshwarp_words 'draft standard high' "$cur"; return ;;
+        --codec) _meshwarp_words 'prores4444 prores422hq h264 hevc vp9' "$cur"; return ;;
+        --crf) return ;;
         --threads|-j) return ;;
         --max-pixels) return ;;
       esac

@@ -112,6 +112,8 @@ complete -c meshwarp -n '__fish_seen_subcommand_from genie' -l fps -x -d 'Frames
 complete -c meshwarp -n '__fish_seen_subcommand_from genie' -l reverse -d 'Genie out (from the target back to the view).'
 complete -c meshwarp -n '__fish_seen_subcommand_from genie' -l progress -s p -x -d 'Render the single frame at progress P: a still (.png, .jpg or .webp, as OUT says).'
 complete -c meshwarp -n '__fish_seen_subcommand_from genie' -l filter -x -a 'draft standard high' -d 'Minification filter: draft (none, fastest), standard, high (default: standard).'
+complete -c meshwarp -n '__fish_seen_subcommand_from genie' -l codec -x -a 'prores4444 prores422hq h264 hevc vp9' -d 'The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).'
+complete -c meshwarp -n '__fish_seen_subcommand_from genie' -l crf -x -d 'Expert: the H.264 and HEVC (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, HEVC CRF 23, VP9 CRF 24).'
 complete -c meshwarp -n '__fish_seen_subcommand_from genie' -l threads -s j -x -d 'Worker threads (default: all cores).'
 complete -c meshwarp -n '__fish_seen_subcommand_from genie' -l max-pixels -x -d 'The most pixels of a picture read or made: input images, video frames, the output (default: 100000000).'
 complete -c meshwarp -n '__fish_seen_subcommand_from genie' -l help -s h -d 'Show this help.'

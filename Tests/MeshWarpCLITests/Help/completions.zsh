@@ -173,6 +173,8 @@ _meshwarp() {
             '--progress=[Render the single frame at progress P: a still (.png, .jpg or .webp, as OUT says).]:P: ' \
             '-p[Render the single frame at progress P: a still (.png, .jpg or .webp, as OUT says).]:P: ' \
             '--filter=[Minification filter: draft (none, fastest), standard, high (default: standard).]:Q:(draft standard high)' \
+            '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9)' \
+            '--crf=[Expert: the H.264 and HEVC (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, HEVC CRF 23, VP9 CRF 24).]:N: ' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
             '-j[Worker threads (default: all cores).]:N: ' \
             '--max-pixels=[The most pixels of a picture read or made: input images, video frames, the output (default: 100000000).]:N: ' \
