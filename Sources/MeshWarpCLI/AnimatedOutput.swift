@@ -54,4 +54,32 @@ enum AnimatedOutput {
     }
     return nil
   }
+
+  /// `--codec` for the output at `path`: refused (exit 2) for an output
+  /// that is no video, or a codec its container cannot hold (naming the
+  /// ones it takes).
+  static func check(codec: VideoCodec?, path: String) throws {
+    guard let codec else { return }
+    guard let container = (try? OutputFormat.infer(path: path, pngIsAnimated: true))?.container
+    else {
+      throw CLIError.usage(
+        "--codec \(codec.rawValue) is for video outputs (.mp4, .mov, .mkv, .webm); \(path) is not one"
+      )
+    }
+    if let mismatch = VideoEncoding(codec: codec, container: container).codecMismatch {
+      throw CLIError.usage("--codec \(codec.rawValue): \(mismatch)")
+    }
+  }
+
+  /// The size a video at `path` is encoded at for `width × height`
+  /// frames (H.264, HEVC and ProRes pad an odd side); other outputs keep it.
+  static func encodedSize(width: Int, height: Int, path: String, video: VideoEncoding) -> (
+    width: Int, height: Int
+  ) {
+    guard let container = (try? OutputFormat.infer(path: path, pngIsAnimated: true))?.container
+    else { return (width, height) }
+    var video = video
+    video.container = container
+    return VideoWriter.encodedSize(width: width, height: height, options: video)
+  }
 }

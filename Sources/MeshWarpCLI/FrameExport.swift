@@ -23,6 +23,10 @@ enum FrameExport {
   ) throws {
     let video = video ?? VideoOptions.encoding(image)
     if !times.isAnimation {
+      if let codec = video.codec {
+        throw CLIError.usage(
+          "--codec \(codec.rawValue) is for video outputs; add --duration S for an animation")
+      }
       if image.format == nil, let animated = try? OutputFormat.infer(path: path), animated != .png,
         ImageFormat.fileExtension(of: path).flatMap(ImageFormat.init(fileExtension:)) == nil
       {
@@ -38,6 +42,7 @@ enum FrameExport {
     _ = try AnimatedOutput.format(of: path)
     let format = try AnimatedOutput.check(format: image.format, path: path)
     try AnimatedOutput.checkExistingFrames(at: path, overwrite: image.overwrite)
+    try AnimatedOutput.check(codec: video.codec, path: path)
     try ConsoleExport.run(total: times.times.count, console: console) {
       progress, note, isCancelled in
       try AnimationExport.write(
@@ -46,8 +51,9 @@ enum FrameExport {
         isCancelled: isCancelled, render: render)
     }
     if path != StandardOutput.path {
+      let size = AnimatedOutput.encodedSize(width: width, height: height, path: path, video: video)
       console.error(
-        "wrote \(path) (\(plural(times.times.count, "frame")), \(width)x\(height), \(times.framesPerSecond) fps)"
+        "wrote \(path) (\(plural(times.times.count, "frame")), \(size.width)x\(size.height), \(times.framesPerSecond) fps)"
       )
     }
   }

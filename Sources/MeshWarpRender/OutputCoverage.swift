@@ -18,8 +18,8 @@ import MeshWarpCore
 /// shared vertices alike and keep the border on the border.
 /// `OutputCoverageTests` fills a frame with a sentinel and checks that
 /// random pinned meshes, folded ones included, overwrite every pixel.
-enum OutputCoverage {
-  static func isComplete(_ mesh: WarpMesh) -> Bool {
+package enum OutputCoverage {
+  package static func isComplete(_ mesh: WarpMesh) -> Bool {
     guard let grid = mesh.gridOfCells else { return false }
     let (columns, rows) = (grid.columns, grid.rows)
     // Every face drawn (the renderer skips one that is not renderable,

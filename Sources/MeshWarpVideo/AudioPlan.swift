@@ -17,29 +17,27 @@ public enum AudioPlan: Sendable, Equatable {
   case transcode(encoder: String, bitrate: String)
 
   /// The plan for audio streams of ffprobe's `codecs` (e.g. `["pcm_s16le"]`)
-  /// going into `codec`'s container; `.none` when there is no audio or
-  /// the format holds none (GIF, WebP).
-  public static func decide(codecs: [String], into codec: VideoCodec) -> AudioPlan {
-    guard !codecs.isEmpty, codec.carriesAudio else { return .none }
-    // Matroska holds every audio codec ffmpeg reads.
-    if codec == .h264Matroska { return .copy }
-    let held: Set<String>
+  /// going into `container`; `.none` when there is no audio or the format
+  /// holds none (GIF, WebP).
+  public static func decide(codecs: [String], into container: VideoContainer) -> AudioPlan {
+    guard !codecs.isEmpty, container.carriesAudio else { return .none }
+    let usual: Set<String> = ["aac", "mp3", "alac", "ac3", "eac3"]
+    let held: (String) -> Bool
     let target: AudioPlan
-    switch codec {
-    case .vp9:
-      held = ["opus", "vorbis"]
+    switch container {
+    // Matroska holds every audio codec ffmpeg reads.
+    case .mkv: return .copy
+    case .webm:
+      held = { $0 == "opus" || $0 == "vorbis" }
       target = .transcode(encoder: "libopus", bitrate: "128k")
-    case .prores4444:
-      held = ["aac", "mp3", "alac", "ac3", "eac3"]
+    case .mov:
+      held = { usual.contains($0) || $0.hasPrefix("pcm_") }
       target = .transcode(encoder: "aac", bitrate: "192k")
-    default:
-      held = ["aac", "mp3", "alac", "ac3", "eac3"]
+    case .mp4, .gif, .webp:
+      held = usual.contains
       target = .transcode(encoder: "aac", bitrate: "192k")
     }
-    if codec == .prores4444, codecs.allSatisfy({ held.contains($0) || $0.hasPrefix("pcm_") }) {
-      return .copy
-    }
-    return codecs.allSatisfy(held.contains) ? .copy : target
+    return codecs.allSatisfy(held) ? .copy : target
   }
 
   /// The codec names (ffprobe's `codec_name`) of `path`'s audio streams;

@@ -6,18 +6,20 @@ import MeshWarpImageIO
 public enum OutputFormat: Sendable, Equatable {
   /// Whether the format keeps transparency (else frames are composited
   /// over a background colour).
+  /// A MOV keeps alpha with its default ProRes 4444
+  /// (``VideoContainer/defaultCodec(transparent:)``).
   public var keepsAlpha: Bool {
     switch self {
-    case .video(let codec): codec.keepsAlpha
+    case .video(let container): container.defaultCodec(transparent: true).keepsAlpha
     case .png, .apng, .pngSequence: true
     case .jpegSequence: false
     }
   }
 
-  /// Whether the format is written by ffmpeg (a video codec).
-  public var codec: VideoCodec? {
+  /// The container when the format is written by ffmpeg.
+  public var container: VideoContainer? {
     switch self {
-    case .video(let codec): codec
+    case .video(let container): container
     case .png, .apng, .pngSequence, .jpegSequence: nil
     }
   }
@@ -26,9 +28,10 @@ public enum OutputFormat: Sendable, Equatable {
   case png
   /// An animated PNG.
   case apng
-  /// Video through ffmpeg: `.video(.h264)` is H.264 in MP4; the other
-  /// codecs write `.mov`, `.webm`, `.gif` and animated `.webp`.
-  case video(VideoCodec)
+  /// Video through ffmpeg in a container: `.video(.mp4)`, `.mov`, `.mkv`,
+  /// `.webm`, `.gif`, animated `.webp`; the codec is
+  /// ``VideoEncoding/codec`` (nil: the container's default).
+  case video(VideoContainer)
   /// One PNG per frame, named by the pattern.
   case pngSequence(FrameNumberPattern)
   /// One JPEG per frame, named by a pattern ending in `.jpg` or `.jpeg`
@@ -44,13 +47,7 @@ public enum OutputFormat: Sendable, Equatable {
   public static func named(_ name: String) -> OutputFormat? {
     switch name.lowercased() {
     case "apng", "png": .apng
-    case "mp4": .video(.h264)
-    case "mkv": .video(.h264Matroska)
-    case "mov": .video(.prores4444)
-    case "webm": .video(.vp9)
-    case "gif": .video(.gif)
-    case "webp": .video(.webp)
-    default: nil
+    case let name: VideoContainer(rawValue: name).map(OutputFormat.video)
     }
   }
 
@@ -62,9 +59,10 @@ public enum OutputFormat: Sendable, Equatable {
   /// - an existing directory, or a path ending in `/`: a sequence
   ///   `frame_00000.png`, … inside it (created when missing).
   /// - `.png`: one frame, or an animated PNG when `pngIsAnimated`;
-  ///   `.apng`: animated PNG; `.mp4`: H.264 video; `.mkv`: H.264 in
-  ///   Matroska (any audio copied); `.mov`: ProRes 4444
-  ///   with alpha; `.webm`: VP9 with alpha; `.gif`; `.webp`: animated WebP.
+  ///   `.apng`: animated PNG; `.mp4`: H.264 (or HEVC) video; `.mkv`: H.264
+  ///   (or HEVC, VP9) in Matroska (any audio copied); `.mov`: ProRes 4444
+  ///   with alpha or ProRes 422 HQ, or H.264, HEVC; `.webm`: VP9 with
+  ///   alpha; `.gif`; `.webp`: animated WebP (``VideoContainer``).
   ///   Extensions are case-insensitive.
   ///
   /// - Throws: `MeshWarpIOError.unsupportedOutput` for another extension or
@@ -98,12 +96,8 @@ public enum OutputFormat: Sendable, Equatable {
     switch ext {
     case "png": return pngIsAnimated ? .apng : .png
     case "apng": return .apng
-    case "mp4": return .video(.h264)
-    case "mkv": return .video(.h264Matroska)
-    case "mov": return .video(.prores4444)
-    case "webm": return .video(.vp9)
-    case "gif": return .video(.gif)
-    case "webp": return .video(.webp)
+    case let ext where VideoContainer(rawValue: ext) != nil:
+      return .video(VideoContainer(rawValue: ext)!)
     default:
       let what = ext.isEmpty ? "no file extension" : "unknown output extension .\(ext)"
       throw MeshWarpIOError.unsupportedOutput(
@@ -177,10 +171,10 @@ public enum FrameSinks {
       apng.framesPerSecond = options.framesPerSecond
       if options.video.concurrentFrames > 0 { apng.concurrentFrames = concurrentFrames }
       sink = try APNGWriter(path: path, width: width, height: height, options: apng)
-    case .video(let codec):
+    case .video(let container):
       var video = options.video
       video.framesPerSecond = options.framesPerSecond
-      video.codec = codec
+      video.container = container
       sink = try VideoWriter(
         path: path, width: width, height: height, options: video, environment: environment)
     case .jpegSequence(let pattern):

@@ -30,8 +30,8 @@ extension VideoWarpPlan {
       for text in notes { note(text) }
       try AnimationExport.write(
         frames, width: width, height: height, to: request.output.path,
-        format: request.output.format, encoding: encoding,
-        background: background, progress: progress, note: note, isCancelled: isCancelled
+        format: request.output.format, encoding: encoding, background: background,
+        notesSize: false, progress: progress, note: note, isCancelled: isCancelled
       ) { t in
         WarpRenderer.render(source, mesh: request.mesh.mesh(at: t), options: warp)
       }
@@ -161,7 +161,8 @@ extension VideoWarpPlan {
     if let error = failures.first { throw error }
     let warnings = reader.value.warnings
     if !warnings.isEmpty { note("ffmpeg reported: \(warnings)") }
-    if sawTransparency, let codec = format.codec, !codec.keepsAlpha {
+    if sawTransparency, format.container != nil, !encoding.resolvedCodec.keepsAlpha {
+      let codec = encoding.resolvedCodec
       note(AnimationExport.transparencyNote(codec, over: encoding.background))
     }
     return VideoWarpResult(

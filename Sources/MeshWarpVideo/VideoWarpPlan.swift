@@ -12,26 +12,29 @@ import MeshWarpRender
 public final class VideoWarpPlan {
   /// The request planned.
   public let request: VideoWarp
-  /// The output frame width in pixels (before any H.264 even-size change).
+  /// The output frame width in pixels (before any even-size change).
   public let width: Int
   /// The output frame height in pixels.
   public let height: Int
-  /// The width the frames are encoded at: ``width``, or for H.264 4:2:0
-  /// padded or cropped to an even size (``VideoEncoding/oddSize``).
+  /// The width the frames are encoded at: ``width``, or for H.264, HEVC
+  /// and ProRes padded or cropped to an even size
+  /// (``VideoEncoding/oddSize``).
   public let encodedWidth: Int
   /// The height the frames are encoded at (as ``encodedWidth``).
   public let encodedHeight: Int
   /// The output format: the output's ``VideoWarp/Output/format``, else
   /// from its path.
   public let format: OutputFormat
-  /// The encoder settings the export uses: the request's, with the frame
-  /// times, the audio source and plan and the colour path filled in.
+  /// The encoder settings the export uses: the request's, with the
+  /// container, frame times, the audio source and plan and the colour path
+  /// filled in. A MOV given no codec gets ProRes 4444 when any frame can
+  /// have transparency, else 422 HQ (`WarpTransparency`).
   public let encoding: VideoEncoding
   /// The video's stream, as probed; nil for a still input.
   public let videoInfo: VideoInfo?
   /// Whether frames go from the decoder to the encoder in Y′CbCr
-  /// (BT.709 4:2:0 in, H.264 at an even size out: no colour conversion
-  /// either way).
+  /// (BT.709 4:2:0 in, H.264 or HEVC at an even size out: no colour
+  /// conversion either way).
   public let keepsYCbCr: Bool
   /// Whether the input's uneven frame times (a phone clip, a GIF's
   /// delays) are kept; false: a constant frame rate.
@@ -86,14 +89,38 @@ public final class VideoWarpPlan {
       reader?.cancel()
       throw VideoWarpError.outputTooLarge(width: width, height: height, maxPixels: maxPixels)
     }
+    var encoding = output.encoding
     do {
       format = try output.format ?? OutputFormat.infer(path: output.path, pngIsAnimated: true)
+      encoding.container = format.container
+      if format.container != nil, let mismatch = encoding.codecMismatch {
+        throw MeshWarpIOError.unsupportedOutput(path: output.path, reason: mismatch)
+      }
     } catch {
       reader?.cancel()
       throw error
     }
-    var encoding = output.encoding
     var notes: [String] = []
+    // A MOV not told its codec: ProRes 4444 if any frame can have
+    // transparency, else 422 HQ.
+    if let container = format.container, encoding.codec == nil, container.choosesCodecByContent {
+      let transparent: Bool
+      switch request.input {
+      case .image(let image, let frames):
+        transparent = WarpTransparency.possible(
+          sourceIsOpaque: image.isOpaque, mesh: request.mesh, warp: request.warp,
+          background: output.background, times: frames.times)
+      case .video:
+        transparent = WarpTransparency.possible(
+          sourceIsOpaque: videoInfo?.hasAlpha == false, mesh: request.mesh, warp: request.warp,
+          background: output.background,
+          times: WarpTransparency.sampleTimes(
+            of: request.mesh, framesPerSecond: videoInfo?.framesPerSecond ?? 30))
+      }
+      encoding.codec = container.defaultCodec(transparent: transparent)
+      notes.append(AnimationExport.codecChoiceNote(encoding.resolvedCodec, in: container))
+    }
+    let codec = format.container == nil ? nil : encoding.resolvedCodec
     var warp = request.warp
     var background = output.background
     var keepsYCbCr = false
@@ -106,7 +133,7 @@ public final class VideoWarpPlan {
       // A BT.709 4:2:0 input into H.264 stays in Y′CbCr from decoder to
       // encoder (`YCbCr420Packing`: no conversion either way); the colours
       // the warp adds are given in Y′CbCr too.
-      if Self.keepsYCbCr(input: reader.yuv, output: format.codec, width: width, height: height),
+      if Self.keepsYCbCr(input: reader.yuv, output: codec, width: width, height: height),
         reader.keepYCbCr()
       {
         keepsYCbCr = true
@@ -119,14 +146,12 @@ public final class VideoWarpPlan {
       if info.rotation != 0 { notes.append("rotation \(info.rotation)° applied") }
     }
     let encoded: (width: Int, height: Int) =
-      format.codec?.isH264 == true
-      ? VideoWriter.encodedSize(width: width, height: height, options: encoding) : (width, height)
-    if encoded != (width, height) {
-      notes.append(
-        "H.264 4:2:0 needs even sizes: \(width)x\(height) "
-          + (encoded.width > width || encoded.height > height
-            ? "padded to \(encoded.width)x\(encoded.height) by repeating the edge pixels"
-            : "cropped to \(encoded.width)x\(encoded.height)"))
+      codec == nil
+      ? (width, height) : VideoWriter.encodedSize(width: width, height: height, options: encoding)
+    if codec != nil,
+      let text = VideoWriter.evenSizeNote(width: width, height: height, options: encoding)
+    {
+      notes.append(text)
     }
     warp.width = width
     warp.height = height
@@ -155,33 +180,33 @@ public final class VideoWarpPlan {
     of reader: VideoReader, into format: OutputFormat, path: String,
     _ encoding: inout VideoEncoding, notes: inout [String]
   ) {
-    guard let codec = format.codec else {
+    guard let container = format.container else {
       let place = path == StandardOutput.path ? "an animated PNG" : path
       notes.append("the audio is not copied (\(place) holds pictures only)")
       return
     }
     let codecs = AudioPlan.codecs(ofAudioIn: reader.path, ffprobePath: reader.ffprobePath)
-    let plan = AudioPlan.decide(codecs: codecs, into: codec)
+    let plan = AudioPlan.decide(codecs: codecs, into: container)
     encoding.audioPlan = plan
     switch plan {
     case .copy: encoding.audioSource = reader.path
     case .transcode:
       encoding.audioSource = reader.path
       notes.append(
-        "the audio (\(codecs.joined(separator: ", "))) is transcoded to \(plan.encoderName ?? "") (\(codec.displayName) cannot hold it as is)"
+        "the audio (\(codecs.joined(separator: ", "))) is transcoded to \(plan.encoderName ?? "") (\(container.displayName) cannot hold it as is)"
       )
     case .none:
-      notes.append("the audio is not kept (\(codec.displayName) holds no audio)")
+      notes.append("the audio is not kept (\(container.displayName) holds no audio)")
     }
   }
 
   /// Whether frames stay in Y′CbCr from decoder to encoder
   /// (`YCbCr420Packing`): 4:2:0 planes of BT.709 in (`input`, the
-  /// reader's matrix), H.264 at an even size out (BT.709 too).
+  /// reader's matrix), H.264 or HEVC at an even size out (BT.709 too).
   package static func keepsYCbCr(
     input: YUV420ToRGBA.Matrix?, output codec: VideoCodec?, width: Int, height: Int
   ) -> Bool {
-    input == .bt709 && codec?.isH264 == true
-      && VideoWriter.sendsYUV(width: width, height: height, codec: .h264)
+    guard input == .bt709, let codec else { return false }
+    return VideoWriter.sendsYUV(width: width, height: height, codec: codec)
   }
 }

@@ -9,53 +9,6 @@ import MeshWarpRender
   import Darwin
 #endif
 
-/// The encoders the ffmpeg video writer drives, one per output extension.
-public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
-  /// `.mp4`: H.264 (libx264), 4:2:0, BT.709 matrix and tags, no alpha.
-  case h264
-  /// `.mkv`: H.264 as ``h264`` in Matroska, which holds any audio codec
-  /// (copied as it is).
-  case h264Matroska
-  /// `.mov`: ProRes 4444 with alpha (prores_ks, `yuva444p10le`), what
-  /// Final Cut, Premiere, DaVinci Resolve and After Effects import with
-  /// transparency.
-  case prores4444
-  /// `.webm`: VP9 (libvpx-vp9) with alpha (`yuva420p`).
-  case vp9
-  /// `.gif`: one palette for the whole clip (palettegen), dithered
-  /// (paletteuse), looping; 1-bit transparency. Written in two passes so
-  /// that no process holds the clip in memory: the frames go losslessly
-  /// (FFV1) to a temporary file beside the output while the palette is
-  /// made (in the temporary directory when streamed to standard output),
-  /// then a second ffmpeg maps them to it; the temporary files are
-  /// removed afterwards (the disk briefly holds a lossless copy of the clip).
-  case gif
-  /// `.webp`: animated WebP (libwebp_anim), looping, with alpha.
-  case webp
-
-  /// Whether the format keeps an alpha channel (else frames are composited
-  /// over ``VideoEncoding/background``).
-  public var keepsAlpha: Bool { !isH264 }
-
-  /// Whether the container can take an audio stream copied from the input.
-  public var carriesAudio: Bool { isH264 || self == .prores4444 || self == .vp9 }
-
-  /// Whether the encoder is H.264 (libx264, 4:2:0), in MP4 or Matroska.
-  public var isH264: Bool { self == .h264 || self == .h264Matroska }
-
-  /// The name for messages.
-  public var displayName: String {
-    switch self {
-    case .h264: "H.264 MP4"
-    case .h264Matroska: "H.264 MKV"
-    case .prores4444: "ProRes 4444 MOV"
-    case .vp9: "VP9 WebM"
-    case .gif: "GIF"
-    case .webp: "animated WebP"
-    }
-  }
-}
-
 /// Settings of the ffmpeg video writer (``VideoWriter``).
 public struct VideoEncoding: Sendable, Equatable {
   /// What to do with an odd width or height, which H.264 in 4:2:0 cannot
@@ -89,8 +42,15 @@ public struct VideoEncoding: Sendable, Equatable {
   public var background: RGBA8
   /// The ffmpeg to run; nil: `MESHWARP_FFMPEG`, else `ffmpeg` on PATH.
   public var ffmpegPath: String?
-  /// The encoder and container (default H.264 in MP4).
-  public var codec: VideoCodec
+  /// The encoder; nil (default): the container's default
+  /// (``VideoContainer/defaultCodec(transparent:)``: for MOV, ProRes 4444
+  /// with alpha, or ProRes 422 HQ when an export finds its frames opaque).
+  /// Must be one of ``container``'s ``VideoContainer/codecs``.
+  public var codec: VideoCodec?
+  /// The file format; nil (default): ``codec``'s usual one
+  /// (``VideoCodec/usualContainer``), else MP4. ``FrameSinks`` set it from
+  /// the output's extension.
+  public var container: VideoContainer?
   /// A media file whose audio streams are copied into the output untouched
   /// (`-map 1:a? -c:a copy`), when the codec's container carries audio; nil
   /// for none.
@@ -131,9 +91,10 @@ public struct VideoEncoding: Sendable, Equatable {
     framesPerSecond: Double = 30, quality: Int = EncoderQuality.defaultValue,
     constantRateFactor: Int? = nil, preset: Preset = .medium,
     oddSize: OddSizeHandling = .pad, background: RGBA8 = .black, ffmpegPath: String? = nil,
-    codec: VideoCodec = .h264, audioSource: String? = nil
+    codec: VideoCodec? = nil, container: VideoContainer? = nil, audioSource: String? = nil
   ) {
     self.codec = codec
+    self.container = container
     self.audioSource = audioSource
     self.framesPerSecond = framesPerSecond
     self.quality = quality
@@ -143,10 +104,32 @@ public struct VideoEncoding: Sendable, Equatable {
     self.background = background
     self.ffmpegPath = ffmpegPath
   }
+
+  /// The container written: ``container``, else ``codec``'s usual one,
+  /// else MP4.
+  public var resolvedContainer: VideoContainer {
+    container ?? codec?.usualContainer ?? .mp4
+  }
+
+  /// The encoder used: ``codec``, else the container's default for frames
+  /// that may be transparent (MOV: ProRes 4444 with alpha).
+  public var resolvedCodec: VideoCodec {
+    codec ?? resolvedContainer.defaultCodec(transparent: true)
+  }
+
+  /// Why ``codec`` cannot go into ``resolvedContainer``, naming the codecs
+  /// it holds; nil when it can.
+  public var codecMismatch: String? {
+    let container = resolvedContainer
+    guard let codec, !container.codecs.contains(codec) else { return nil }
+    return "\(container.displayName) cannot hold \(codec.rawValue); it takes "
+      + container.codecs.map(\.rawValue).joined(separator: ", ")
+  }
 }
 
-/// Writes video (H.264 MP4, ProRes 4444 MOV, VP9 WebM, GIF, animated WebP:
-/// ``VideoEncoding/codec``) by piping raw RGBA frames to an `ffmpeg` process:
+/// Writes video (H.264 or HEVC in MP4, MOV or MKV, ProRes 4444 or 422 HQ
+/// in MOV, VP9 in WebM or MKV, GIF, animated WebP: ``VideoEncoding/codec``
+/// and ``VideoEncoding/container``) by piping raw RGBA frames to an `ffmpeg` process:
 /// `ffmpeg -f rawvideo -pix_fmt rgba -s WxH -r FPS -i - [-i AUDIO] -vf …
 /// -c:v ENCODER …` (see `arguments(width:height:options:outputPath:)`).
 ///
@@ -154,14 +137,15 @@ public struct VideoEncoding: Sendable, Equatable {
 /// matrix in limited ("TV") range and tagged BT.709 (matrix, primaries,
 /// transfer), which is what players assume for HD and what sRGB content
 /// displays as on them. H.264 at an even size is converted here
-/// (`YUV420Conversion`, in parallel) and sent as `yuv420p`, or, for
+/// (`YUV420Conversion`, in parallel) and sent as `yuv420p` (HEVC too), or, for
 /// frames kept in Y′CbCr (`VideoEncoding/framesAreYCbCr`), packed
 /// (`YCbCr420Packing`); the rest as RGBA, converted by ffmpeg's `scale`
 /// filter.
 ///
 /// ffmpeg writes a temporary file beside the target, renamed over it only
 /// when ffmpeg succeeds; a failure leaves an existing file untouched and
-/// reports ffmpeg's exit status with the end of its error output.
+/// reports ffmpeg's exit status and the cause in a sentence
+/// (`FFmpegFailure`), its whole error output saved to a log file.
 ///
 /// To standard output (`"-"`) ffmpeg writes straight to this process's
 /// standard output (`pipe:1`) as the frames arrive, in a form that needs no
@@ -180,6 +164,10 @@ public final class VideoWriter: FrameSink {
   public let width: Int
   public let height: Int
   public let options: VideoEncoding
+  /// The encoder in use (``VideoEncoding/resolvedCodec``).
+  public let codec: VideoCodec
+  /// The file format written (``VideoEncoding/resolvedContainer``).
+  public let container: VideoContainer
   /// The ffmpeg executable in use.
   public let ffmpegPath: String
 
@@ -215,8 +203,9 @@ public final class VideoWriter: FrameSink {
   ///   - environment: where `MESHWARP_FFMPEG` and `PATH` are read (the
   ///     process environment by default).
   /// - Throws: `MeshWarpIOError.toolUnavailable` when ffmpeg is not found or
-  ///   does not start; `.unsupportedOutput` for a bad size; `.fileSystem`
-  ///   when the temporary file cannot be created.
+  ///   does not start; `.unsupportedOutput` for a bad size or a codec the
+  ///   container cannot hold; `.fileSystem` when the temporary file cannot
+  ///   be created.
   public init(
     path: String, width: Int, height: Int, options: VideoEncoding = .init(),
     environment: [String: String] = ProcessInfo.processInfo.environment
@@ -231,11 +220,16 @@ public final class VideoWriter: FrameSink {
       throw MeshWarpIOError.unsupportedOutput(
         path: path, reason: "frame rate must be > 0 (got \(options.framesPerSecond))")
     }
+    if let mismatch = options.codecMismatch {
+      throw MeshWarpIOError.unsupportedOutput(path: path, reason: mismatch)
+    }
+    codec = options.resolvedCodec
+    container = options.resolvedContainer
     destination = path
     self.width = width
     self.height = height
     self.options = options
-    sendsYUV = Self.sendsYUV(width: width, height: height, codec: options.codec)
+    sendsYUV = Self.sendsYUV(width: width, height: height, codec: codec)
     ffmpegPath =
       try options.ffmpegPath.map { explicit in
         guard let found = ExecutableLocator.find(explicit, environment: environment) else {
@@ -256,7 +250,7 @@ public final class VideoWriter: FrameSink {
     let b = options.background
     let canvas = RGBA8(b.r, b.g, b.b, 255)
     background =
-      options.codec.keepsAlpha
+      codec.keepsAlpha
       ? RGBAImage(width: 0, height: 0)
       : RGBAImage(
         width: width, height: height,
@@ -297,7 +291,7 @@ public final class VideoWriter: FrameSink {
         arguments: Self.arguments(
           width: width, height: height, options: options, outputPath: target,
           intermediates: intermediates),
-        input: pair[1], output: streams && options.codec != .gif ? STDOUT_FILENO : nil,
+        input: pair[1], output: streams && codec != .gif ? STDOUT_FILENO : nil,
         error: stderrFile)
     } catch {
       close(pair[0])
@@ -311,25 +305,43 @@ public final class VideoWriter: FrameSink {
 
   deinit { cancel() }
 
-  /// The size of the encoded video for frames of `width × height`: H.264
-  /// in 4:2:0 needs even sides, so an odd one grows by one pixel
-  /// (``VideoEncoding/OddSizeHandling/pad``) or loses one (`crop`); the other
-  /// codecs keep the size.
+  /// The size of the encoded video for frames of `width × height`: H.264,
+  /// HEVC and ProRes need even sides (``VideoCodec/needsEvenSize``), so an
+  /// odd one grows by one pixel (``VideoEncoding/OddSizeHandling/pad``) or
+  /// loses one (`crop`); the other codecs keep the size.
   package static func encodedSize(width: Int, height: Int, options: VideoEncoding) -> (
     width: Int, height: Int
   ) {
-    guard options.codec.isH264 else { return (width, height) }
+    guard options.resolvedCodec.needsEvenSize else { return (width, height) }
     let grow = options.oddSize == .pad ? 1 : 0
     return (
       width + (width % 2 == 1 ? 2 * grow - 1 : 0), height + (height % 2 == 1 ? 2 * grow - 1 : 0)
     )
   }
 
+  /// The note for frames of `width × height` that ``encodedSize(width:height:options:)``
+  /// changes ("H.264 needs even sizes: 65x49 padded to 66x50 by repeating
+  /// the edge pixels"); nil when the size is kept. A MOV whose ProRes is
+  /// not chosen yet says "ProRes" (both need even sizes).
+  package static func evenSizeNote(width: Int, height: Int, options: VideoEncoding) -> String? {
+    let encoded = encodedSize(width: width, height: height, options: options)
+    guard encoded != (width, height) else { return nil }
+    let codec = options.resolvedCodec
+    let name =
+      options.codec == nil && options.resolvedContainer.choosesCodecByContent
+      ? "ProRes" : codec.displayName
+    let change =
+      encoded.width > width || encoded.height > height
+      ? "padded to \(encoded.width)x\(encoded.height) by repeating the edge pixels"
+      : "cropped to \(encoded.width)x\(encoded.height)"
+    return "\(name) needs even sizes: \(width)x\(height) \(change)"
+  }
+
   /// Whether frames of this size and codec are sent as `yuv420p`: H.264
-  /// (whose 4:2:0 needs no alpha) at an even size (odd sizes are padded or
-  /// cropped by ffmpeg's filters first).
+  /// or HEVC (whose 4:2:0 needs no alpha) at an even size (odd sizes are
+  /// padded or cropped by ffmpeg's filters first).
   package static func sendsYUV(width: Int, height: Int, codec: VideoCodec) -> Bool {
-    codec.isH264 && width % 2 == 0 && height % 2 == 0
+    codec.takesYUV420 && width % 2 == 0 && height % 2 == 0
   }
 
   /// Where ffmpeg writes for standard output: its own standard output,
@@ -349,7 +361,12 @@ public final class VideoWriter: FrameSink {
     // after an empty moov.
     let fragmented = ["-movflags", "frag_keyframe+empty_moov+default_base_moof"]
     let (p, q) = bestRationalApproximation(options.framesPerSecond, limit: 1_000_000)
-    let yuv = sendsYUV(width: width, height: height, codec: options.codec)
+    let codec = options.resolvedCodec
+    let container = options.resolvedContainer
+    let movieFlags =
+      container == .mp4 || container == .mov
+      ? (streams ? fragmented : container == .mp4 ? ["-movflags", "+faststart"] : []) : []
+    let yuv = sendsYUV(width: width, height: height, codec: codec)
     var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error"]
     if !options.keepsFrameTimes {
       arguments += [
@@ -365,8 +382,7 @@ public final class VideoWriter: FrameSink {
     }
     if options.keepsFrameTimes { arguments += ["-f", "matroska"] }
     arguments += ["-i", "-"]
-    let codec = options.codec
-    let audio = codec.carriesAudio && options.audioPlan != .none ? options.audioSource : nil
+    let audio = container.carriesAudio && options.audioPlan != .none ? options.audioSource : nil
     if let audio {
       if options.audioStart > 0 { arguments += ["-ss", "\(options.audioStart)"] }
       if let seconds = options.audioDuration { arguments += ["-t", "\(seconds)"] }
@@ -388,43 +404,48 @@ public final class VideoWriter: FrameSink {
       "scale=out_color_matrix=bt709:out_range=tv,format=\(pixelFormat)," + frameTags
     }
     let tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"]
-    switch codec {
-    case .h264, .h264Matroska:
-      var filters: [String] = []
-      if width % 2 == 1 || height % 2 == 1 {
-        switch options.oddSize {
-        case .pad:
-          // Padded, then the new column/row overwritten by the edge's
-          // pixels (fillborders' smear, which takes planar formats only;
-          // the frames are opaque here).
-          filters.append(
-            "format=gbrp,pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0,fillborders=right=\(width % 2):bottom=\(height % 2):mode=smear"
-          )
-        case .crop: filters.append("crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0")
-        }
+    // An odd side, which these codecs' chroma blocks cannot hold: padded,
+    // then the new column/row overwritten by the edge's pixels
+    // (fillborders' smear, which takes planar formats only), or cropped.
+    var filters: [String] = []
+    if codec.needsEvenSize, width % 2 == 1 || height % 2 == 1 {
+      switch options.oddSize {
+      case .pad:
+        filters.append(
+          "format=\(codec.keepsAlpha ? "gbrap" : "gbrp"),pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0,fillborders=right=\(width % 2):bottom=\(height % 2):mode=smear"
+        )
+      case .crop: filters.append("crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0")
       }
+    }
+    switch codec {
+    case .h264, .hevc:
       // (Sent as yuv420p already at an even size: only the tags.)
       filters.append(yuv ? frameTags : bt709("yuv420p"))
       arguments += ["-vf", filters.joined(separator: ",")]
       arguments += [
-        "-c:v", "libx264", "-preset", options.preset.rawValue,
+        "-c:v", codec.encoder, "-preset", options.preset.rawValue,
         "-crf", "\(min(max(crf, 0), 51))",
       ]
-      arguments +=
-        tags
-        + (codec == .h264
-          ? (streams ? fragmented : ["-movflags", "+faststart"]) + ["-f", "mp4"]
-          : ["-f", "matroska"])
-    case .prores4444:
-      arguments += ["-vf", bt709("yuva444p10le")]
-      arguments += ["-c:v", "prores_ks", "-profile:v", "4444", "-vendor", "apl0"]
-      arguments += tags + (streams ? fragmented : []) + ["-f", "mov"]
+      if codec == .hevc {
+        // x265 logs to stderr on its own; Apple's players want `hvc1`.
+        arguments += ["-x265-params", "log-level=error"]
+        if container == .mp4 || container == .mov { arguments += ["-tag:v", "hvc1"] }
+      }
+      arguments += tags + movieFlags + ["-f", container.muxer]
+    case .prores422hq, .prores4444:
+      let alpha = codec == .prores4444
+      filters.append(bt709(alpha ? "yuva444p10le" : "yuv422p10le"))
+      arguments += ["-vf", filters.joined(separator: ",")]
+      arguments += [
+        "-c:v", "prores_ks", "-profile:v", alpha ? "4444" : "3", "-vendor", "apl0",
+      ]
+      arguments += tags + movieFlags + ["-f", container.muxer]
     case .vp9:
       arguments += ["-vf", bt709("yuva420p")]
       arguments += [
         "-c:v", "libvpx-vp9", "-crf", "\(min(max(crf, 0), 63))", "-b:v", "0", "-row-mt", "1",
       ]
-      arguments += tags + ["-f", "webm"]
+      arguments += tags + ["-f", container.muxer]
     case .gif:
       // Pass 1 of 2 (then `gifSecondPassArguments`): the clip's palette,
       // and the frames losslessly (FFV1 in Matroska) to a file, so that no
@@ -485,7 +506,7 @@ public final class VideoWriter: FrameSink {
     var frame = image
     // An opaque frame needs no compositing (a warp that covers the frame
     // costs no blend).
-    if !options.codec.keepsAlpha && !image.isOpaque {
+    if !codec.keepsAlpha && !image.isOpaque {
       frame = background
       frame.drawOver(image, at: 0, 0)
     }
@@ -526,14 +547,13 @@ public final class VideoWriter: FrameSink {
       close(socket)
       socket = -1
       let ending = process.wait()
-      let tail = stderrTail()
+      let reason = FFmpegFailure.reason(
+        "it stopped reading its input (\(ending.text)) while frame \(index) was being sent (\(error))",
+        output: stderrContents())
       abandon()
       throw readerGone()
         ?? MeshWarpIOError.toolFailed(
-          tool: "ffmpeg", destination: destination,
-          reason:
-            "it stopped reading its input (\(ending.text)) while frame \(index) was being sent (\(error))",
-          stderrTail: tail)
+          tool: "ffmpeg", destination: destination, reason: reason, stderrTail: "")
     }
   }
 
@@ -543,13 +563,13 @@ public final class VideoWriter: FrameSink {
     socket = -1
     let ending = process.wait()
     guard ending.succeeded else {
-      let tail = stderrTail()
+      let reason = FFmpegFailure.reason(ending.text, output: stderrContents())
       abandon()
       throw readerGone()
         ?? MeshWarpIOError.toolFailed(
-          tool: "ffmpeg", destination: destination, reason: ending.text, stderrTail: tail)
+          tool: "ffmpeg", destination: destination, reason: reason, stderrTail: "")
     }
-    if options.codec == .gif { try runGIFSecondPass() }
+    if codec == .gif { try runGIFSecondPass() }
     // ffmpeg may end with status 0 though its last write to a closed pipe
     // failed (a fragmented MP4's only fragment, written at the end).
     if let gone = readerGone() {
@@ -590,18 +610,18 @@ public final class VideoWriter: FrameSink {
     }
     let ending = second.wait()
     guard ending.succeeded else {
-      let tail = stderrTail()
+      let reason = FFmpegFailure.reason(
+        "palette pass: " + ending.text, output: stderrContents())
       abandon()
       throw readerGone()
         ?? MeshWarpIOError.toolFailed(
-          tool: "ffmpeg", destination: destination, reason: "palette pass: " + ending.text,
-          stderrTail: tail)
+          tool: "ffmpeg", destination: destination, reason: reason, stderrTail: "")
     }
   }
 
   /// Removes the GIF passes' intermediate files (none for other codecs).
   private func removeGIFIntermediates() {
-    guard options.codec == .gif else { return }
+    guard codec == .gif else { return }
     unlink(Self.gifFramesPath(intermediates))
     unlink(Self.gifPalettePath(intermediates))
   }
@@ -634,20 +654,16 @@ public final class VideoWriter: FrameSink {
     return directory.hasSuffix("/") ? directory + name : directory + "/" + name
   }
 
-  /// The last lines of ffmpeg's error output (at most ~2 KB).
-  private func stderrTail() -> String {
+  /// ffmpeg's error output so far (at most its last 1 MiB), for
+  /// `FFmpegFailure`: saved to a log, never shown as it is.
+  private func stderrContents() -> [UInt8] {
     let size = lseek(stderrFile, 0, SEEK_END)
-    guard size > 0 else { return "" }
-    let count = Int(min(size, 2048))
+    guard size > 0 else { return [] }
+    let count = Int(min(size, 1 << 20))
     var bytes = [UInt8](repeating: 0, count: count)
     let n = bytes.withUnsafeMutableBytes {
       pread(stderrFile, $0.baseAddress!, count, size - off_t(count))
     }
-    guard n > 0 else { return "" }
-    var text = String(decoding: bytes[..<n], as: UTF8.self)
-    if count < size, let newline = text.firstIndex(of: "\n") {
-      text = String(text[text.index(after: newline)...])  // drop a cut-off first line
-    }
-    return text
+    return n > 0 ? Array(bytes[..<n]) : []
   }
 }

@@ -12,7 +12,7 @@ import Testing
     #expect(try OutputFormat.infer(path: "A.PNG") == .png)
     #expect(try OutputFormat.infer(path: "a.png", pngIsAnimated: true) == .apng)
     #expect(try OutputFormat.infer(path: "dir.v2/a.apng") == .apng)
-    #expect(try OutputFormat.infer(path: "clip.mp4") == .video(.h264))
+    #expect(try OutputFormat.infer(path: "clip.mp4") == .video(.mp4))
     #expect(try OutputFormat.infer(path: "-") == .png)
     #expect(try OutputFormat.infer(path: "-", pngIsAnimated: true) == .apng)
     #expect(

@@ -110,7 +110,16 @@ import _TestSupport
     #expect(directoryListing(directory.path).isEmpty, "nothing created")
   }
 
-  @Test func ffmpegDyingMidwayIsReportedWithItsOutputAndTheOldFileKept() throws {
+  /// The log an error names ("ffmpeg's output is in PATH"): read, then
+  /// removed; nil when the message names none.
+  static func takeLog(named message: String) -> String? {
+    guard let start = message.range(of: "ffmpeg's output is in ")?.upperBound else { return nil }
+    let path = String(message[start...].prefix { !$0.isWhitespace })
+    defer { unlink(path) }
+    return (try? FileInput.readBytes(path: path)).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  @Test func ffmpegDyingMidwayIsReportedWithItsLogAndTheOldFileKept() throws {
     let directory = try TemporaryDirectory()
     // Reads 1536 bytes (4 frames of 16×16 yuv420p), complains, exits 3.
     let fake = try Self.script(
@@ -133,8 +142,10 @@ import _TestSupport
         return
       }
       print("VideoWriterTests: ffmpeg died mid-way -> \(text)")
-      #expect(text.contains("fake-ffmpeg: simulated encoder crash"), "\(text)")
+      // ffmpeg's own words are in the log, not in the message.
+      #expect(!text.contains("fake-ffmpeg: simulated encoder crash"), "\(text)")
       #expect(text.contains("exit status 3"), "\(text)")
+      #expect(Self.takeLog(named: text)?.contains("fake-ffmpeg: simulated encoder crash") == true)
     }
     #expect(try FileInput.readBytes(path: target) == Array("old video".utf8))
     #expect(Set(directoryListing(directory.path)) == ["fake-ffmpeg", "out.mp4"])
@@ -152,10 +163,50 @@ import _TestSupport
       try writer.finish()
       Issue.record("must fail")
     } catch {
-      #expect("\(error)".contains("muxer: could not write header"))
+      #expect(!"\(error)".contains("muxer: could not write header"))
       #expect("\(error)".contains("exit status 1"))
+      #expect(Self.takeLog(named: "\(error)")?.contains("muxer: could not write header") == true)
     }
     #expect(directoryListing(directory.path) == ["ff"])
+  }
+
+  /// ffmpeg's common failures in one sentence of ours, its own output in
+  /// a log file (before: its last lines after "its last output:").
+  @Test func ffmpegFailuresAreSaidInOurWords() throws {
+    let directory = try TemporaryDirectory()
+    let cases = [
+      (
+        "[mp4 @ 0x55] Error writing trailer of x.mp4: No space left on device",
+        "the disk is full"
+      ),
+      ("Unknown encoder 'libx265'", "this ffmpeg has no libx265 encoder"),
+      (
+        "pipe:: Invalid data found when processing input",
+        "ffmpeg could not read its input (invalid data)"
+      ),
+      (
+        "[libx264 @ 0x1] width not divisible by 2 (65x49)\nError while opening encoder",
+        "the encoder refused the frame size or pixel format"
+      ),
+    ]
+    for (index, (said, cause)) in cases.enumerated() {
+      let fake = try Self.script(
+        "cat >/dev/null; cat >&2 <<'END'\n\(said)\nEND\nexit 1", named: "ff\(index)",
+        in: directory)
+      let writer = try VideoWriter(
+        path: directory.file("v.mp4"), width: 4, height: 4,
+        options: VideoEncoding(ffmpegPath: fake))
+      try writer.append(RGBAImage(width: 4, height: 4, fill: .white))
+      do {
+        try writer.finish()
+        Issue.record("must fail")
+      } catch {
+        let text = "\(error)"
+        #expect(text.contains("exit status 1: \(cause)"), "\(text)")
+        #expect(!text.contains(said) && !text.contains("\n"), "\(text)")
+        #expect(Self.takeLog(named: text)?.contains(said) == true, "\(text)")
+      }
+    }
   }
 
   @Test func badRequestsAreRefusedBeforeStartingFFmpeg() throws {

@@ -14,6 +14,17 @@ public enum VideoTools {
   /// Whether both are there.
   public static var available: Bool { ffmpeg != nil && ffprobe != nil }
 
+  /// Whether this ffmpeg has the encoder `name` (e.g. "libx265"), from
+  /// `ffmpeg -encoders`.
+  public static func hasEncoder(_ name: String) -> Bool {
+    guard ffmpeg != nil,
+      let listed = try? ToolProcess.run(ffmpeg!, ["-hide_banner", "-encoders"]).output
+    else { return false }
+    return String(decoding: listed, as: UTF8.self).split(separator: "\n").contains {
+      $0.split(separator: " ").dropFirst().first == Substring(name)
+    }
+  }
+
   /// What `ffmpeg ARGUMENTS` writes to standard output (its errors go to
   /// the test log); for tests enabled only where ``ffmpeg`` is found.
   public static func output(_ arguments: [String]) throws -> [UInt8] {

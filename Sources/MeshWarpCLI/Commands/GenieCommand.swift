@@ -54,6 +54,7 @@ struct GenieCommand: ParsableCommand {
     placeholder: "Q",
     help: "Minification filter: draft (none, fastest), standard, high.")
   var filter: MinificationQuality = .standard
+  @OptionGroup var video: VideoOptions
   @OptionGroup var threading: ThreadOptions
   @OptionGroup var limits: InputLimitOptions
 
@@ -117,7 +118,8 @@ struct GenieCommand: ParsableCommand {
     if let progress = still.progress {
       let times = FrameTimes(times: [progress], framesPerSecond: 1, isAnimation: false)
       try FrameExport.write(
-        times, width: canvas.width, height: canvas.height, to: output.output, console: console,
+        times, width: canvas.width, height: canvas.height, to: output.output,
+        video: video.encoding(self.image, threads: threading.threads), console: console,
         image: self.image
       ) {
         try renderer.frame(progress: $0)
@@ -137,7 +139,7 @@ struct GenieCommand: ParsableCommand {
       isAnimation: true)
     try FrameExport.write(
       times, width: canvas.width, height: canvas.height, to: output.output,
-      video: VideoOptions.encoding(self.image, threads: threading.threads), console: console,
+      video: video.encoding(self.image, threads: threading.threads), console: console,
       image: self.image
     ) {
       try renderer.frame(progress: genie.progress(ofFrame: Int($0)))

@@ -22,6 +22,7 @@ extension WarpCommand {
   ) throws {
     let format = try AnimatedOutput.check(format: image.format, path: output.output)
     try AnimatedOutput.checkExistingFrames(at: output.output, overwrite: image.overwrite)
+    try AnimatedOutput.check(codec: video.codec, path: output.output)
     let times = try frames.frameTimes(following: animation.timeline)
     if !animation.isAnimated {
       console.error(
@@ -36,10 +37,10 @@ extension WarpCommand {
         width: width, height: height,
         background: image.background?.rgba, format: format),
       maxPixels: limits.maxPixels)
-    try ConsoleExport.run(job, console: console)
+    let (_, result) = try ConsoleExport.run(job, console: console)
     if !output.isStandardOutput {
       console.error(
-        "wrote \(output.output) (\(plural(times.times.count, "frame")), \(width)x\(height), \(times.framesPerSecond) fps)"
+        "wrote \(output.output) (\(plural(times.times.count, "frame")), \(result.width)x\(result.height), \(times.framesPerSecond) fps)"
       )
     }
   }
@@ -57,6 +58,7 @@ extension WarpCommand {
     }
     let format = try AnimatedOutput.check(format: image.format, path: output.output)
     try AnimatedOutput.checkExistingFrames(at: output.output, overwrite: image.overwrite)
+    try AnimatedOutput.check(codec: video.codec, path: output.output)
     let job = VideoWarp(
       input: .video(path: input), mesh: animation, warp: warpOptions(width: 0, height: 0),
       output: VideoWarp.Output(

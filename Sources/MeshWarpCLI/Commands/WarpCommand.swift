@@ -30,8 +30,10 @@ struct WarpCommand: ParsableCommand {
       with the mesh at T, also under a keyframe file or --to-mesh; on a video, the one
       warped frame shown at T. --start, --end and --duration trim a video and its audio
       (a --to-mesh morph lasts --duration, default 1 s). Outputs: .png, .apng,
-      .mp4 (H.264, BT.709), .mkv (H.264, any audio copied), .mov (ProRes 4444 with alpha), .webm (VP9 with alpha),
-      .gif, .webp, frame_%04d.png or frame_%04d.jpg, or a folder.
+      .mp4 (H.264, BT.709), .mkv (H.264, any audio copied), .mov (ProRes 4444 with
+      alpha when the frames have transparency, else ProRes 422 HQ; a note says which),
+      .webm (VP9 with alpha), .gif, .webp, frame_%04d.png or frame_%04d.jpg, or a
+      folder. --codec picks another: hevc in .mp4, .mov, .mkv; h264 in .mov; vp9 in .mkv.
       """,
     examples: [
       (
@@ -157,6 +159,10 @@ struct WarpCommand: ParsableCommand {
         animation, source: source, width: width, height: height, console: console)
     }
     let format = try stillFormat ?? image.stillFormat(for: output.output)
+    if let codec = video.codec {
+      throw CLIError.usage(
+        "--codec \(codec.rawValue) is for video outputs; \(output.output) is a still")
+    }
     // `--smooth` (or the mesh's "smooth": true) is the renderer's: the
     // surfaces themselves where they cover the output, as for every frame
     // of an animation.

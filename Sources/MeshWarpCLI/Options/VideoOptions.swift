@@ -1,35 +1,54 @@
 import MeshWarpRender
 import MeshWarpVideo
 
-/// `--crf N`: an expert override of the H.264/VP9 constant rate factor;
-/// video quality is otherwise `--quality` (`ImageOutputOptions`), mapped
-/// per encoder by `VideoQuality`. Used only when an export goes through
-/// ffmpeg.
+/// `--codec NAME`: the encoder of a video output (the container from its
+/// extension must hold it); `--crf N`: an expert override of the
+/// H.264/HEVC/VP9 constant rate factor; video quality is otherwise
+/// `--quality` (`ImageOutputOptions`), mapped per encoder by
+/// `VideoQuality`. Used only when an export goes through ffmpeg.
 struct VideoOptions: ParsableArguments {
+  @Option(
+    placeholder: "CODEC",
+    help:
+      "The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9.",
+    defaultHelp:
+      ".mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)"
+  )
+  var codec: VideoCodec?
   @Option(
     placeholder: "N", range: 0...63,
     help:
-      "Expert: the H.264 (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality.",
-    defaultHelp: "from --quality: 90 is H.264 CRF 18, VP9 CRF 24")
+      "Expert: the H.264 and HEVC (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality.",
+    defaultHelp: "from --quality: 90 is H.264 CRF 18, HEVC CRF 23, VP9 CRF 24")
   var crf: Int?
 
-  /// The encoder settings (frame rate and codec are set by the sink
-  /// factory): quality from `--quality`, background from `--background`
-  /// (black when none or transparent; its alpha is ignored), a sequence's
-  /// old frames replaced with `--overwrite`, frames encoded at once on
-  /// `threads` threads (`--threads`; 0: every core).
+  /// The encoder settings (frame rate and container are set by the sink
+  /// factory): codec from `--codec`, quality from `--quality`, background
+  /// from `--background` (black when none or transparent; its alpha is
+  /// ignored), a sequence's old frames replaced with `--overwrite`, frames
+  /// encoded at once on `threads` threads (`--threads`; 0: every core).
   func encoding(_ image: ImageOutputOptions, threads: Int) -> VideoEncoding {
-    Self.encoding(image, crf: crf, threads: threads)
+    Self.encoding(image, crf: crf, codec: codec, threads: threads)
   }
 
-  /// `encoding(_:threads:)` for a command without `--crf` (genie, demo).
+  /// `encoding(_:threads:)` for a command without `--crf` and `--codec` (demo).
   static func encoding(
-    _ image: ImageOutputOptions, crf: Int? = nil, threads: Int = 0
+    _ image: ImageOutputOptions, crf: Int? = nil, codec: VideoCodec? = nil, threads: Int = 0
   ) -> VideoEncoding {
-    var options = VideoEncoding(quality: image.quality, constantRateFactor: crf)
+    var options = VideoEncoding(quality: image.quality, constantRateFactor: crf, codec: codec)
     if let b = image.background?.rgba, b.a > 0 { options.background = RGBA8(b.r, b.g, b.b) }
     options.replacesExistingFrames = image.overwrite
     options.concurrentFrames = threads
     return options
+  }
+}
+
+extension VideoCodec: ArgumentChoices {
+  /// The video codecs (GIF and WebP have one codec each: their extension).
+  static var choices: [(word: String, value: VideoCodec)] {
+    [.prores4444, .prores422hq, .h264, .hevc, .vp9].map { ($0.rawValue, $0) }
+  }
+  static var synonyms: [(word: String, value: VideoCodec)] {
+    [("h265", .hevc), ("x264", .h264), ("x265", .hevc)]
   }
 }

@@ -28,8 +28,8 @@ _meshwarp() {
   local options="" valued="" positionals=() repeats=0
   case "${COMP_WORDS[1]}" in
     warp)
-      options='--mesh -m --to-mesh --output -o --format --quality --lossless --subsampling --background -b --overwrite -y --size -s --smooth --edges --edge-color --address --interpolation --no-minification-filter --no-pin-corners --antialias --supersample --time -t --duration -d --fps --start --end --crf --no-audio --threads -j --max-pixels --help -h'
-      valued='--mesh -m --to-mesh --output -o --format --quality --subsampling --background -b --size -s --edges --edge-color --address --interpolation --antialias --supersample --time -t --duration -d --fps --start --end --crf --threads -j --max-pixels'
+      options='--mesh -m --to-mesh --output -o --format --quality --lossless --subsampling --background -b --overwrite -y --size -s --smooth --edges --edge-color --address --interpolation --no-minification-filter --no-pin-corners --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --no-audio --threads -j --max-pixels --help -h'
+      valued='--mesh -m --to-mesh --output -o --format --quality --subsampling --background -b --size -s --edges --edge-color --address --interpolation --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --threads -j --max-pixels'
       case "$prev" in
         --mesh|-m) _meshwarp_paths "$cur"; return ;;
         --to-mesh) _meshwarp_paths "$cur"; return ;;
@@ -50,6 +50,7 @@ _meshwarp() {
         --fps) return ;;
         --start) return ;;
         --end) return ;;
+        --codec) _meshwarp_words 'prores4444 prores422hq h264 hevc vp9' "$cur"; return ;;
         --crf) return ;;
         --threads|-j) return ;;
         --max-pixels) return ;;
@@ -66,8 +67,8 @@ _meshwarp() {
       repeats=1
       ;;
     gradient)
-      options='--preset --output -o --format --quality --lossless --subsampling --background -b --overwrite -y --size -s --time -t --duration -d --fps --warp --warp-to --no-dither --crf --threads -j --max-pixels --help -h'
-      valued='--preset --output -o --format --quality --subsampling --background -b --size -s --time -t --duration -d --fps --warp --warp-to --crf --threads -j --max-pixels'
+      options='--preset --output -o --format --quality --lossless --subsampling --background -b --overwrite -y --size -s --time -t --duration -d --fps --warp --warp-to --no-dither --codec --crf --threads -j --max-pixels --help -h'
+      valued='--preset --output -o --format --quality --subsampling --background -b --size -s --time -t --duration -d --fps --warp --warp-to --codec --crf --threads -j --max-pixels'
       case "$prev" in
         --preset) _meshwarp_words 'meshing' "$cur"; return ;;
         --output|-o) _meshwarp_paths "$cur"; return ;;
@@ -81,6 +82,7 @@ _meshwarp() {
         --fps) return ;;
         --warp) _meshwarp_paths "$cur"; return ;;
         --warp-to) _meshwarp_paths "$cur"; return ;;
+        --codec) _meshwarp_words 'prores4444 prores422hq h264 hevc vp9' "$cur"; return ;;
         --crf) return ;;
         --threads|-j) return ;;
         --max-pixels) return ;;
@@ -88,8 +90,8 @@ _meshwarp() {
       positionals=(@paths)
       ;;
     text)
-      options='--output -o --format --quality --lossless --subsampling --background -b --overwrite -y --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --no-dither --crf --threads -j --help -h'
-      valued='--output -o --format --quality --subsampling --background -b --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --crf --threads -j'
+      options='--output -o --format --quality --lossless --subsampling --background -b --overwrite -y --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --no-dither --codec --crf --threads -j --help -h'
+      valued='--output -o --format --quality --subsampling --background -b --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --codec --crf --threads -j'
       case "$prev" in
         --output|-o) _meshwarp_paths "$cur"; return ;;
         --format) _meshwarp_words 'png jpeg webp' "$cur"; return ;;
@@ -109,14 +111,15 @@ _meshwarp() {
         --fps) return ;;
         --warp) _meshwarp_paths "$cur"; return ;;
         --warp-to) _meshwarp_paths "$cur"; return ;;
+        --codec) _meshwarp_words 'prores4444 prores422hq h264 hevc vp9' "$cur"; return ;;
         --crf) return ;;
         --threads|-j) return ;;
       esac
       positionals=(@paths)
       ;;
     genie)
-      options='--output -o --format --quality --lossless --subsampling --background -b --overwrite -y --size -s --from --to --edge --duration -d --fps --reverse --progress -p --filter --threads -j --max-pixels --help -h'
-      valued='--output -o --format --quality --subsampling --background -b --size -s --canvas --from --to --edge --duration -d --fps --progress -p --filter --threads -j --max-pixels'
+      options='--output -o --format --quality --lossless --subsampling --background -b --overwrite -y --size -s --from --to --edge --duration -d --fps --reverse --progress -p --filter --codec --crf --threads -j --max-pixels --help -h'
+      valued='--output -o --format --quality --subsampling --background -b --size -s --canvas --from --to --edge --duration -d --fps --progress -p --filter --codec --crf --threads -j --max-pixels'
       case "$prev" in
         --output|-o) _meshwarp_paths "$cur"; return ;;
         --format) _meshwarp_words 'png jpeg webp' "$cur"; return ;;
@@ -131,6 +134,8 @@ _meshwarp() {
         --fps) return ;;
         --progress|-p) return ;;
         --filter) _meshwarp_words 'draft standard high' "$cur"; return ;;
+        --codec) _meshwarp_words 'prores4444 prores422hq h264 hevc vp9' "$cur"; return ;;
+        --crf) return ;;
         --threads|-j) return ;;
         --max-pixels) return ;;
       esac

@@ -67,7 +67,8 @@ _meshwarp() {
             '--fps=[Frames per second of an animation: S seconds give S × N frames, at 0, 1/N, 2/N, … s (default: 30).]:N: ' \
             '--start=[Trim a video: start at T seconds (the audio too); the output starts there.]:T: ' \
             '--end=[Trim a video: end at T seconds (or give --duration S from --start).]:T: ' \
-            '--crf=[Expert: the H.264 (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, VP9 CRF 24).]:N: ' \
+            '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9)' \
+            '--crf=[Expert: the H.264 and HEVC (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, HEVC CRF 23, VP9 CRF 24).]:N: ' \
             '--no-audio[Leave a video'\''s audio out (by default it is copied, or transcoded to AAC or Opus where the output cannot hold it).]' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
             '-j[Worker threads (default: all cores).]:N: ' \
@@ -108,7 +109,8 @@ _meshwarp() {
             '--warp=[Warp every frame through a mesh (or keyframe file).]:MESH.json:_files' \
             '--warp-to=[Animate the --warp mesh to this one over --duration (default 1 s), easing in and out.]:MESH.json:_files' \
             '--no-dither[Turn off the ±1/255 dithering against banding.]' \
-            '--crf=[Expert: the H.264 (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, VP9 CRF 24).]:N: ' \
+            '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9)' \
+            '--crf=[Expert: the H.264 and HEVC (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, HEVC CRF 23, VP9 CRF 24).]:N: ' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
             '-j[Worker threads (default: all cores).]:N: ' \
             '--max-pixels=[The most pixels of a picture read or made: input images, video frames, the output (default: 100000000).]:N: ' \
@@ -147,7 +149,8 @@ _meshwarp() {
             '--warp=[Warp every frame through a mesh (or keyframe file).]:MESH.json:_files' \
             '--warp-to=[Animate the --warp mesh to this one over --duration (default 1 s), easing in and out.]:MESH.json:_files' \
             '--no-dither[Turn off the ±1/255 dithering against banding.]' \
-            '--crf=[Expert: the H.264 (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, VP9 CRF 24).]:N: ' \
+            '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9)' \
+            '--crf=[Expert: the H.264 and HEVC (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, HEVC CRF 23, VP9 CRF 24).]:N: ' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
             '-j[Worker threads (default: all cores).]:N: ' \
             '--help[Show this help.]' \
@@ -178,6 +181,8 @@ _meshwarp() {
             '--progress=[Render the single frame at progress P: a still (.png, .jpg or .webp, as OUT says).]:P: ' \
             '-p[Render the single frame at progress P: a still (.png, .jpg or .webp, as OUT says).]:P: ' \
             '--filter=[Minification filter: draft (none, fastest), standard, high (default: standard).]:Q:(draft standard high)' \
+            '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9)' \
+            '--crf=[Expert: the H.264 and HEVC (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, HEVC CRF 23, VP9 CRF 24).]:N: ' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
             '-j[Worker threads (default: all cores).]:N: ' \
             '--max-pixels=[The most pixels of a picture read or made: input images, video frames, the output (default: 100000000).]:N: ' \
