@@ -180,36 +180,52 @@ struct ContentSampler: @unchecked Sendable {
     for f in 0..<256 { table[f] = keysWeights(Float(f) * (1 / 256)) }
     return UnsafePointer(table)
   }()
+
+  /// ``keysTable`` as the AVX2 kernel reads it: per fraction, each of the
+  /// 4 weights repeated 4 times (one per channel), so that the kernel
+  /// multiplies two columns by their weights straight from memory.
+  nonisolated(unsafe) static let keysKernelTable: UnsafePointer<Float> = {
+    let table = UnsafeMutablePointer<Float>.allocate(capacity: 256 * 16)
+    for f in 0..<256 {
+      for k in 0..<16 { table[f * 16 + k] = keysTable[f][k / 4] }
+    }
+    return UnsafePointer(table)
+  }()
 }
 
 extension ContentSampler {
+  /// Whether every tap of a run whose source points lie within `lo`…`hi`
+  /// (source pixels) keeps its 4 × 4 texels inside the source: the taps'
+  /// 24.8 positions from one texel in to three texels before the far edge,
+  /// with a margin of 1/256 px for the forward differences' rounding
+  /// (``QuadraticSteps``: under 10⁻⁶ px from the exact quadratic, which can
+  /// still round a tap to its neighbour).
+  @inline(__always)
+  func bicubicTapsInside(lo: Vector2, hi: Vector2) -> Bool {
+    guard let x0 = fixed(lo.x), let y0 = fixed(lo.y), let x1 = fixed(hi.x), let y1 = fixed(hi.y)
+    else { return false }
+    return x0 > 256 && y0 > 256 && ((x1 &+ 1) >> 8) &+ 2 < bilinear.width
+      && ((y1 &+ 1) >> 8) &+ 2 < bilinear.height
+  }
+
   /// Bicubic pixels of an opaque source along `steps`: the stretches whose
   /// taps keep their 4 × 4 texels inside the source through the AVX2 kernel
-  /// (``writeBicubicRun(_:count:to:)``), the pixels between them through
-  /// ``write(qx:qy:to:)``, which takes the same interior test.
+  /// (``writeBicubicRun(_:count:checked:to:)``, which finds where they
+  /// end), the pixels between them through ``write(qx:qy:to:)``, which
+  /// takes the same interior test.
   @inline(__always)
   func writeBicubicStretches(
     _ steps: QuadraticSteps, count n: Int, to out: UnsafeMutablePointer<UInt8>
   ) {
-    let (width, height) = (bilinear.width, bilinear.height)
-    @inline(__always) func inside(_ q: QuadraticSteps) -> Bool {
-      let (i, j) = (q.tapX >> 8, q.tapY >> 8)
-      return i >= 1 && j >= 1 && i + 2 < width && j + 2 < height
-    }
     var q = steps
     var i = 0
     while i < n {
-      while i < n && !inside(q) {
-        write(qx: q.tapX, qy: q.tapY, to: out + i &* 4)
-        q.advance()
-        i += 1
-      }
-      let (first, from) = (q, i)
-      while i < n && inside(q) {
-        q.advance()
-        i += 1
-      }
-      if i > from { writeBicubicRun(first, count: i - from, to: out + from &* 4) }
+      i += writeBicubicRun(&q, count: n - i, checked: true, to: out + i &* 4)
+      guard i < n else { return }
+      // The first tap outside: the Swift pixel.
+      write(qx: q.tapX, qy: q.tapY, to: out + i &* 4)
+      q.advance()
+      i += 1
     }
   }
 }
@@ -241,6 +257,11 @@ extension ContentSampler: SpanWriter {
     }
     var q = QuadraticSteps(start: start, b: b, c: c)
     if interpolation == .bicubic && bilinear.vectorized {
+      // Most runs lie wholly inside: one kernel call, no per-pixel test.
+      if bicubicTapsInside(lo: lo, hi: hi) {
+        writeBicubicRun(&q, count: n, checked: false, to: out)
+        return
+      }
       return writeBicubicStretches(q, count: n, to: out)
     }
     for i in 0..<n {

@@ -63,16 +63,34 @@ extension BilinearSampler {
 }
 
 extension ContentSampler {
-  /// Writes `count` bicubic pixels from `out` at the taps that `steps`
-  /// passes through, through the AVX2 kernel: the bytes of
+  /// Writes bicubic pixels from `out` at the taps that `steps` passes
+  /// through, through the AVX2 kernel: the bytes of
   /// ``writeInteriorOpaqueBicubic(qx:qy:to:)`` (on a texel too: its Keys
-  /// weights are 0, 1, 0, 0). Needs `bilinear.vectorized` and every tap's
-  /// 4 × 4 texels inside the source.
-  @inline(__always)
-  func writeBicubicRun(_ steps: QuadraticSteps, count: Int, to out: UnsafeMutablePointer<UInt8>) {
-    mw_span_bicubic_opaque_avx2(
-      bilinear.pixels, Int64(bilinear.width &* 4), Int64(steps.px), Int64(steps.py),
-      Int64(steps.dx), Int64(steps.dy), Int64(steps.ddx), Int64(steps.ddy), Int64(count),
-      UnsafeRawPointer(Self.keysTable).assumingMemoryBound(to: Float.self), out)
+  /// weights are 0, 1, 0, 0). Needs `bilinear.vectorized`. `checked`
+  /// false: every one of the `count` taps keeps its 4 × 4 texels inside the
+  /// source, and all are written. `checked` true: the kernel stops before
+  /// the first tap that does not. Returns the pixels written; `steps` moves
+  /// on past them.
+  @inline(__always) @discardableResult
+  func writeBicubicRun(
+    _ steps: inout QuadraticSteps, count: Int, checked: Bool, to out: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    var taps = (
+      Int64(steps.px), Int64(steps.py), Int64(steps.dx), Int64(steps.dy), Int64(steps.ddx),
+      Int64(steps.ddy)
+    )
+    let written = withUnsafeMutablePointer(to: &taps) {
+      $0.withMemoryRebound(to: Int64.self, capacity: 6) {
+        mw_span_bicubic_opaque_avx2(
+          bilinear.pixels, Int64(bilinear.width), Int64(bilinear.height),
+          Int64(bilinear.width &* 4), $0, Int64(count), checked ? 1 : 0, Self.keysKernelTable,
+          out)
+      }
+    }
+    steps.px = Int(taps.0)
+    steps.py = Int(taps.1)
+    steps.dx = Int(taps.2)
+    steps.dy = Int(taps.3)
+    return Int(written)
   }
 }

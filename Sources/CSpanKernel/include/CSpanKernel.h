@@ -27,16 +27,22 @@ void mw_span_opaque_avx2(
     const uint8_t *pixels, int64_t width, int64_t height, int64_t stride, int64_t px, int64_t py,
     int64_t dx, int64_t dy, int64_t ddx, int64_t ddy, int64_t count, int clamp, uint8_t *out);
 
-/// Writes `count` pixels to `out` (4 bytes each): Keys' bicubic of the
-/// opaque RGBA source `pixels` (rows of `stride` bytes) at the 24.8 taps of
-/// the same 32.32 forward differences as `mw_span_opaque_avx2`. `weights`
-/// holds 256 groups of 4 floats, the Keys weights of each 1/256 fraction.
-/// Every tap's 4 x 4 texels (from one before the tap to two after it, on
-/// both axes) must lie inside the image. The same float operations in the
+/// Writes up to `count` pixels to `out` (4 bytes each): Keys' bicubic of
+/// the opaque `width` x `height` RGBA source `pixels` (rows of `stride`
+/// bytes) at the 24.8 taps of the same 32.32 forward differences as
+/// `mw_span_opaque_avx2`, given in `taps` as px, py, dx, dy, ddx, ddy.
+/// `weights` holds 256 groups of 16 floats, the 4 Keys weights of each
+/// 1/256 fraction, each repeated 4 times (w0 w0 w0 w0 w1 ... w3).
+///
+/// A tap's 4 x 4 texels run from one before it to two after it on both
+/// axes. With `checked` 0 they must all lie inside the image and `count`
+/// pixels are written; with `checked` 1 the loop stops before the first
+/// tap whose texels do not. Returns the pixels written and leaves in
+/// `taps` px, py, dx, dy of the next tap. The same float operations in the
 /// same order as `ContentSampler.writeInteriorOpaqueBicubic`, so the same
 /// bytes; alpha is 255.
-void mw_span_bicubic_opaque_avx2(
-    const uint8_t *pixels, int64_t stride, int64_t px, int64_t py, int64_t dx, int64_t dy,
-    int64_t ddx, int64_t ddy, int64_t count, const float *weights, uint8_t *out);
+int64_t mw_span_bicubic_opaque_avx2(
+    const uint8_t *pixels, int64_t width, int64_t height, int64_t stride, int64_t *taps,
+    int64_t count, int checked, const float *weights, uint8_t *out);
 
 #endif
