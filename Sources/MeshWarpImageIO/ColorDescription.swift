@@ -43,6 +43,9 @@ public struct DecodedImage: Sendable {
   public var format: ImageFormat
   /// The file's colour description, to be written to the output.
   public var color: ColorDescription
+  /// The file's EXIF, XMP and density, to be written to the output; the
+  /// EXIF orientation is already applied to `image` and its tag set to 1.
+  public var metadata: ImageMetadata
   /// Whether the file stores grey only (PNG grey or grey+alpha, greyscale
   /// JPEG); a PNG output of a warp then stays grey.
   public var isGrayscale: Bool
@@ -52,11 +55,12 @@ public struct DecodedImage: Sendable {
   /// A decoded image.
   public init(
     image: RGBAImage, format: ImageFormat, color: ColorDescription = ColorDescription(),
-    isGrayscale: Bool = false, notes: [String] = []
+    metadata: ImageMetadata = ImageMetadata(), isGrayscale: Bool = false, notes: [String] = []
   ) {
     self.image = image
     self.format = format
     self.color = color
+    self.metadata = metadata
     self.isGrayscale = isGrayscale
     self.notes = notes
   }

@@ -13,6 +13,9 @@ public struct ImageEncodingOptions: Sendable, Equatable {
   public var background: RGBA8
   /// The input's colour description, written where the format holds it.
   public var color: ColorDescription
+  /// The input's EXIF, XMP and density, written where the format holds
+  /// them (see `ImageMetadata`); empty: none.
+  public var metadata: ImageMetadata
   /// Write grey samples when the image has no colour (PNG, JPEG).
   public var grayscale: Bool
   /// JPEG: the chroma sampling; nil: 4:4:4 at quality 90 and above, 4:2:0
@@ -27,7 +30,8 @@ public struct ImageEncodingOptions: Sendable, Equatable {
   public init(
     format: ImageFormat, quality: Int = EncoderQuality.defaultValue, lossless: Bool = false,
     background: RGBA8 = .white, color: ColorDescription = ColorDescription(),
-    grayscale: Bool = false, jpegSubsampling: JPEGEncoder.ChromaSubsampling? = nil,
+    metadata: ImageMetadata = ImageMetadata(), grayscale: Bool = false,
+    jpegSubsampling: JPEGEncoder.ChromaSubsampling? = nil,
     pngSpeed: PNGEncoder.Speed = .balanced, threads: Int = 0
   ) {
     self.format = format
@@ -35,6 +39,7 @@ public struct ImageEncodingOptions: Sendable, Equatable {
     self.lossless = lossless
     self.background = background
     self.color = color
+    self.metadata = metadata
     self.grayscale = grayscale
     self.jpegSubsampling = jpegSubsampling
     self.pngSpeed = pngSpeed
@@ -75,17 +80,19 @@ public enum ImageEncoder {
   /// Encodes `image`.
   ///
   /// - Returns: the bytes and one-line notes for the user (JPEG output of
-  ///   transparent pixels: composited over the background).
+  ///   transparent pixels: composited over the background; EXIF or XMP too
+  ///   large for a JPEG segment: left out).
   /// - Throws: `MeshWarpIOError.encodingFailed` or `.unsupportedOutput`.
   public static func encode(
     _ image: RGBAImage, options: ImageEncodingOptions, destination: String
   ) throws -> (bytes: [UInt8], notes: [String]) {
     let icc = options.color.iccProfile
+    let metadata = options.metadata
     switch options.format {
     case .png:
       let bytes = try PNGEncoder.encode(
         image, speed: options.pngSpeed, destination: destination, color: options.color,
-        grayscale: options.grayscale, threads: options.threads)
+        metadata: metadata, grayscale: options.grayscale, threads: options.threads)
       return (bytes, [])
     case .jpeg:
       var notes: [String] = []
@@ -96,15 +103,25 @@ public enum ImageEncoder {
           "\(destination): JPEG has no transparency; transparent pixels composited over rgb(\(b.r),\(b.g),\(b.b))"
         )
       }
+      for (name, data, header) in [
+        ("EXIF", metadata.exif, JPEGMarkers.exifHeader),
+        ("XMP", metadata.xmp, JPEGMarkers.xmpHeader),
+      ] {
+        if let data, !JPEGMarkers.fitsOneSegment(data, header: header) {
+          notes.append(
+            "\(destination): the \(name) (\(data.count) bytes) is larger than a JPEG segment holds; left out"
+          )
+        }
+      }
       let gray = options.grayscale && opaque.isGray
       let bytes = try JPEGEncoder.encode(
         opaque, quality: options.quality, grayscale: gray, subsampling: options.jpegSubsampling,
-        iccProfile: icc, threads: options.threads, destination: destination)
+        iccProfile: icc, metadata: metadata, threads: options.threads, destination: destination)
       return (bytes, notes)
     case .webp:
       let bytes = try WebPEncoder.encode(
         image, quality: options.quality, lossless: options.lossless, iccProfile: icc,
-        destination: destination)
+        metadata: metadata, destination: destination)
       return (bytes, [])
     case .gif:
       throw MeshWarpIOError.unsupportedOutput(

@@ -1,11 +1,12 @@
 // MeshWarpImageIO: image codecs, one folder per format.
 //
 // Owns: format detection and the decode/encode front (`ImageFormat`,
-// `ImageDecoder`, `ImageEncoder`, `ColorDescription`); PNG through libpng
+// `ImageDecoder`, `ImageEncoder`, `ColorDescription`, `ImageMetadata` with
+// its EXIF orientation patching in `EXIF.swift`); PNG through libpng
 // (`PNG/`: raw values via a C shim, colour chunks, the chunk framing, row
 // filters and zlib shared by the formats); animated PNG reading and frame
 // encoding by hand with zlib (`APNG/`); JPEG through libjpeg-turbo (`JPEG/`,
-// with the EXIF/ICC/Adobe marker parser), WebP through libwebp (`WebP/`),
+// with the JFIF/EXIF/XMP/ICC/Adobe marker parser and writer), WebP through libwebp (`WebP/`),
 // a GIF's first frame through giflib (`GIF/`). A new codec gets a folder of
 // its own here and its system library in Package.swift.
 //

@@ -89,9 +89,9 @@ import _TestSupport
     let be: [UInt8] = [
       0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 5, 0, 0,
     ]
-    #expect(JPEGMarkers.exifOrientation(le) == 7)
-    #expect(JPEGMarkers.exifOrientation(be) == 5)
-    #expect(JPEGMarkers.exifOrientation(Array(le.prefix(12))) == nil)
+    #expect(EXIF.orientation(le) == 7)
+    #expect(EXIF.orientation(be) == 5)
+    #expect(EXIF.orientation(Array(le.prefix(12))) == nil)
   }
 
   @Test func grayAndCMYKJPEGsLoad() throws {

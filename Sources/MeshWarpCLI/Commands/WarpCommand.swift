@@ -91,6 +91,11 @@ struct WarpCommand: ParsableCommand {
       "Leave a video's audio out (by default it is copied, or transcoded to AAC or Opus where the output cannot hold it)."
   )
   var noAudio: Bool
+  @Flag(
+    help:
+      "Write no metadata into a still: no EXIF, XMP, density, and no ICC profile or PNG colour chunks (as ImageMagick's -strip). Without it they are kept, the EXIF orientation set to 1 once applied."
+  )
+  var strip: Bool
   @OptionGroup var threading: ThreadOptions
   @OptionGroup var limits: InputLimitOptions
 
@@ -170,8 +175,10 @@ struct WarpCommand: ParsableCommand {
       source, mesh: animation.mesh(at: frames.time),
       options: warpOptions(width: width, height: height))
     try image.write(
-      result, to: output.output, console: console, color: decoded.color,
-      grayscale: decoded.isGrayscale, threads: threading.threads, format: format)
+      result, to: output.output, console: console,
+      color: strip ? ColorDescription() : decoded.color,
+      metadata: strip ? ImageMetadata() : decoded.metadata, grayscale: decoded.isGrayscale,
+      threads: threading.threads, format: format)
     if !output.isStandardOutput { console.error("wrote \(output.output) (\(width)x\(height))") }
   }
 }

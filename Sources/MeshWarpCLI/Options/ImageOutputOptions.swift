@@ -86,13 +86,14 @@ struct ImageOutputOptions: ParsableArguments {
   ///
   /// - Parameters:
   ///   - color: the input's colour description, carried to the output.
+  ///   - metadata: the input's EXIF, XMP and density, carried to the output.
   ///   - grayscale: the input was grey and the result may stay grey.
   ///   - threads: encoder threads (`--threads`; 0: every core).
   ///   - stillFormat: the format `stillFormat(for:)` already chose; nil: chosen here.
   func write(
     _ image: RGBAImage, to path: String, console: Console,
-    color: ColorDescription = ColorDescription(), grayscale: Bool = false, threads: Int = 0,
-    format stillFormat: ImageFormat? = nil
+    color: ColorDescription = ColorDescription(), metadata: ImageMetadata = ImageMetadata(),
+    grayscale: Bool = false, threads: Int = 0, format stillFormat: ImageFormat? = nil
   ) throws {
     let chosen = try stillFormat ?? self.stillFormat(for: path)
     if format != nil,
@@ -108,8 +109,8 @@ struct ImageOutputOptions: ParsableArguments {
       _ = image.composite(over: background, into: &picture)
     }
     var options = ImageEncodingOptions(
-      format: chosen, quality: quality, lossless: lossless, color: color, grayscale: grayscale,
-      jpegSubsampling: subsampling, threads: threads)
+      format: chosen, quality: quality, lossless: lossless, color: color, metadata: metadata,
+      grayscale: grayscale, jpegSubsampling: subsampling, threads: threads)
     if let background = background?.rgba {
       options.background = RGBA8(background.r, background.g, background.b)
     }

@@ -10,7 +10,8 @@ import MeshWarpRender
 /// (values inverted first when an Adobe APP14 segment says Adobe stored
 /// them inverted, as Photoshop does). The EXIF orientation (APP1) is applied,
 /// so the image comes out as viewers show it; the ICC profile (APP2) is
-/// returned for the output. Alpha is opaque.
+/// returned for the output, and the EXIF, XMP and JFIF density as
+/// `ImageMetadata` (the orientation tag set to 1). Alpha is opaque.
 public enum JPEGDecoder {
   /// Decodes JPEG bytes.
   ///
@@ -69,11 +70,12 @@ public enum JPEGDecoder {
     }
     guard status == 0 else { throw libraryError() }
     if isCMYK { convertCMYK(&pixels, inverted: markers.hasAdobe) }
-    var image = RGBAImage(width: w, height: h, pixels: pixels)
-    image = image.oriented(exif: markers.orientation)
+    let (image, metadata) = ImageMetadata(
+      exif: markers.exif, xmp: markers.xmp, density: markers.density
+    ).uprighting(RGBAImage(width: w, height: h, pixels: pixels))
     return DecodedImage(
       image: image, format: .jpeg, color: ColorDescription(iccProfile: markers.iccProfile),
-      isGrayscale: colorspace == Int32(TJCS_GRAY.rawValue))
+      metadata: metadata, isGrayscale: colorspace == Int32(TJCS_GRAY.rawValue))
   }
 
   /// CMYK samples (in place) to opaque RGBA: R = (255−C)(255−K)/255, rounded.

@@ -52,14 +52,17 @@ public enum JPEGEncoder {
   ///   - subsampling: the chroma sampling; nil (the default):
   ///     `ChromaSubsampling.default(quality:)`.
   ///   - iccProfile: written as APP2 segments when given.
+  ///   - metadata: EXIF and XMP written as APP1 segments, each when it fits
+  ///     one (65527 and 65504 bytes at most; larger ones are left out, and
+  ///     `ImageEncoder` says so), the density in the JFIF header.
   ///   - threads: encoder threads (0, the default: every core; 1: one
   ///     piece, no restart markers).
   ///   - destination: how errors name the output.
   /// - Throws: `MeshWarpIOError.encodingFailed`.
   public static func encode(
     _ image: RGBAImage, quality: Int = EncoderQuality.defaultValue, grayscale: Bool = false,
-    subsampling: ChromaSubsampling? = nil, iccProfile: [UInt8]? = nil, threads: Int = 0,
-    destination: String = "JPEG data"
+    subsampling: ChromaSubsampling? = nil, iccProfile: [UInt8]? = nil,
+    metadata: ImageMetadata = ImageMetadata(), threads: Int = 0, destination: String = "JPEG data"
   ) throws -> [UInt8] {
     func failure(_ reason: String) -> MeshWarpIOError {
       .encodingFailed(destination: destination, reason: reason)
@@ -89,8 +92,8 @@ public enum JPEGEncoder {
         destination: destination
       ).get()
     }
-    guard let iccProfile, !iccProfile.isEmpty else { return jpeg }
-    return JPEGMarkers.insertingICCProfile(iccProfile, into: jpeg)
+    guard !metadata.isEmpty || iccProfile?.isEmpty == false else { return jpeg }
+    return JPEGMarkers.inserting(metadata, iccProfile: iccProfile, into: jpeg)
   }
 
   /// One TurboJPEG compression of `height` packed RGBA rows.

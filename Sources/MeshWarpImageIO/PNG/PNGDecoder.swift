@@ -13,8 +13,10 @@ import MeshWarpRender
 /// simplified API converts files with `gAMA`/`cHRM`/`iCCP` to sRGB, which
 /// changes the values every other tool reads). The file's `gAMA`, `cHRM`,
 /// `sRGB` and `iCCP` chunks come back as a `ColorDescription` for the
-/// output. 16-bit samples are reduced to 8 bits (rounded, v·255/65535) with
-/// a note: the renderer works on 8-bit pixels.
+/// output; `eXIf`, the XMP `iTXt` and `pHYs` as `ImageMetadata`, the EXIF
+/// orientation applied to the pixels (as for JPEG) and its tag set to 1.
+/// 16-bit samples are reduced to 8 bits (rounded, v·255/65535) with a note:
+/// the renderer works on 8-bit pixels.
 ///
 /// Bad data never traps: libpng's errors become a thrown
 /// `MeshWarpIOError.invalidImage`.
@@ -40,8 +42,9 @@ public enum PNGDecoder {
     try decodeDescribed(bytes, source: source, maxPixels: maxPixels).image
   }
 
-  /// Decodes PNG bytes with the file's colour description, whether it is
-  /// grey, and notes (16-bit input); see `decode(_:source:maxPixels:)`.
+  /// Decodes PNG bytes with the file's colour description, metadata,
+  /// whether it is grey, and notes (16-bit input); see
+  /// `decode(_:source:maxPixels:)`.
   public static func decodeDescribed(
     _ bytes: [UInt8], source: String = "PNG data", maxPixels: Int = DecodeLimits.defaultMaxPixels
   ) throws -> DecodedImage {
@@ -88,9 +91,11 @@ public enum PNGDecoder {
       }
       // Colour types 0 (grey) and 4 (grey + alpha), PNG spec §11.2.2.
       let isGray = state.color_type == 0 || state.color_type == 4
+      let (image, metadata) = PNGMetadataChunks.read(bytes).uprighting(
+        RGBAImage(width: width, height: height, pixels: pixels))
       return DecodedImage(
-        image: RGBAImage(width: width, height: height, pixels: pixels), format: .png,
-        color: PNGColorChunks.read(bytes), isGrayscale: isGray, notes: notes)
+        image: image, format: .png, color: PNGColorChunks.read(bytes), metadata: metadata,
+        isGrayscale: isGray, notes: notes)
     }
   }
 

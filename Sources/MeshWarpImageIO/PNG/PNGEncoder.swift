@@ -30,6 +30,7 @@ public enum PNGEncoder {
   ///   - destination: how errors name the output.
   ///   - color: the input's colour description; when given and not empty,
   ///     its chunks replace the `sRGB` chunk.
+  ///   - metadata: written as `pHYs`, `eXIf` and an XMP `iTXt` after `IHDR`.
   ///   - grayscale: write grey (or grey+alpha when any pixel is not opaque)
   ///     when every pixel has r = g = b; a quarter (or half) of the samples.
   ///   - threads: worker threads for `.balanced` (0, the default: every
@@ -39,7 +40,8 @@ public enum PNGEncoder {
   /// - Complexity: O(pixels); the working memory is about 2.1× the image.
   public static func encode(
     _ image: RGBAImage, speed: Speed = .balanced, destination: String = "PNG data",
-    color: ColorDescription? = nil, grayscale: Bool = false, threads: Int = 0
+    color: ColorDescription? = nil, metadata: ImageMetadata = ImageMetadata(),
+    grayscale: Bool = false, threads: Int = 0
   ) throws -> [UInt8] {
     let encoded: [UInt8]
     if grayscale, let (gray, hasAlpha) = grayPixels(of: image) {
@@ -57,8 +59,9 @@ public enum PNGEncoder {
         format: meshwarp_png_format_rgba, channels: 4, speed: speed, destination: destination,
         threads: threads)
     }
-    guard let color, !color.isEmpty else { return encoded }
-    return PNGColorChunks.replace(in: encoded, with: color)
+    var described = encoded
+    if let color, !color.isEmpty { described = PNGColorChunks.replace(in: encoded, with: color) }
+    return PNGMetadataChunks.inserting(metadata, into: described)
   }
 
   /// The image as packed RGB samples when every pixel is opaque

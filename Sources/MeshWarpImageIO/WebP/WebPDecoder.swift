@@ -3,7 +3,9 @@ import MeshWarpFiles
 import MeshWarpRender
 
 /// Decodes still WebP files (lossy or lossless, with or without alpha)
-/// through libwebp; the `ICCP` chunk's profile is returned for the output.
+/// through libwebp; the `ICCP` chunk's profile is returned for the output,
+/// the `EXIF` and `XMP ` chunks as `ImageMetadata`. The EXIF orientation is
+/// applied (as for JPEG) and its tag set to 1.
 public enum WebPDecoder {
   /// Decodes WebP bytes.
   ///
@@ -45,9 +47,13 @@ public enum WebPDecoder {
       }
     }
     guard decoded != nil else { throw failure("libwebp cannot decode the image data") }
+    let (image, metadata) = ImageMetadata(
+      exif: riffChunk("EXIF", in: bytes).map(EXIF.tiffStructure), xmp: riffChunk("XMP ", in: bytes)
+    ).uprighting(RGBAImage(width: w, height: h, pixels: pixels))
     return DecodedImage(
-      image: RGBAImage(width: w, height: h, pixels: pixels), format: .webp,
-      color: ColorDescription(iccProfile: riffChunk("ICCP", in: bytes)))
+      image: image, format: .webp,
+      color: ColorDescription(iccProfile: riffChunk("ICCP", in: bytes)),
+      metadata: metadata)
   }
 
   /// The data of the first RIFF chunk named `fourCC` (WebP container spec:

@@ -3,8 +3,9 @@ import MeshWarpFiles
 import MeshWarpRender
 
 /// Encodes `RGBAImage` to WebP through libwebp: lossy at a quality, or
-/// lossless; alpha is kept. An ICC profile goes in an `ICCP` chunk (through
-/// libwebpmux, which writes the extended `VP8X` header it needs).
+/// lossless; alpha is kept. An ICC profile goes in an `ICCP` chunk, EXIF and
+/// XMP in `EXIF` and `XMP ` chunks (through libwebpmux, which writes the
+/// extended `VP8X` header they need, its flags set); WebP has no density.
 public enum WebPEncoder {
   /// Encodes an image to WebP bytes.
   ///
@@ -13,11 +14,13 @@ public enum WebPEncoder {
   ///   - quality: 1…100 for lossy output (ignored when `lossless`).
   ///   - lossless: exact pixels (libwebp's lossless mode).
   ///   - iccProfile: written as an `ICCP` chunk when given.
+  ///   - metadata: its EXIF and XMP written as `EXIF` and `XMP ` chunks.
   ///   - destination: how errors name the output.
   /// - Throws: `MeshWarpIOError.encodingFailed`.
   public static func encode(
     _ image: RGBAImage, quality: Int = EncoderQuality.defaultValue, lossless: Bool = false,
-    iccProfile: [UInt8]? = nil, destination: String = "WebP data"
+    iccProfile: [UInt8]? = nil, metadata: ImageMetadata = ImageMetadata(),
+    destination: String = "WebP data"
   ) throws -> [UInt8] {
     func failure(_ reason: String) -> MeshWarpIOError {
       .encodingFailed(destination: destination, reason: reason)
@@ -40,27 +43,35 @@ public enum WebPEncoder {
     defer { WebPFree(output) }
     guard size > 0, let output else { throw failure("libwebp failed to encode") }
     let webp = Array(UnsafeBufferPointer(start: output, count: size))
-    guard let iccProfile, !iccProfile.isEmpty else { return webp }
-    return try addingICCProfile(iccProfile, to: webp, failure: failure)
+    let chunks = [("ICCP", iccProfile), ("EXIF", metadata.exif), ("XMP ", metadata.xmp)]
+      .compactMap { name, data in data.flatMap { $0.isEmpty ? nil : (name, $0) } }
+    guard !chunks.isEmpty else { return webp }
+    return try adding(chunks, to: webp, failure: failure)
   }
 
-  private static func addingICCProfile(
-    _ profile: [UInt8], to webp: [UInt8], failure: (String) -> MeshWarpIOError
+  /// `webp` with the chunks added through libwebpmux (each copied in).
+  private static func adding(
+    _ chunks: [(name: String, data: [UInt8])], to webp: [UInt8],
+    failure: (String) -> MeshWarpIOError
   ) throws -> [UInt8] {
     guard let mux = WebPMuxNew() else { throw failure("libwebpmux failed to start") }
     defer { WebPMuxDelete(mux) }
-    var assembled = WebPData()
-    let ok = webp.withUnsafeBufferPointer { image in
-      profile.withUnsafeBufferPointer { icc in
-        var bitstream = WebPData(bytes: image.baseAddress, size: image.count)
-        var iccData = WebPData(bytes: icc.baseAddress, size: icc.count)
-        return WebPMuxSetImage(mux, &bitstream, 1) == WEBP_MUX_OK
-          && WebPMuxSetChunk(mux, "ICCP", &iccData, 1) == WEBP_MUX_OK
-          && WebPMuxAssemble(mux, &assembled) == WEBP_MUX_OK
+    var ok = webp.withUnsafeBufferPointer { image in
+      var bitstream = WebPData(bytes: image.baseAddress, size: image.count)
+      return WebPMuxSetImage(mux, &bitstream, 1) == WEBP_MUX_OK
+    }
+    for (name, data) in chunks where ok {
+      ok = data.withUnsafeBufferPointer { bytes in
+        var chunk = WebPData(bytes: bytes.baseAddress, size: bytes.count)
+        return WebPMuxSetChunk(mux, name, &chunk, 1) == WEBP_MUX_OK
       }
     }
+    var assembled = WebPData()
     defer { WebPDataClear(&assembled) }
-    guard ok, let bytes = assembled.bytes else { throw failure("libwebpmux failed to add ICCP") }
+    let names = chunks.map(\.name).joined(separator: ", ")
+    guard ok, WebPMuxAssemble(mux, &assembled) == WEBP_MUX_OK, let bytes = assembled.bytes else {
+      throw failure("libwebpmux failed to add \(names)")
+    }
     return Array(UnsafeBufferPointer(start: bytes, count: assembled.size))
   }
 }

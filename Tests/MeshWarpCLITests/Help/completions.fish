@@ -45,6 +45,7 @@ complete -c meshwarp -n '__fish_seen_subcommand_from warp' -l end -x -d 'Trim a 
 complete -c meshwarp -n '__fish_seen_subcommand_from warp' -l codec -x -a 'prores4444 prores422hq h264 hevc vp9' -d 'The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).'
 complete -c meshwarp -n '__fish_seen_subcommand_from warp' -l crf -x -d 'Expert: the H.264 and HEVC (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, HEVC CRF 23, VP9 CRF 24).'
 complete -c meshwarp -n '__fish_seen_subcommand_from warp' -l no-audio -d 'Leave a video\'s audio out (by default it is copied, or transcoded to AAC or Opus where the output cannot hold it).'
+complete -c meshwarp -n '__fish_seen_subcommand_from warp' -l strip -d 'Write no metadata into a still: no EXIF, XMP, density, and no ICC profile or PNG colour chunks (as ImageMagick\'s -strip). Without it they are kept, the EXIF orientation set to 1 once applied.'
 complete -c meshwarp -n '__fish_seen_subcommand_from warp' -l threads -s j -x -d 'Worker threads (default: all cores).'
 complete -c meshwarp -n '__fish_seen_subcommand_from warp' -l max-pixels -x -d 'The most pixels of a picture read or made: input images, video frames, the output (default: 100000000).'
 complete -c meshwarp -n '__fish_seen_subcommand_from warp' -l help -s h -d 'Show this help.'
