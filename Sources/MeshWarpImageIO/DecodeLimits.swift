@@ -11,19 +11,19 @@ public enum DecodeLimits {
   /// The pixel count of a `width × height` header, checked before any
   /// pixel memory is allocated.
   ///
-  /// - Throws: `MeshWarpIOError.invalidImageData` (for `format`) when a
+  /// - Throws: `ImageCodecError.invalidImageData` (for `format`) when a
   ///   side is not positive, `.imageTooLarge` when the count overflows or
   ///   exceeds `maxPixels`.
   static func pixelCount(
     width: Int, height: Int, maxPixels: Int, source: String, format: String
   ) throws -> Int {
     guard width > 0, height > 0 else {
-      throw MeshWarpIOError.invalidImageData(
+      throw ImageCodecError.invalidImageData(
         source: source, format: format, reason: "the header gives a size of \(width)×\(height)")
     }
     let (count, overflow) = width.multipliedReportingOverflow(by: height)
     guard !overflow, count <= maxPixels else {
-      throw MeshWarpIOError.imageTooLarge(
+      throw ImageCodecError.imageTooLarge(
         source: source, width: width, height: height, maxPixels: maxPixels)
     }
     return count

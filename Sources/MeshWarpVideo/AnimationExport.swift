@@ -26,7 +26,7 @@ public enum AnimationExport {
   ///   - isCancelled: polled before each frame; true stops the export
   ///     with `CancellationError`.
   ///   - render: the frame at a time in seconds.
-  /// - Throws: `MeshWarpIOError.unsupportedOutput` for a path no writer
+  /// - Throws: `VideoError.unsupportedOutput` for a path no writer
   ///   takes, the writers' errors, `render`'s errors, or
   ///   `CancellationError`.
   public static func write(

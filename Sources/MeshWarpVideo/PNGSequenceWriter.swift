@@ -78,7 +78,7 @@ public final class PNGSequenceWriter: FrameSink {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
       guard isDirectory.boolValue else {
-        throw MeshWarpIOError.fileSystem(
+        throw FileError.fileSystem(
           path: directory, operation: .create, reason: "not a directory")
       }
     } else {
@@ -86,7 +86,7 @@ public final class PNGSequenceWriter: FrameSink {
         try FileManager.default.createDirectory(
           atPath: directory, withIntermediateDirectories: true)
       } catch {
-        throw MeshWarpIOError.fileSystem(
+        throw FileError.fileSystem(
           path: directory, operation: .create, reason: (error as NSError).localizedDescription)
       }
     }
@@ -130,7 +130,7 @@ public final class PNGSequenceWriter: FrameSink {
         let target = pattern.path(for: number)
         // rename(2) replaces an existing file atomically.
         guard rename(stagedPath(target), target) == 0 else {
-          throw MeshWarpIOError.fileSystem(
+          throw FileError.fileSystem(
             path: target, operation: .write, reason: String(cString: strerror(errno)))
         }
       }
@@ -164,7 +164,7 @@ public final class PNGSequenceWriter: FrameSink {
           try FileManager.default.createDirectory(
             atPath: staging, withIntermediateDirectories: false)
         } catch {
-          throw MeshWarpIOError.fileSystem(
+          throw FileError.fileSystem(
             path: staging, operation: .create, reason: (error as NSError).localizedDescription)
         }
         stagingCreated = true

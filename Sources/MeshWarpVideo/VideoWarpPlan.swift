@@ -70,7 +70,7 @@ public final class VideoWarpPlan {
       // Every decoded frame has the stream's size: one check covers them all.
       guard info.width * info.height <= maxPixels else {
         opened.cancel()
-        throw MeshWarpIOError.imageTooLarge(
+        throw ImageCodecError.imageTooLarge(
           source: path, width: info.width, height: info.height, maxPixels: maxPixels)
       }
       reader = opened

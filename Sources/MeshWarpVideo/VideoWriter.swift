@@ -188,7 +188,7 @@ public final class VideoWriter: FrameSink {
   ///   - options: frame rate, quality, codec, background, audio source.
   ///   - environment: where `MESHWARP_FFMPEG` and `PATH` are read (the
   ///     process environment by default).
-  /// - Throws: `MeshWarpIOError.toolUnavailable` when ffmpeg is not found or
+  /// - Throws: `VideoError.toolUnavailable` when ffmpeg is not found or
   ///   does not start; `.unsupportedOutput` for standard output or a bad
   ///   size; `.fileSystem` when the temporary file cannot be created.
   public init(
@@ -196,17 +196,17 @@ public final class VideoWriter: FrameSink {
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws {
     guard path != StandardOutput.path else {
-      throw MeshWarpIOError.unsupportedOutput(
+      throw VideoError.unsupportedOutput(
         path: path, reason: "MP4 cannot be written to standard output (it needs a seekable file)")
     }
     let minimum = options.oddSize == .crop ? 2 : 1
     guard width >= minimum, height >= minimum, width <= 16384, height <= 16384 else {
-      throw MeshWarpIOError.unsupportedOutput(
+      throw VideoError.unsupportedOutput(
         path: path,
         reason: "an MP4 video cannot be \(width)×\(height) (H.264: \(minimum)…16384 per side)")
     }
     guard options.framesPerSecond > 0, options.framesPerSecond.isFinite else {
-      throw MeshWarpIOError.unsupportedOutput(
+      throw VideoError.unsupportedOutput(
         path: path, reason: "frame rate must be > 0 (got \(options.framesPerSecond))")
     }
     destination = path
@@ -217,7 +217,7 @@ public final class VideoWriter: FrameSink {
     ffmpegPath =
       try options.ffmpegPath.map { explicit in
         guard let found = ExecutableLocator.find(explicit, environment: environment) else {
-          throw MeshWarpIOError.toolUnavailable(
+          throw VideoError.toolUnavailable(
             tool: "ffmpeg", reason: "\(explicit) is not an executable file")
         }
         return found
@@ -257,7 +257,7 @@ public final class VideoWriter: FrameSink {
     } catch {
       output.discard()
       close(stderrFile)
-      throw MeshWarpIOError.toolUnavailable(tool: "ffmpeg", reason: "socketpair failed: \(error)")
+      throw VideoError.toolUnavailable(tool: "ffmpeg", reason: "socketpair failed: \(error)")
     }
     socket = pair[0]
     shutdown(pair[0], Int32(SHUT_RD))
@@ -480,7 +480,7 @@ public final class VideoWriter: FrameSink {
       let ending = process.wait()
       let tail = stderrTail()
       abandon()
-      throw MeshWarpIOError.toolFailed(
+      throw VideoError.toolFailed(
         tool: "ffmpeg", destination: destination,
         reason:
           "it stopped reading its input (\(ending.text)) while frame \(index) was being sent (\(error))",
@@ -496,7 +496,7 @@ public final class VideoWriter: FrameSink {
     guard ending.succeeded else {
       let tail = stderrTail()
       abandon()
-      throw MeshWarpIOError.toolFailed(
+      throw VideoError.toolFailed(
         tool: "ffmpeg", destination: destination, reason: ending.text, stderrTail: tail)
     }
     if options.codec == .gif { try runGIFSecondPass() }
@@ -535,7 +535,7 @@ public final class VideoWriter: FrameSink {
     guard ending.succeeded else {
       let tail = stderrTail()
       abandon()
-      throw MeshWarpIOError.toolFailed(
+      throw VideoError.toolFailed(
         tool: "ffmpeg", destination: destination, reason: "palette pass: " + ending.text,
         stderrTail: tail)
     }

@@ -65,8 +65,8 @@ import Testing
     #expect(try FrameNumberPattern("%d.png").path(for: 42) == "42.png")
     #expect(try FrameNumberPattern("f%3d.png").path(for: 5) == "f  5.png")
     #expect(try FrameNumberPattern("100%%_%02d.png").path(for: 3) == "100%_03.png")
-    #expect(throws: MeshWarpIOError.self) { try FrameNumberPattern("none.png") }
-    #expect(throws: MeshWarpIOError.self) { try FrameNumberPattern("f_%x.png") }
+    #expect(throws: VideoError.self) { try FrameNumberPattern("none.png") }
+    #expect(throws: VideoError.self) { try FrameNumberPattern("f_%x.png") }
   }
 
   @Test func sequenceWritesEveryFrameAndReportsProgress() throws {
@@ -111,11 +111,11 @@ import Testing
     #expect(directoryListing(directory.path).isEmpty, "nothing written after the refusal")
     // The refusal cancelled the export (the shared FrameWriterLifecycle).
     #expect(
-      throws: MeshWarpIOError.unsupportedOutput(path: path, reason: "the export was cancelled")
+      throws: VideoError.unsupportedOutput(path: path, reason: "the export was cancelled")
     ) {
       try sink.finish()
     }
-    #expect(throws: MeshWarpIOError.unsupportedOutput(path: path, reason: "no frames to write")) {
+    #expect(throws: VideoError.unsupportedOutput(path: path, reason: "no frames to write")) {
       try SinglePNGWriter(path: path).finish()
     }
 
@@ -123,7 +123,7 @@ import Testing
     try again.append(RGBAImage(width: 4, height: 4, fill: .white))
     try again.finish()
     #expect(try PNGDecoder.decodeFile(path: path) == RGBAImage(width: 4, height: 4, fill: .white))
-    let finished = MeshWarpIOError.unsupportedOutput(
+    let finished = VideoError.unsupportedOutput(
       path: path, reason: "the image is already finished")
     #expect(throws: finished) { try again.append(RGBAImage(width: 4, height: 4, fill: .black)) }
     #expect(throws: finished) { try again.finish() }

@@ -16,7 +16,7 @@ import Testing
     #expect(try OutputFormat.infer(path: "a.webp") == .video(.webp))
     #expect(OutputFormat.video(.h264).keepsAlpha == false)
     #expect(OutputFormat.video(.prores4444).keepsAlpha && OutputFormat.video(.vp9).keepsAlpha)
-    #expect(throws: MeshWarpIOError.self) { try OutputFormat.infer(path: "a.avi") }
+    #expect(throws: VideoError.self) { try OutputFormat.infer(path: "a.avi") }
   }
 
   @Test func eachCodecGetsItsEncoderPixelFormatAndTags() {

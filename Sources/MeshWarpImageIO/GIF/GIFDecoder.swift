@@ -13,13 +13,13 @@ public enum GIFDecoder {
   ///   - bytes: a complete GIF file.
   ///   - source: how errors name the data.
   ///   - maxPixels: refuse a larger logical screen.
-  /// - Throws: `MeshWarpIOError.invalidImageData` (format "GIF") or
+  /// - Throws: `ImageCodecError.invalidImageData` (format "GIF") or
   ///   `.imageTooLarge`.
   public static func decode(
     _ bytes: [UInt8], source: String = "GIF data",
     maxPixels: Int = DecodeLimits.defaultMaxPixels
   ) throws -> DecodedImage {
-    func failure(_ code: Int32) -> MeshWarpIOError {
+    func failure(_ code: Int32) -> ImageCodecError {
       let text = GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
       return .invalidImageData(source: source, format: "GIF", reason: text)
     }
@@ -35,7 +35,7 @@ public enum GIFDecoder {
           width: w, height: h, maxPixels: maxPixels, source: source, format: "GIF")
         guard DGifSlurp(gif) == GIF_OK else { throw failure(gif.pointee.Error) }
         guard gif.pointee.ImageCount >= 1, let frame = gif.pointee.SavedImages?.pointee else {
-          throw MeshWarpIOError.invalidImageData(source: source, format: "GIF", reason: "no frame")
+          throw ImageCodecError.invalidImageData(source: source, format: "GIF", reason: "no frame")
         }
         var control = GraphicsControlBlock()
         control.TransparentColor = -1
@@ -43,7 +43,7 @@ public enum GIFDecoder {
         guard let map = frame.ImageDesc.ColorMap ?? gif.pointee.SColorMap,
           let colors = map.pointee.Colors, let raster = frame.RasterBits
         else {
-          throw MeshWarpIOError.invalidImageData(
+          throw ImageCodecError.invalidImageData(
             source: source, format: "GIF", reason: "the first frame has no colour table")
         }
         var image = RGBAImage(width: w, height: h)

@@ -18,14 +18,14 @@ public enum JPEGDecoder {
   ///   - bytes: a complete JPEG file.
   ///   - source: how errors name the data.
   ///   - maxPixels: refuse larger images before allocating pixels.
-  /// - Throws: `MeshWarpIOError.invalidImageData` (format "JPEG") or
+  /// - Throws: `ImageCodecError.invalidImageData` (format "JPEG") or
   ///   `.imageTooLarge`.
   /// - Complexity: O(compressed bytes + pixels).
   public static func decode(
     _ bytes: [UInt8], source: String = "JPEG data",
     maxPixels: Int = DecodeLimits.defaultMaxPixels
   ) throws -> DecodedImage {
-    func failure(_ reason: String) -> MeshWarpIOError {
+    func failure(_ reason: String) -> ImageCodecError {
       .invalidImageData(source: source, format: "JPEG", reason: reason)
     }
     guard bytes.count >= 4, bytes.starts(with: [0xFF, 0xD8, 0xFF]) else {
@@ -33,7 +33,7 @@ public enum JPEGDecoder {
     }
     guard let handle = tjInitDecompress() else { throw failure("cannot start libjpeg-turbo") }
     defer { tjDestroy(handle) }
-    func libraryError() -> MeshWarpIOError {
+    func libraryError() -> ImageCodecError {
       failure(tjGetErrorStr2(handle).map { String(cString: $0) } ?? "libjpeg-turbo failed")
     }
     var width: Int32 = 0

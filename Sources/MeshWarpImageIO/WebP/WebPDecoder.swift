@@ -11,14 +11,14 @@ public enum WebPDecoder {
   ///   - bytes: a complete WebP file.
   ///   - source: how errors name the data.
   ///   - maxPixels: refuse larger images before allocating pixels.
-  /// - Throws: `MeshWarpIOError.invalidImageData` (format "WebP"; animated
+  /// - Throws: `ImageCodecError.invalidImageData` (format "WebP"; animated
   ///   WebP is refused with its own message) or `.imageTooLarge`.
   /// - Complexity: O(compressed bytes + pixels).
   public static func decode(
     _ bytes: [UInt8], source: String = "WebP data",
     maxPixels: Int = DecodeLimits.defaultMaxPixels
   ) throws -> DecodedImage {
-    func failure(_ reason: String) -> MeshWarpIOError {
+    func failure(_ reason: String) -> ImageCodecError {
       .invalidImageData(source: source, format: "WebP", reason: reason)
     }
     var features = WebPBitstreamFeatures()

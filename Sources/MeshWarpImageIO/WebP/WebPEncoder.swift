@@ -14,12 +14,12 @@ public enum WebPEncoder {
   ///   - lossless: exact pixels (libwebp's lossless mode).
   ///   - iccProfile: written as an `ICCP` chunk when given.
   ///   - destination: how errors name the output.
-  /// - Throws: `MeshWarpIOError.encodingFailed`.
+  /// - Throws: `ImageCodecError.encodingFailed`.
   public static func encode(
     _ image: RGBAImage, quality: Int = EncoderQuality.defaultValue, lossless: Bool = false,
     iccProfile: [UInt8]? = nil, destination: String = "WebP data"
   ) throws -> [UInt8] {
-    func failure(_ reason: String) -> MeshWarpIOError {
+    func failure(_ reason: String) -> ImageCodecError {
       .encodingFailed(destination: destination, reason: reason)
     }
     let limit = 16383  // WEBP_MAX_DIMENSION
@@ -45,7 +45,7 @@ public enum WebPEncoder {
   }
 
   private static func addingICCProfile(
-    _ profile: [UInt8], to webp: [UInt8], failure: (String) -> MeshWarpIOError
+    _ profile: [UInt8], to webp: [UInt8], failure: (String) -> ImageCodecError
   ) throws -> [UInt8] {
     guard let mux = WebPMuxNew() else { throw failure("libwebpmux failed to start") }
     defer { WebPMuxDelete(mux) }
