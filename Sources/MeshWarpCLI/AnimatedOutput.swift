@@ -9,7 +9,7 @@ enum AnimatedOutput {
   static func format(of path: String) throws -> OutputFormat {
     do {
       return try OutputFormat.infer(path: path, pngIsAnimated: true)
-    } catch MeshWarpIOError.unsupportedOutput(_, let reason) {
+    } catch VideoError.unsupportedOutput(_, let reason) {
       throw CLIError.usage("\(path): \(reason)")
     }
   }

@@ -121,7 +121,7 @@ package enum MeshwarpTool {
         try command.run(console: console)
       }
       return 0
-    } catch MeshWarpIOError.brokenPipe {
+    } catch FileError.brokenPipe {
       // The reader has what it wanted (`| head -c 10`): end quietly, as a
       // tool killed by SIGPIPE does (the caller re-raises it).
       return brokenPipeStatus

@@ -18,7 +18,7 @@ enum ConsoleExport {
       let plan: VideoWarpPlan
       do {
         plan = try job.plan()
-      } catch MeshWarpIOError.unsupportedOutput(_, let reason) {
+      } catch VideoError.unsupportedOutput(_, let reason) {
         throw CLIError.usage("\(job.output.path): \(reason)")
       } catch {
         throw commandError(error)

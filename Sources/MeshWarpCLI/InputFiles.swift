@@ -1,6 +1,7 @@
 import Foundation
 import MeshWarpCore
 import MeshWarpFiles
+import MeshWarpImageIO
 
 /// Loading the tool's inputs, with errors that name the file.
 enum InputFiles {
@@ -34,7 +35,7 @@ enum InputFiles {
   /// An error as the tool prints it: the library's words, plus the option
   /// that changes a library limit (`maxPixels` is `--max-pixels` here).
   static func describe(_ error: any Error) -> String {
-    guard case .imageTooLarge = error as? MeshWarpIOError else { return "\(error)" }
+    guard case .imageTooLarge = error as? ImageCodecError else { return "\(error)" }
     return "\(error) (raise it with --max-pixels)"
   }
 }

@@ -63,53 +63,60 @@ final class EditorDocument {
   /// Saves `mesh` in the compact form (``WarpMesh/compactJSON(shorthand:)``)
   /// to the mesh file, or to a new one.
   func saveMesh(_ mesh: WarpMesh) {
-    let place = newFilePlace
-    let path =
-      meshPath
-      ?? EditorFiles.freshPath(
-        folder: place.folder, stem: place.stem, suffix: "mesh", extension: "json")
-    do {
-      try EditorFiles.write(EditorFiles.meshJSON(mesh), to: path)
-      meshPath = path
-      let columns = mesh.grid?.columns ?? 3
-      host.log("mesh saved: \(path) (\(columns)x\(mesh.grid?.rows ?? columns) points)")
-    } catch {
-      host.log("save failed: \(error)")
-    }
+    guard
+      let path = write(
+        EditorFiles.meshJSON(mesh), to: meshPath, suffix: "mesh", extension: "json",
+        failure: "save failed")
+    else { return }
+    meshPath = path
+    let columns = mesh.grid?.columns ?? 3
+    host.log("mesh saved: \(path) (\(columns)x\(mesh.grid?.rows ?? columns) points)")
   }
 
   /// Saves `gradient` to the gradient file, or to a new one.
   func saveGradient(_ gradient: GradientMesh) {
-    let place = newFilePlace
-    let path =
-      gradientPath
-      ?? EditorFiles.freshPath(
-        folder: place.folder, stem: place.stem, suffix: "gradient", extension: "json")
-    do {
-      try EditorFiles.write(gradient.jsonData(prettyPrinted: true), to: path)
-      gradientPath = path
-      host.log("gradient saved: \(path) (\(gradient.width)x\(gradient.height))")
-    } catch {
-      host.log("save failed: \(error)")
-    }
+    guard
+      let path = write(
+        try gradient.jsonData(prettyPrinted: true), to: gradientPath, suffix: "gradient",
+        extension: "json", failure: "save failed")
+    else { return }
+    gradientPath = path
+    host.log("gradient saved: \(path) (\(gradient.width)x\(gradient.height))")
   }
 
   /// Writes `code` (SwiftUI code for `mode`'s mesh or gradient) to a file,
   /// a new one the first time, and hands it to the clipboard.
   func exportSwift(_ code: String, mode: EditorMode) {
+    guard
+      let path = write(
+        Data(code.utf8), to: exportPaths[mode], suffix: mode == .warp ? "warp" : "gradient",
+        extension: "swift", failure: "export failed")
+    else { return }
+    exportPaths[mode] = path
+    pendingClipboard = code
+    host.log("swift exported: \(path) (\(code.split(separator: "\n").count) lines)")
+  }
+
+  /// Writes `data` to `existing`, or to a new `STEM-SUFFIX.EXTENSION` in
+  /// the save folder (``newFilePlace``); a failure (making the data, or
+  /// writing it) is logged after `failure`.
+  ///
+  /// - Returns: the path written, or nil when it failed.
+  private func write(
+    _ data: @autoclosure () throws -> Data, to existing: String?, suffix: String,
+    extension fileExtension: String, failure: String
+  ) -> String? {
     let place = newFilePlace
     let path =
-      exportPaths[mode]
+      existing
       ?? EditorFiles.freshPath(
-        folder: place.folder, stem: place.stem, suffix: mode == .warp ? "warp" : "gradient",
-        extension: "swift")
+        folder: place.folder, stem: place.stem, suffix: suffix, extension: fileExtension)
     do {
-      try EditorFiles.write(Data(code.utf8), to: path)
-      exportPaths[mode] = path
-      pendingClipboard = code
-      host.log("swift exported: \(path) (\(code.split(separator: "\n").count) lines)")
+      try EditorFiles.write(data(), to: path)
+      return path
     } catch {
-      host.log("export failed: \(error)")
+      host.log("\(failure): \(error)")
+      return nil
     }
   }
 }

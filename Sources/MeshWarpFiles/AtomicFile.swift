@@ -32,17 +32,17 @@ public final class AtomicFileWriter {
 
   /// Creates the temporary file beside `path`.
   ///
-  /// - Throws: `MeshWarpIOError.fileSystem` naming `path` when its directory
+  /// - Throws: `FileError.fileSystem` naming `path` when its directory
   ///   is missing or not writable, or `path` is a directory.
   public init(path: String) throws {
     self.path = path
     if path.isEmpty {
-      throw MeshWarpIOError.fileSystem(path: path, operation: .create, reason: "empty path")
+      throw FileError.fileSystem(path: path, operation: .create, reason: "empty path")
     }
     self.targetPath = try Self.resolvingSymbolicLinks(path)
     var info = stat()
     if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-      throw MeshWarpIOError.fileSystem(path: path, operation: .write, reason: "is a directory")
+      throw FileError.fileSystem(path: path, operation: .write, reason: "is a directory")
     }
     let (directory, name) = Self.split(targetPath)
     var template = Array("\(directory).\(name).meshwarp-XXXXXX".utf8CString)
@@ -53,7 +53,7 @@ public final class AtomicFileWriter {
       let reason =
         error.code == ENOENT || error.code == ENOTDIR
         ? Self.whyNoFile(in: directory, code: error.code) : error.description
-      throw MeshWarpIOError.fileSystem(path: path, operation: .create, reason: reason)
+      throw FileError.fileSystem(path: path, operation: .create, reason: reason)
     }
     _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // not inherited by ffmpeg & co.
     self.fd = fd
@@ -66,7 +66,7 @@ public final class AtomicFileWriter {
 
   /// Appends bytes to the file.
   ///
-  /// - Throws: `MeshWarpIOError.fileSystem` naming `path` (e.g. "no space
+  /// - Throws: `FileError.fileSystem` naming `path` (e.g. "no space
   ///   left on device"); the writer is then discarded.
   public func write(_ bytes: UnsafeRawBufferPointer) throws {
     try checkOpen()
@@ -93,7 +93,7 @@ public final class AtomicFileWriter {
 
   /// Closes the temporary file and renames it over `path`.
   ///
-  /// - Throws: `MeshWarpIOError.fileSystem` when closing or renaming fails;
+  /// - Throws: `FileError.fileSystem` when closing or renaming fails;
   ///   the temporary file is then removed and the old target kept.
   public func commit() throws {
     try checkOpen()
@@ -116,9 +116,9 @@ public final class AtomicFileWriter {
   }
 
   /// Runs `body`; when a system call in it fails, discards the write and
-  /// throws the failure as `MeshWarpIOError.fileSystem` naming `path`.
+  /// throws the failure as `FileError.fileSystem` naming `path`.
   private func discardingOnError(
-    _ operation: MeshWarpIOError.FileOperation, _ body: () throws -> Void
+    _ operation: FileError.FileOperation, _ body: () throws -> Void
   ) throws {
     do {
       try body()
@@ -130,7 +130,7 @@ public final class AtomicFileWriter {
 
   private func checkOpen() throws {
     guard state == .open else {
-      throw MeshWarpIOError.fileSystem(
+      throw FileError.fileSystem(
         path: path, operation: .write,
         reason: state == .committed ? "already committed" : "write was abandoned after an error")
     }
@@ -140,7 +140,7 @@ public final class AtomicFileWriter {
   /// taken from the link's folder), so that the file is replaced and the
   /// link kept. A dangling link gives the path it points to.
   ///
-  /// - Throws: `MeshWarpIOError.fileSystem` for a loop of links (over 40).
+  /// - Throws: `FileError.fileSystem` for a loop of links (over 40).
   package static func resolvingSymbolicLinks(_ path: String) throws -> String {
     var current = path
     for _ in 0..<40 {
@@ -152,7 +152,7 @@ public final class AtomicFileWriter {
       let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
       current = target.hasPrefix("/") ? target : split(current).directory + target
     }
-    throw MeshWarpIOError.fileSystem(
+    throw FileError.fileSystem(
       path: path, operation: .write, reason: "too many levels of symbolic links")
   }
 
@@ -214,7 +214,7 @@ extension Substring {
 public enum AtomicFile {
   /// Writes `bytes` to `path` atomically.
   ///
-  /// - Throws: `MeshWarpIOError.fileSystem` naming `path`; an existing file
+  /// - Throws: `FileError.fileSystem` naming `path`; an existing file
   ///   at `path` is then unchanged.
   /// - Complexity: O(bytes).
   public static func write(_ bytes: [UInt8], to path: String) throws {

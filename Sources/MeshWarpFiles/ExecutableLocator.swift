@@ -6,10 +6,6 @@
 
 /// Finding external programs the way a shell does, without a shell.
 public enum ExecutableLocator {
-  /// The environment variable that overrides where ffmpeg is: a path, or a
-  /// program name looked up on PATH.
-  public static let ffmpegOverrideVariable = "MESHWARP_FFMPEG"
-
   /// The first executable regular file named `name` in the directories of
   /// `environment["PATH"]` (an empty entry means the current directory).
   /// A `name` containing "/" is checked as it is.
@@ -23,32 +19,6 @@ public enum ExecutableLocator {
       if isExecutableFile(candidate) { return candidate }
     }
     return nil
-  }
-
-  /// The ffmpeg to run: `MESHWARP_FFMPEG` when set (and then it must work),
-  /// else `ffmpeg` on PATH.
-  ///
-  /// - Throws: `MeshWarpIOError.toolUnavailable` saying what was searched
-  ///   and how to fix it.
-  public static func ffmpeg(environment: [String: String]) throws -> String {
-    if let override = environment[ffmpegOverrideVariable], !override.isEmpty {
-      guard let path = find(override, environment: environment) else {
-        throw MeshWarpIOError.toolUnavailable(
-          tool: "ffmpeg",
-          reason:
-            "\(ffmpegOverrideVariable)=\(override) is not an executable file\(override.contains("/") ? "" : " on PATH")"
-        )
-      }
-      return path
-    }
-    guard let path = find("ffmpeg", environment: environment) else {
-      throw MeshWarpIOError.toolUnavailable(
-        tool: "ffmpeg",
-        reason:
-          "not found on PATH (\(environment["PATH"] ?? "unset")); install it (Debian: apt-get install ffmpeg) or set \(ffmpegOverrideVariable) to its path"
-      )
-    }
-    return path
   }
 
   private static func isExecutableFile(_ path: String) -> Bool {

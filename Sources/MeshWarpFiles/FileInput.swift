@@ -16,7 +16,7 @@ public enum FileInput {
   ///   - maxBytes: refuse files larger than this (bytes, > 0); a guard against
   ///     reading a huge file by mistake. The default is 1 GiB.
   /// - Returns: the bytes of the file.
-  /// - Throws: `MeshWarpIOError.fileSystem` naming `path` when the file is
+  /// - Throws: `FileError.fileSystem` naming `path` when the file is
   ///   missing, is a directory, cannot be read, or is larger than `maxBytes`.
   /// - Complexity: O(file size).
   public static func readBytes(path: String, maxBytes: Int = 1 << 30) throws -> [UInt8] {
@@ -37,11 +37,11 @@ public enum FileInput {
       throw error.fileSystem(path: path, .stat)
     }
     if (info.st_mode & S_IFMT) == S_IFDIR {
-      throw MeshWarpIOError.fileSystem(path: path, operation: .read, reason: "is a directory")
+      throw FileError.fileSystem(path: path, operation: .read, reason: "is a directory")
     }
     let size = Int(info.st_size)
     if (info.st_mode & S_IFMT) == S_IFREG && size > maxBytes {
-      throw MeshWarpIOError.fileSystem(
+      throw FileError.fileSystem(
         path: path, operation: .read,
         reason: "file is \(size) bytes, above the limit of \(maxBytes)")
     }
@@ -58,7 +58,7 @@ public enum FileInput {
     while true {
       if count == bytes.count {
         if count > maxBytes {
-          throw MeshWarpIOError.fileSystem(
+          throw FileError.fileSystem(
             path: path, operation: .read, reason: "more than \(maxBytes) bytes")
         }
         bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 64 << 10)))
@@ -75,7 +75,7 @@ public enum FileInput {
       count += n
     }
     if count > maxBytes {
-      throw MeshWarpIOError.fileSystem(
+      throw FileError.fileSystem(
         path: path, operation: .read, reason: "more than \(maxBytes) bytes")
     }
     bytes.removeSubrange(count...)

@@ -10,7 +10,7 @@
 /// write(2) fail with EPIPE — but only if the process ignores SIGPIPE;
 /// otherwise the kernel kills it first. Command-line tools call
 /// `ignoreBrokenPipeSignal()` once at start-up, and then get a thrown
-/// `MeshWarpIOError.brokenPipe` instead of a death before they clean up.
+/// `FileError.brokenPipe` instead of a death before they clean up.
 public enum StandardOutput {
   /// The output path that means standard output.
   public static let path = "-"
@@ -24,7 +24,7 @@ public enum StandardOutput {
 
   /// Writes all of `bytes` to standard output.
   ///
-  /// - Throws: `MeshWarpIOError.brokenPipe` when the reader has gone
+  /// - Throws: `FileError.brokenPipe` when the reader has gone
   ///   (EPIPE); `.standardOutputClosed` when standard output is closed
   ///   (EBADF) or the write fails.
   public static func write(_ bytes: [UInt8]) throws {
@@ -40,11 +40,11 @@ package func writeStandardOutput(_ bytes: UnsafeRawBufferPointer, fd: Int32) thr
   } catch {
     switch error.code {
     case EPIPE:
-      throw MeshWarpIOError.brokenPipe
+      throw FileError.brokenPipe
     case EBADF:
-      throw MeshWarpIOError.standardOutputClosed(reason: "standard output is closed")
+      throw FileError.standardOutputClosed(reason: "standard output is closed")
     default:
-      throw MeshWarpIOError.standardOutputClosed(reason: errnoDescription(error.code))
+      throw FileError.standardOutputClosed(reason: errnoDescription(error.code))
     }
   }
 }
@@ -58,7 +58,7 @@ package func writeStandardOutput(_ bytes: UnsafeRawBufferPointer, fd: Int32) thr
 public enum OutputFile {
   /// Writes `bytes` to `path`; see the type's rules.
   ///
-  /// - Throws: `MeshWarpIOError.fileSystem`, `.brokenPipe` or
+  /// - Throws: `FileError.fileSystem`, `.brokenPipe` or
   ///   `.standardOutputClosed`.
   public static func write(_ bytes: [UInt8], to path: String) throws {
     if path == StandardOutput.path {

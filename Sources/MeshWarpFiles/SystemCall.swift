@@ -14,9 +14,9 @@ package struct SystemCallError: Error, CustomStringConvertible {
   /// The system's text for `code`, e.g. "no such file or directory".
   package var description: String { errnoDescription(code) }
 
-  /// The error as `MeshWarpIOError.fileSystem` naming `path`.
-  package func fileSystem(path: String, _ operation: MeshWarpIOError.FileOperation)
-    -> MeshWarpIOError
+  /// The error as `FileError.fileSystem` naming `path`.
+  package func fileSystem(path: String, _ operation: FileError.FileOperation)
+    -> FileError
   {
     .fileSystem(path: path, operation: operation, reason: description)
   }

@@ -6,11 +6,12 @@
 // MeshWarpRender and MeshWarpCore, and links neither HarfBuzz nor FreeType).
 //
 //   MeshWarpFiles    atomic files, file input, standard output, JSON files,
-//                    external programs, `MeshWarpIOError` (Foundation only)
+//                    external programs, `FileError` (Foundation only)
 //   MeshWarpImageIO  image codecs: PNG (libpng), APNG (zlib), JPEG
-//                    (libjpeg-turbo), WebP (libwebp), GIF (giflib)
+//                    (libjpeg-turbo), WebP (libwebp), GIF (giflib),
+//                    `ImageCodecError`
 //   MeshWarpVideo    frames over time: animated PNG, PNG sequences, keyframe
-//                    files, video in and out (ffmpeg, ffprobe)
+//                    files, video in and out (ffmpeg, ffprobe), `VideoError`
 //   MeshWarpText     fonts and text (fontconfig, HarfBuzz, FreeType)
 @_exported import MeshWarpCore
 @_exported import MeshWarpFiles

@@ -1,5 +1,3 @@
-import MeshWarpFiles
-
 /// The pixel limit every decoder checks a header against before it
 /// allocates pixel memory.
 public enum DecodeLimits {
@@ -7,25 +5,4 @@ public enum DecodeLimits {
   /// (empirical) to accept any photograph or 8K frame (33 MP) while refusing
   /// a header that claims absurd dimensions.
   public static let defaultMaxPixels = 100_000_000
-
-  /// The pixel count of a `width × height` header, checked before any
-  /// pixel memory is allocated.
-  ///
-  /// - Throws: `MeshWarpIOError.invalidImageData` (for `format`) when a
-  ///   side is not positive, `.imageTooLarge` when the count overflows or
-  ///   exceeds `maxPixels`.
-  static func pixelCount(
-    width: Int, height: Int, maxPixels: Int, source: String, format: String
-  ) throws -> Int {
-    guard width > 0, height > 0 else {
-      throw MeshWarpIOError.invalidImageData(
-        source: source, format: format, reason: "the header gives a size of \(width)×\(height)")
-    }
-    let (count, overflow) = width.multipliedReportingOverflow(by: height)
-    guard !overflow, count <= maxPixels else {
-      throw MeshWarpIOError.imageTooLarge(
-        source: source, width: width, height: height, maxPixels: maxPixels)
-    }
-    return count
-  }
 }

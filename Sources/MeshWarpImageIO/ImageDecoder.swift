@@ -10,7 +10,7 @@ public enum ImageDecoder {
   ///   - bytes: a complete file.
   ///   - source: how errors and notes name the data.
   ///   - maxPixels: refuse images with more pixels, before allocating them.
-  /// - Throws: `MeshWarpIOError.unsupportedImage` naming what the bytes look
+  /// - Throws: `ImageCodecError.unsupportedImage` naming what the bytes look
   ///   like and the formats read, or the format decoder's errors.
   public static func decode(
     bytes: [UInt8], source: String = "image data", maxPixels: Int = DecodeLimits.defaultMaxPixels
@@ -21,7 +21,7 @@ public enum ImageDecoder {
     case .webp: try WebPDecoder.decode(bytes, source: source, maxPixels: maxPixels)
     case .gif: try GIFDecoder.decode(bytes, source: source, maxPixels: maxPixels)
     case nil:
-      throw MeshWarpIOError.unsupportedImage(
+      throw ImageCodecError.unsupportedImage(
         source: source, seen: ImageFormat.describeUnknown(bytes),
         supported: ImageFormat.readableList)
     }
@@ -29,7 +29,7 @@ public enum ImageDecoder {
 
   /// Reads and decodes the file at `path` (`"-"`: standard input).
   ///
-  /// - Throws: `MeshWarpIOError.fileSystem` or the errors of
+  /// - Throws: `FileError.fileSystem` or the errors of
   ///   `decode(bytes:source:maxPixels:)`.
   public static func decodeFile(path: String, maxPixels: Int = DecodeLimits.defaultMaxPixels)
     throws -> DecodedImage

@@ -52,7 +52,7 @@ public enum ImageEncoder {
   /// The format for an output path: `format` (a format's name: png, jpg,
   /// jpeg, webp) when given, else the path's extension.
   ///
-  /// - Throws: `MeshWarpIOError.unsupportedOutput` listing what is written,
+  /// - Throws: `ImageCodecError.unsupportedOutput` listing what is written,
   ///   for an unknown or read-only format; `.missingOutputFormat` for a path
   ///   without an extension and no `format`. Standard output (`-`) without
   ///   `format` is PNG.
@@ -60,18 +60,18 @@ public enum ImageEncoder {
     let supported = "supported: \(ImageFormat.writableExtensionList)"
     if let format {
       guard let chosen = ImageFormat(name: format), chosen.isWritable else {
-        throw MeshWarpIOError.unsupportedOutput(
+        throw ImageCodecError.unsupportedOutput(
           path: path, reason: "cannot write format '\(format)' (\(supported))")
       }
       return chosen
     }
     if path == StandardOutput.path { return .png }
     guard let ext = ImageFormat.fileExtension(of: path) else {
-      throw MeshWarpIOError.missingOutputFormat(
+      throw ImageCodecError.missingOutputFormat(
         path: path, supported: ImageFormat.writableExtensionList)
     }
     guard let chosen = ImageFormat(fileExtension: ext), chosen.isWritable else {
-      throw MeshWarpIOError.unsupportedOutput(
+      throw ImageCodecError.unsupportedOutput(
         path: path, reason: "cannot write .\(ext) images (\(supported))")
     }
     return chosen
@@ -82,7 +82,7 @@ public enum ImageEncoder {
   /// - Returns: the bytes and one-line notes for the user (JPEG output of
   ///   transparent pixels: composited over the background; EXIF or XMP too
   ///   large for a JPEG segment: left out).
-  /// - Throws: `MeshWarpIOError.encodingFailed` or `.unsupportedOutput`.
+  /// - Throws: `ImageCodecError.encodingFailed` or `.unsupportedOutput`.
   public static func encode(
     _ image: RGBAImage, options: ImageEncodingOptions, destination: String
   ) throws -> (bytes: [UInt8], notes: [String]) {
@@ -124,7 +124,7 @@ public enum ImageEncoder {
         metadata: metadata, destination: destination)
       return (bytes, [])
     case .gif:
-      throw MeshWarpIOError.unsupportedOutput(
+      throw ImageCodecError.unsupportedOutput(
         path: destination, reason: "GIF is read, not written (\(ImageFormat.writableExtensionList))"
       )
     }

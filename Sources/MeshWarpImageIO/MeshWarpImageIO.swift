@@ -11,6 +11,7 @@
 // its own here and its system library in Package.swift.
 //
 // Must not import: UI frameworks, fonts or video. Depends on MeshWarpRender
-// (pixels), MeshWarpFiles (files, errors), libpng, zlib, libturbojpeg,
-// libwebp(+mux) and giflib. Every failure is
-// a thrown `MeshWarpIOError`; nothing here traps on bad input.
+// (pixels), MeshWarpFiles (files and their errors), libpng, zlib,
+// libturbojpeg, libwebp(+mux) and giflib. Every codec failure is a thrown
+// `ImageCodecError` (`FileError` for the files); nothing here traps on bad
+// input.

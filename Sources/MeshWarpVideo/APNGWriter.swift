@@ -34,8 +34,8 @@ public final class APNGWriter: FrameSink {
   ///   - width: the canvas width in pixels (≥ 1); every frame must have it.
   ///   - height: the canvas height in pixels (≥ 1).
   ///   - options: frame rate, loop count, compression and filters.
-  /// - Throws: `MeshWarpIOError` for a bad size or option, or when the
-  ///   temporary file cannot be created.
+  /// - Throws: `ImageCodecError` for a bad size or option, or `FileError`
+  ///   when the temporary file cannot be created.
   public convenience init(path: String, width: Int, height: Int, options: APNGOptions = .init())
     throws
   {
@@ -80,7 +80,7 @@ public final class APNGWriter: FrameSink {
     -> [UInt8]
   {
     guard let first = frames.first else {
-      throw MeshWarpIOError.unsupportedOutput(path: "APNG data", reason: "no frames to write")
+      throw VideoError.unsupportedOutput(path: "APNG data", reason: "no frames to write")
     }
     let memory = MemoryByteOutput()
     let writer = try APNGWriter(
@@ -138,7 +138,7 @@ public final class APNGWriter: FrameSink {
     try lifecycle.cancelling(cancel) {
       for result in results {
         let frame = try result.mapError {
-          MeshWarpIOError.encodingFailed(destination: destination, reason: "\($0)")
+          ImageCodecError.encodingFailed(destination: destination, reason: "\($0)")
         }.get()
         try output.write(encoder.chunks(of: frame))
       }

@@ -36,7 +36,7 @@ public enum AnimationExport {
   ///   - isCancelled: polled before each frame; true stops the export
   ///     with `CancellationError`.
   ///   - render: the frame at a time in seconds.
-  /// - Throws: `MeshWarpIOError.unsupportedOutput` for a path no writer
+  /// - Throws: `VideoError.unsupportedOutput` for a path no writer
   ///   takes or a codec its container cannot hold, the writers' errors,
   ///   `render`'s errors, or `CancellationError`.
   public static func write(
@@ -66,7 +66,7 @@ public enum AnimationExport {
     var encoding = encoding
     encoding.container = container
     if container != nil, let mismatch = encoding.codecMismatch {
-      throw MeshWarpIOError.unsupportedOutput(path: path, reason: mismatch)
+      throw VideoError.unsupportedOutput(path: path, reason: mismatch)
     }
     // With no codec given, a MOV's ProRes depends on transparency: the
     // first and last frames are rendered before the output is opened (an

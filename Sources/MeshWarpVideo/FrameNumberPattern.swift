@@ -17,11 +17,11 @@ public struct FrameNumberPattern: Sendable, Equatable {
 
   /// Parses `pattern`.
   ///
-  /// - Throws: `MeshWarpIOError.unsupportedOutput` when the pattern has no
+  /// - Throws: `VideoError.unsupportedOutput` when the pattern has no
   ///   number conversion, more than one, or an unsupported one.
   public init(_ pattern: String) throws {
     self.pattern = pattern
-    func bad(_ reason: String) -> MeshWarpIOError {
+    func bad(_ reason: String) -> VideoError {
       .unsupportedOutput(
         path: pattern,
         reason:

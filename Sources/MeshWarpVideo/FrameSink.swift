@@ -15,9 +15,10 @@ public protocol FrameSink: AnyObject {
   /// Adds the next frame.
   ///
   /// - Precondition: not finished or cancelled.
-  /// - Throws: `MeshWarpIOError` — a frame of the wrong size, too many
-  ///   frames for the format, a failing write or encoder process. After a
-  ///   throw the sink is cancelled.
+  /// - Throws: `VideoError` — a frame of the wrong size, too many frames
+  ///   for the format, a failing encoder process; `ImageCodecError` or
+  ///   `FileError` for a failing encode or write. After a throw the sink is
+  ///   cancelled.
   func append(_ image: RGBAImage) throws
 
   /// Adds the next frame, shown for `duration` seconds (> 0), where the
@@ -29,7 +30,8 @@ public protocol FrameSink: AnyObject {
 
   /// Writes what remains and completes the output.
   ///
-  /// - Throws: `MeshWarpIOError` (no frames, a failing write or process).
+  /// - Throws: `VideoError` (no frames, a failing process) or `FileError`
+  ///   (a failing write).
   func finish() throws
 
   /// Abandons the export: removes temporary files, stops encoder processes.

@@ -65,7 +65,7 @@ public enum OutputFormat: Sendable, Equatable {
   ///   alpha; `.gif`; `.webp`: animated WebP (``VideoContainer``).
   ///   Extensions are case-insensitive.
   ///
-  /// - Throws: `MeshWarpIOError.unsupportedOutput` for another extension or
+  /// - Throws: `VideoError.unsupportedOutput` for another extension or
   ///   none, or a bad pattern.
   public static func infer(path: String, pngIsAnimated: Bool = false) throws -> OutputFormat {
     if path == StandardOutput.path { return pngIsAnimated ? .apng : .png }
@@ -78,7 +78,7 @@ public enum OutputFormat: Sendable, Equatable {
       case "png": return .pngSequence(try FrameNumberPattern(path))
       case "jpg", "jpeg": return .jpegSequence(try FrameNumberPattern(path))
       default:
-        throw MeshWarpIOError.unsupportedOutput(
+        throw VideoError.unsupportedOutput(
           path: path,
           reason:
             "a numbered sequence is written as PNG or JPEG files: end the pattern with .png or .jpg"
@@ -100,7 +100,7 @@ public enum OutputFormat: Sendable, Equatable {
       return .video(VideoContainer(rawValue: ext)!)
     default:
       let what = ext.isEmpty ? "no file extension" : "unknown output extension .\(ext)"
-      throw MeshWarpIOError.unsupportedOutput(
+      throw VideoError.unsupportedOutput(
         path: path,
         reason:
           "\(what); use .png (one frame), .apng (animated), .mp4, .mkv, .mov, .webm, .gif, .webp (video), a pattern like frame_%04d.png, or a directory"
@@ -150,8 +150,9 @@ public enum FrameSinks {
   ///   - totalFrames: the export's length when known, for progress.
   ///   - progress: called on the caller's thread after each appended frame.
   ///   - environment: where ffmpeg is looked up (`MESHWARP_FFMPEG`, `PATH`).
-  /// - Throws: `MeshWarpIOError` for an unknown extension, a bad pattern, a
-  ///   missing ffmpeg, or an output that cannot be created.
+  /// - Throws: `VideoError` for an unknown extension, a bad pattern or a
+  ///   missing ffmpeg; `ImageCodecError` for a size or option an animated
+  ///   PNG cannot hold; `FileError` for an output that cannot be created.
   public static func make(
     path: String, width: Int, height: Int, options: FrameSinkOptions = .init(),
     totalFrames: Int? = nil, progress: ((ExportProgress) -> Void)? = nil,

@@ -36,11 +36,11 @@ package final class FrameWriterLifecycle {
 
   /// Takes `image` as the next frame.
   ///
-  /// - Throws: `MeshWarpIOError.unsupportedOutput` when the writer is
+  /// - Throws: `VideoError.unsupportedOutput` when the writer is
   ///   finished or cancelled, or (after running `cancel`) holds
   ///   `frameLimit` frames already; `.frameMismatch` after running `cancel`
   ///   when the frame's size is not the writer's.
-  package func accept(_ image: RGBAImage, cancel: () -> Void) throws(MeshWarpIOError) {
+  package func accept(_ image: RGBAImage, cancel: () -> Void) throws(VideoError) {
     try checkOpen()
     if let frameLimit, framesAccepted >= frameLimit.count {
       cancel()
@@ -60,9 +60,9 @@ package final class FrameWriterLifecycle {
 
   /// Checks that `finish()` may go on.
   ///
-  /// - Throws: `MeshWarpIOError.unsupportedOutput` when the writer is
+  /// - Throws: `VideoError.unsupportedOutput` when the writer is
   ///   finished or cancelled, or (after running `cancel`) has no frame.
-  package func checkFinish(cancel: () -> Void) throws(MeshWarpIOError) {
+  package func checkFinish(cancel: () -> Void) throws(VideoError) {
     try checkOpen()
     guard framesAccepted > 0 else {
       cancel()
@@ -93,7 +93,7 @@ package final class FrameWriterLifecycle {
     return true
   }
 
-  private func checkOpen() throws(MeshWarpIOError) {
+  private func checkOpen() throws(VideoError) {
     guard phase == .open else {
       throw .unsupportedOutput(
         path: destination,

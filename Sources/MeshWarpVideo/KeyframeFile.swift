@@ -16,7 +16,7 @@ public enum KeyframeFile {
   ///   - path: the keyframe file, or `"-"` for standard input.
   ///   - maxBytes: the largest file read, the keyframe file and each file
   ///     it refers to, in bytes.
-  /// - Throws: `MeshWarpIOError.fileSystem`, `.jsonSyntax` or
+  /// - Throws: `FileError.fileSystem`, `.jsonSyntax` or
   ///   `.jsonContent` (with line and column in the keyframe file; a
   ///   referenced file's own errors are quoted after the reference's place).
   public static func load<Value: KeyframeFileValue>(
@@ -67,7 +67,7 @@ public enum KeyframeFile {
   /// A `.jsonContent` error at the value `path` leads to (strings are keys,
   /// integers array positions).
   static func placed(_ bytes: [UInt8], _ source: String, _ path: [Any], _ reason: String)
-    -> MeshWarpIOError
+    -> FileError
   {
     let keys: [any CodingKey] = path.map { element in
       if let index = element as? Int { return IndexKey(index) }

@@ -7,7 +7,9 @@
 // PNG files, video through an `ffmpeg` process, with the quality scale mapped
 // per encoder by `VideoQuality`), their shared lifecycle
 // (`FrameWriterLifecycle`) and parallel encoding (`FrameBatch`), and
-// frame-number patterns; warping over time (`VideoWarp`: the request,
+// frame-number patterns; finding ffmpeg (`ExecutableLocator.ffmpeg`); its
+// own errors (`VideoError`: writers and external tools; `VideoInputError`:
+// reading video; `VideoWarpError`: warping over time); warping over time (`VideoWarp`: the request,
 // `VideoWarpPlan`: what will happen and why, `VideoWarpPlan+Run`: the
 // decode → warp → encode threads with `FrameQueue`s between them and
 // `FramePool`s of reused frames; `AnimationExport` for frames rendered by

@@ -59,7 +59,7 @@ public final class PNGSequenceWriter: FrameSink {
   ///   - replacesExistingFrames: false (default): refuse a folder that
   ///     already holds frames of the pattern; true: remove them at
   ///     ``finish()``.
-  /// - Throws: `MeshWarpIOError.unsupportedOutput` naming an existing frame
+  /// - Throws: `VideoError.unsupportedOutput` naming an existing frame
   ///   of the pattern (and how many there are) unless
   ///   `replacesExistingFrames`.
   public init(
@@ -100,7 +100,7 @@ public final class PNGSequenceWriter: FrameSink {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
       guard isDirectory.boolValue else {
-        throw MeshWarpIOError.fileSystem(
+        throw FileError.fileSystem(
           path: directory, operation: .create, reason: "not a directory")
       }
     } else {
@@ -108,7 +108,7 @@ public final class PNGSequenceWriter: FrameSink {
         try FileManager.default.createDirectory(
           atPath: directory, withIntermediateDirectories: true)
       } catch {
-        throw MeshWarpIOError.fileSystem(
+        throw FileError.fileSystem(
           path: directory, operation: .create, reason: (error as NSError).localizedDescription)
       }
     }
@@ -159,7 +159,7 @@ public final class PNGSequenceWriter: FrameSink {
         let target = pattern.path(for: number)
         // rename(2) replaces an existing file atomically.
         guard rename(stagedPath(target), target) == 0 else {
-          throw MeshWarpIOError.fileSystem(
+          throw FileError.fileSystem(
             path: target, operation: .write, reason: String(cString: strerror(errno)))
         }
       }
@@ -171,7 +171,7 @@ public final class PNGSequenceWriter: FrameSink {
 
   /// The refusal of a pattern whose folder already holds frames of it,
   /// naming the first and the count; nil when it holds none.
-  package static func existingFramesError(_ pattern: FrameNumberPattern) -> MeshWarpIOError? {
+  package static func existingFramesError(_ pattern: FrameNumberPattern) -> VideoError? {
     let existing = pattern.existingFrames()
     guard let first = existing.first else { return nil }
     let count = existing.count == 1 ? "1 frame" : "\(existing.count) frames"
@@ -188,7 +188,7 @@ public final class PNGSequenceWriter: FrameSink {
     let written = startNumber..<(startNumber + framesWritten)
     for (number, path) in pattern.existingFrames() where !written.contains(number) {
       guard unlink(path) == 0 || errno == ENOENT else {
-        throw MeshWarpIOError.fileSystem(
+        throw FileError.fileSystem(
           path: path, operation: .write, reason: String(cString: strerror(errno)))
       }
     }
@@ -219,7 +219,7 @@ public final class PNGSequenceWriter: FrameSink {
           try FileManager.default.createDirectory(
             atPath: staging, withIntermediateDirectories: false)
         } catch {
-          throw MeshWarpIOError.fileSystem(
+          throw FileError.fileSystem(
             path: staging, operation: .create, reason: (error as NSError).localizedDescription)
         }
         stagingCreated = true

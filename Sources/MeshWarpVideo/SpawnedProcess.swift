@@ -37,7 +37,7 @@ final class SpawnedProcess: @unchecked Sendable {
   /// standard streams on the given descriptors (nil: /dev/null), which the
   /// caller keeps and closes.
   ///
-  /// - Throws: `MeshWarpIOError.toolUnavailable` naming `tool` when it
+  /// - Throws: `VideoError.toolUnavailable` naming `tool` when it
   ///   cannot be started.
   init(
     tool: String, executable: String, arguments: [String], input: Int32? = nil,
@@ -49,7 +49,7 @@ final class SpawnedProcess: @unchecked Sendable {
       mw_spawn(executable, pointers.baseAddress, input ?? -1, output ?? -1, error ?? -1)
     }
     guard pid > 0 else {
-      throw MeshWarpIOError.toolUnavailable(
+      throw VideoError.toolUnavailable(
         tool: tool, reason: "could not start \(executable): \(String(cString: strerror(-pid)))")
     }
     processIdentifier = pid

@@ -125,9 +125,9 @@ public struct VideoWarp: Sendable {
   /// Opens the input and decides what the export will do, writing nothing.
   ///
   /// - Throws: ``VideoWarpError/outputTooLarge(width:height:maxPixels:)``,
-  ///   `MeshWarpIOError.imageTooLarge` for an input frame above
-  ///   ``maxPixels``, `MeshWarpIOError.unsupportedOutput` for an output
-  ///   path no writer takes, `MeshWarpIOError.toolUnavailable` without
+  ///   `ImageCodecError.imageTooLarge` for an input frame above
+  ///   ``maxPixels``, `VideoError.unsupportedOutput` for an output
+  ///   path no writer takes, `VideoError.toolUnavailable` without
   ///   ffmpeg, or ``VideoInputError`` for a video that cannot be read.
   public func plan() throws -> VideoWarpPlan { try VideoWarpPlan(self) }
 

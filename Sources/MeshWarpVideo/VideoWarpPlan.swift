@@ -74,7 +74,7 @@ public final class VideoWarpPlan {
       // Every decoded frame has the stream's size: one check covers them all.
       guard info.width * info.height <= maxPixels else {
         opened.cancel()
-        throw MeshWarpIOError.imageTooLarge(
+        throw ImageCodecError.imageTooLarge(
           source: path, width: info.width, height: info.height, maxPixels: maxPixels)
       }
       reader = opened
@@ -94,7 +94,7 @@ public final class VideoWarpPlan {
       format = try output.format ?? OutputFormat.infer(path: output.path, pngIsAnimated: true)
       encoding.container = format.container
       if format.container != nil, let mismatch = encoding.codecMismatch {
-        throw MeshWarpIOError.unsupportedOutput(path: output.path, reason: mismatch)
+        throw VideoError.unsupportedOutput(path: output.path, reason: mismatch)
       }
     } catch {
       reader?.cancel()

@@ -154,7 +154,7 @@ public struct VideoEncoding: Sendable, Equatable {
 /// are, GIF from its second pass (the intermediate files then wait in the
 /// temporary directory). What was streamed cannot be taken back: a failure
 /// part-way leaves the reader a cut-off stream (and the error); a reader
-/// that goes away is `MeshWarpIOError.brokenPipe`.
+/// that goes away is `FileError.brokenPipe`.
 ///
 /// Frames go through a Unix socket pair rather than a pipe, written with
 /// `MSG_NOSIGNAL`: if ffmpeg dies mid-way the write fails with EPIPE instead
@@ -202,7 +202,7 @@ public final class VideoWriter: FrameSink {
   ///   - options: frame rate, quality, codec, background, audio source.
   ///   - environment: where `MESHWARP_FFMPEG` and `PATH` are read (the
   ///     process environment by default).
-  /// - Throws: `MeshWarpIOError.toolUnavailable` when ffmpeg is not found or
+  /// - Throws: `VideoError.toolUnavailable` when ffmpeg is not found or
   ///   does not start; `.unsupportedOutput` for a bad size or a codec the
   ///   container cannot hold; `.fileSystem` when the temporary file cannot
   ///   be created.
@@ -212,16 +212,16 @@ public final class VideoWriter: FrameSink {
   ) throws {
     let minimum = options.oddSize == .crop ? 2 : 1
     guard width >= minimum, height >= minimum, width <= 16384, height <= 16384 else {
-      throw MeshWarpIOError.unsupportedOutput(
+      throw VideoError.unsupportedOutput(
         path: path,
         reason: "an MP4 video cannot be \(width)×\(height) (H.264: \(minimum)…16384 per side)")
     }
     guard options.framesPerSecond > 0, options.framesPerSecond.isFinite else {
-      throw MeshWarpIOError.unsupportedOutput(
+      throw VideoError.unsupportedOutput(
         path: path, reason: "frame rate must be > 0 (got \(options.framesPerSecond))")
     }
     if let mismatch = options.codecMismatch {
-      throw MeshWarpIOError.unsupportedOutput(path: path, reason: mismatch)
+      throw VideoError.unsupportedOutput(path: path, reason: mismatch)
     }
     codec = options.resolvedCodec
     container = options.resolvedContainer
@@ -233,7 +233,7 @@ public final class VideoWriter: FrameSink {
     ffmpegPath =
       try options.ffmpegPath.map { explicit in
         guard let found = ExecutableLocator.find(explicit, environment: environment) else {
-          throw MeshWarpIOError.toolUnavailable(
+          throw VideoError.toolUnavailable(
             tool: "ffmpeg", reason: "\(explicit) is not an executable file")
         }
         return found
@@ -279,7 +279,7 @@ public final class VideoWriter: FrameSink {
     } catch {
       output?.discard()
       close(stderrFile)
-      throw MeshWarpIOError.toolUnavailable(tool: "ffmpeg", reason: "socketpair failed: \(error)")
+      throw VideoError.toolUnavailable(tool: "ffmpeg", reason: "socketpair failed: \(error)")
     }
     socket = pair[0]
     shutdown(pair[0], Int32(SHUT_RD))
@@ -552,7 +552,7 @@ public final class VideoWriter: FrameSink {
         output: stderrContents())
       abandon()
       throw readerGone()
-        ?? MeshWarpIOError.toolFailed(
+        ?? VideoError.toolFailed(
           tool: "ffmpeg", destination: destination, reason: reason, stderrTail: "")
     }
   }
@@ -566,7 +566,7 @@ public final class VideoWriter: FrameSink {
       let reason = FFmpegFailure.reason(ending.text, output: stderrContents())
       abandon()
       throw readerGone()
-        ?? MeshWarpIOError.toolFailed(
+        ?? VideoError.toolFailed(
           tool: "ffmpeg", destination: destination, reason: reason, stderrTail: "")
     }
     if codec == .gif { try runGIFSecondPass() }
@@ -614,7 +614,7 @@ public final class VideoWriter: FrameSink {
         "palette pass: " + ending.text, output: stderrContents())
       abandon()
       throw readerGone()
-        ?? MeshWarpIOError.toolFailed(
+        ?? VideoError.toolFailed(
           tool: "ffmpeg", destination: destination, reason: reason, stderrTail: "")
     }
   }
@@ -626,14 +626,14 @@ public final class VideoWriter: FrameSink {
     unlink(Self.gifPalettePath(intermediates))
   }
 
-  /// `MeshWarpIOError.brokenPipe` when ffmpeg streamed to standard output
+  /// `FileError.brokenPipe` when ffmpeg streamed to standard output
   /// and its reader has gone (poll reports an error on a pipe without
   /// readers): why ffmpeg failed, and no failure of the encoder; else nil.
-  private func readerGone() -> MeshWarpIOError? {
+  private func readerGone() -> (any Error)? {
     guard output == nil else { return nil }
     var descriptor = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
     guard poll(&descriptor, 1, 0) == 1 else { return nil }
-    return descriptor.revents & Int16(POLLERR | POLLHUP) != 0 ? .brokenPipe : nil
+    return descriptor.revents & Int16(POLLERR | POLLHUP) != 0 ? FileError.brokenPipe : nil
   }
 
   /// Drops the temporary output and the error log.

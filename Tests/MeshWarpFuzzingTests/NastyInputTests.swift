@@ -31,7 +31,7 @@ import _TestSupport
     child.report(result)
     let bytes = FuzzCorpus.seed(.png, "rgba8_4x3.png")
     for length in 0..<bytes.count {
-      #expect(throws: MeshWarpIOError.self, "cut to \(length) bytes") {
+      #expect(throws: ImageCodecError.self, "cut to \(length) bytes") {
         _ = try PNGDecoder.decode(Array(bytes.prefix(length)))
       }
     }
@@ -47,8 +47,8 @@ import _TestSupport
     }
     child.report(result)
     let bytes = FuzzCorpus.seed(.png, "bad_huge_ihdr.png")
-    #expect(throws: MeshWarpIOError.self) { _ = try PNGDecoder.decode(bytes) }
-    #expect(throws: MeshWarpIOError.self) { _ = try APNGReader.read(bytes) }
+    #expect(throws: ImageCodecError.self) { _ = try PNGDecoder.decode(bytes) }
+    #expect(throws: ImageCodecError.self) { _ = try APNGReader.read(bytes) }
   }
 
   @Test func emptyAndJunk() async {

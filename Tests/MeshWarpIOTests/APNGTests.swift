@@ -137,10 +137,10 @@ import _TestSupport
       let writer = try APNGWriter(path: path, width: 40, height: 24)
       try writer.append(Self.frames(count: 1)[0])
       // A frame of the wrong size is refused and cancels the export.
-      #expect(throws: MeshWarpIOError.self) {
+      #expect(throws: VideoError.self) {
         try writer.append(RGBAImage(width: 3, height: 3))
       }
-      #expect(throws: MeshWarpIOError.self) { try writer.finish() }
+      #expect(throws: VideoError.self) { try writer.finish() }
     }
     #expect(try FileInput.readBytes(path: path) == Array("previous".utf8))
     #expect(directoryListing(directory.path) == ["anim.apng"])
@@ -149,7 +149,7 @@ import _TestSupport
   @Test func noFramesIsAnError() throws {
     let directory = try TemporaryDirectory()
     let writer = try APNGWriter(path: directory.file("a.apng"), width: 4, height: 4)
-    #expect(throws: MeshWarpIOError.self) { try writer.finish() }
+    #expect(throws: VideoError.self) { try writer.finish() }
     #expect(directoryListing(directory.path).isEmpty)
   }
 
@@ -210,7 +210,7 @@ import _TestSupport
   @Test func readerRefusesTruncatedFiles() throws {
     let bytes = try APNGWriter.encode(Self.frames(count: 2, width: 8, height: 8))
     for length in stride(from: 0, to: bytes.count, by: 7) {
-      #expect(throws: MeshWarpIOError.self, "\(length) bytes") {
+      #expect(throws: ImageCodecError.self, "\(length) bytes") {
         try APNGReader.read(Array(bytes.prefix(length)))
       }
     }

@@ -57,14 +57,14 @@ import _TestSupport
     let directory = try TemporaryDirectory()
     let missing = directory.file("no/such/dir/out.png")
     #expect(
-      throws: MeshWarpIOError.fileSystem(
+      throws: FileError.fileSystem(
         path: missing, operation: .create,
         reason: "the directory \(directory.path)/no does not exist")
     ) {
       try AtomicFile.write([1], to: missing)
     }
     #expect(
-      throws: MeshWarpIOError.fileSystem(
+      throws: FileError.fileSystem(
         path: directory.path, operation: .write, reason: "is a directory")
     ) {
       try AtomicFile.write([1], to: directory.path)
@@ -81,7 +81,7 @@ import _TestSupport
     mkdir(locked, 0o500)
     defer { chmod(locked, 0o700) }
     #expect(
-      throws: MeshWarpIOError.fileSystem(
+      throws: FileError.fileSystem(
         path: locked + "/f", operation: .create, reason: "permission denied")
     ) {
       try AtomicFile.write([1], to: locked + "/f")
@@ -102,7 +102,7 @@ import _TestSupport
     defer { umount2(mountPoint, Int32(MNT_DETACH)) }
     let path = mountPoint + "/out.png"
     #expect(
-      throws: MeshWarpIOError.fileSystem(
+      throws: FileError.fileSystem(
         path: path, operation: .create, reason: "read-only file system")
     ) {
       try AtomicFile.write([1], to: path)
@@ -176,7 +176,7 @@ import _TestSupport
       }
       Issue.record("writing into a closed pipe must fail")
     } catch {
-      #expect(error as? MeshWarpIOError == .brokenPipe, "\(error)")
+      #expect(error as? FileError == .brokenPipe, "\(error)")
       #expect("\(error)".contains("EPIPE"), "\(error)")
     }
     // A closed descriptor.

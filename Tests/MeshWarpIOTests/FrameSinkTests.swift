@@ -77,13 +77,13 @@ import Testing
     do {
       _ = try PNGSequenceWriter(pattern: pattern)
       Issue.record("a folder with frames of the pattern must be refused")
-    } catch let error as MeshWarpIOError {
+    } catch let error as VideoError {
       #expect("\(error)".contains("100 frames"), "\(error)")
       #expect("\(error)".contains(pattern.path(for: 0)), "\(error)")
     }
     let folder = try TemporaryDirectory()
     try AtomicFile.write(old, to: folder.file("frame_00003.png"))
-    #expect(throws: MeshWarpIOError.self) { _ = try PNGSequenceWriter(directory: folder.path) }
+    #expect(throws: VideoError.self) { _ = try PNGSequenceWriter(directory: folder.path) }
     let frame = RGBAImage(width: 4, height: 3, fill: RGBA8(10, 200, 30, 255))
     let stopped = try PNGSequenceWriter(
       pattern: pattern, concurrentFrames: 1, replacesExistingFrames: true)
@@ -128,8 +128,8 @@ import Testing
     #expect(try FrameNumberPattern("%d.png").path(for: 42) == "42.png")
     #expect(try FrameNumberPattern("f%3d.png").path(for: 5) == "f  5.png")
     #expect(try FrameNumberPattern("100%%_%02d.png").path(for: 3) == "100%_03.png")
-    #expect(throws: MeshWarpIOError.self) { try FrameNumberPattern("none.png") }
-    #expect(throws: MeshWarpIOError.self) { try FrameNumberPattern("f_%x.png") }
+    #expect(throws: VideoError.self) { try FrameNumberPattern("none.png") }
+    #expect(throws: VideoError.self) { try FrameNumberPattern("f_%x.png") }
   }
 
   @Test func sequenceWritesEveryFrameAndReportsProgress() throws {
@@ -174,11 +174,11 @@ import Testing
     #expect(directoryListing(directory.path).isEmpty, "nothing written after the refusal")
     // The refusal cancelled the export (the shared FrameWriterLifecycle).
     #expect(
-      throws: MeshWarpIOError.unsupportedOutput(path: path, reason: "the export was cancelled")
+      throws: VideoError.unsupportedOutput(path: path, reason: "the export was cancelled")
     ) {
       try sink.finish()
     }
-    #expect(throws: MeshWarpIOError.unsupportedOutput(path: path, reason: "no frames to write")) {
+    #expect(throws: VideoError.unsupportedOutput(path: path, reason: "no frames to write")) {
       try SinglePNGWriter(path: path).finish()
     }
 
@@ -186,7 +186,7 @@ import Testing
     try again.append(RGBAImage(width: 4, height: 4, fill: .white))
     try again.finish()
     #expect(try PNGDecoder.decodeFile(path: path) == RGBAImage(width: 4, height: 4, fill: .white))
-    let finished = MeshWarpIOError.unsupportedOutput(
+    let finished = VideoError.unsupportedOutput(
       path: path, reason: "the image is already finished")
     #expect(throws: finished) { try again.append(RGBAImage(width: 4, height: 4, fill: .black)) }
     #expect(throws: finished) { try again.finish() }

@@ -24,7 +24,7 @@ import _TestSupport
     ]
     for (bytes, seen) in cases {
       #expect(
-        throws: MeshWarpIOError.unsupportedImage(
+        throws: ImageCodecError.unsupportedImage(
           source: "x", seen: seen, supported: "PNG, JPEG, WebP, GIF")
       ) {
         try ImageDecoder.decode(bytes: bytes, source: "x")
@@ -47,12 +47,12 @@ import _TestSupport
         "\(error)".contains(".png, .jpg/.jpeg, .webp")
       }
     }
-    #expect(throws: MeshWarpIOError.self) {
+    #expect(throws: ImageCodecError.self) {
       try ImageEncoder.outputFormat(path: "x.png", format: "bmp")
     }
     // No extension, no format: the error names the `format` parameter (the
     // CLI speaks of its --format flag instead).
-    let missing = #expect(throws: MeshWarpIOError.self) {
+    let missing = #expect(throws: ImageCodecError.self) {
       try ImageEncoder.outputFormat(path: "dir.d/noext")
     }
     #expect(

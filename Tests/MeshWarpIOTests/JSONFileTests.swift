@@ -189,7 +189,7 @@ import _TestSupport
     let wrongType = #"{"from": [[0,0]], "to": [[0,"a"]], "faces": []}"#
     try AtomicFile.write(Array(wrongType.utf8), to: path)
     #expect(
-      throws: MeshWarpIOError.jsonContent(
+      throws: FileError.jsonContent(
         source: path, line: 1, column: 29, codingPath: "to[0][1]",
         reason: "expected a number, found the string \"a\"")
     ) {
@@ -201,17 +201,17 @@ import _TestSupport
     let directory = try TemporaryDirectory()
     let missing = directory.file("nope.json")
     #expect(
-      throws: MeshWarpIOError.fileSystem(
+      throws: FileError.fileSystem(
         path: missing, operation: .open, reason: "no such file or directory")
     ) {
       try JSONFile.decode(WarpMesh.self, path: missing)
     }
-    #expect(throws: MeshWarpIOError.self) {
+    #expect(throws: FileError.self) {
       try JSONFile.decode(WarpMesh.self, path: directory.path)
     }
     let big = directory.file("big.json")
     try AtomicFile.write(Array(repeating: 0x20, count: 2000), to: big)
-    #expect(throws: MeshWarpIOError.self) {
+    #expect(throws: FileError.self) {
       try JSONFile.decode(WarpMesh.self, path: big, maxBytes: 1000)
     }
   }

@@ -5,7 +5,7 @@ import _TestSupport
 @testable import MeshWarpIO
 @testable import MeshWarpImageIO
 
-/// Bad PNG input: every case is a thrown `MeshWarpIOError` that says what is
+/// Bad PNG input: every case is a thrown `ImageCodecError` that says what is
 /// wrong — never a crash.
 @Suite struct PNGErrorTests {
   /// A valid 8×8 RGBA PNG to break.
@@ -33,7 +33,7 @@ import _TestSupport
     do {
       _ = try PNGDecoder.decode(bytes, source: "test.png", maxPixels: maxPixels)
       return nil
-    } catch let error as MeshWarpIOError {
+    } catch let error as ImageCodecError {
       if case .invalidImage(let source, let reason) = error {
         #expect(source == "test.png")
         #expect("\(error)".hasPrefix("test.png: invalid PNG: "))
@@ -93,7 +93,7 @@ import _TestSupport
     do {
       _ = try PNGDecoder.decode(Self.withIHDR(width: 50_000, height: 50_000), source: "huge.png")
       Issue.record("a 50000×50000 header must be refused")
-    } catch let error as MeshWarpIOError {
+    } catch let error as ImageCodecError {
       guard case .imageTooLarge(_, 50_000, 50_000, DecodeLimits.defaultMaxPixels) = error else {
         Issue.record("unexpected \(error)")
         return
@@ -108,7 +108,7 @@ import _TestSupport
   @Test func maxPixelsIsHonoured() throws {
     let png = try Self.validPNG()  // 8×8 = 64 pixels
     #expect(
-      throws: MeshWarpIOError.imageTooLarge(source: "PNG data", width: 8, height: 8, maxPixels: 63)
+      throws: ImageCodecError.imageTooLarge(source: "PNG data", width: 8, height: 8, maxPixels: 63)
     ) {
       try PNGDecoder.decode(png, maxPixels: 63)
     }
@@ -129,7 +129,7 @@ import _TestSupport
       do {
         let image = try PNGDecoder.decode(bytes)
         #expect(image.pixels.count == image.width * image.height * 4)
-      } catch is MeshWarpIOError {
+      } catch is ImageCodecError {
         failures += 1
       }
     }
@@ -140,13 +140,13 @@ import _TestSupport
     let directory = try TemporaryDirectory()
     let missing = directory.file("missing.png")
     #expect(
-      throws: MeshWarpIOError.fileSystem(
+      throws: FileError.fileSystem(
         path: missing, operation: .open, reason: "no such file or directory")
     ) {
       try PNGDecoder.decodeFile(path: missing)
     }
     #expect(
-      throws: MeshWarpIOError.fileSystem(
+      throws: FileError.fileSystem(
         path: directory.path, operation: .read, reason: "is a directory")
     ) {
       try PNGDecoder.decodeFile(path: directory.path)

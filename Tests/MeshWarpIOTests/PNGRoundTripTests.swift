@@ -43,7 +43,7 @@ import _TestSupport
   }
 
   @Test func emptyImageIsRefused() {
-    #expect(throws: MeshWarpIOError.self) {
+    #expect(throws: ImageCodecError.self) {
       try PNGEncoder.encode(RGBAImage(width: 0, height: 5))
     }
   }

@@ -86,7 +86,7 @@ import _TestSupport
     raw[2 * (13 * 4 + 1)] = 7
     let badFilter = withImageData(try raw.withUnsafeBytes { try Zlib.compress($0, level: 6) })
     #expect(Self.wholeInflate(badFilter) == nil)
-    #expect(throws: MeshWarpIOError.self) { try PNGDecoder.decode(badFilter) }
+    #expect(throws: ImageCodecError.self) { try PNGDecoder.decode(badFilter) }
   }
 
   /// The concatenated IDAT data of a file.

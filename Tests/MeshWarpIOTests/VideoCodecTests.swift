@@ -17,7 +17,7 @@ import Testing
     #expect(try OutputFormat.infer(path: "a.webp") == .video(.webp))
     #expect(OutputFormat.video(.mp4).keepsAlpha == false)
     #expect(OutputFormat.video(.mov).keepsAlpha && OutputFormat.video(.webm).keepsAlpha)
-    #expect(throws: MeshWarpIOError.self) { try OutputFormat.infer(path: "a.avi") }
+    #expect(throws: VideoError.self) { try OutputFormat.infer(path: "a.avi") }
   }
 
   /// Which codec each container takes, its default, and the one-line
@@ -38,7 +38,7 @@ import Testing
       VideoEncoding(codec: .vp9, container: .mp4).codecMismatch
         == "MP4 cannot hold vp9; it takes h264, hevc")
     #expect(VideoEncoding(codec: .h264, container: .webm).codecMismatch?.contains("vp9") == true)
-    #expect(throws: MeshWarpIOError.self) {
+    #expect(throws: VideoError.self) {
       _ = try VideoWriter(
         path: "/nonexistent/x.mp4", width: 8, height: 8,
         options: VideoEncoding(codec: .prores4444, container: .mp4))

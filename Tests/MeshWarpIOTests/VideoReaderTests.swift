@@ -239,7 +239,7 @@ struct VideoReaderTests {
     }
     let none = directory.file("none.mp4")
     #expect(
-      throws: MeshWarpIOError.fileSystem(
+      throws: FileError.fileSystem(
         path: none, operation: .open, reason: "no such file or directory")
     ) { _ = try VideoReader(path: none) }
     #expect(throws: VideoInputError.self) { _ = try VideoReader(path: "-") }
@@ -250,7 +250,7 @@ struct VideoReaderTests {
     do {
       _ = try VideoReader(path: "/dev/null", environment: ["PATH": directory.path])
       Issue.record("no error")
-    } catch let error as MeshWarpIOError {
+    } catch let error as VideoError {
       #expect("\(error)".hasPrefix("ffmpeg is not available"))
     }
     // ffmpeg present, ffprobe absent.
@@ -259,7 +259,7 @@ struct VideoReaderTests {
     do {
       _ = try VideoReader(path: "/dev/null", environment: ["PATH": directory.path])
       Issue.record("no error")
-    } catch let error as MeshWarpIOError {
+    } catch let error as VideoError {
       #expect("\(error)".hasPrefix("ffprobe is not available"), "\(error)")
     }
   }

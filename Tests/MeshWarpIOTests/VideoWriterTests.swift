@@ -94,7 +94,7 @@ import _TestSupport
       _ = try VideoWriter(
         path: directory.file("a.mp4"), width: 8, height: 8, environment: environment)
       Issue.record("must fail")
-    } catch let error as MeshWarpIOError {
+    } catch let error as VideoError {
       #expect("\(error)".contains("MESHWARP_FFMPEG=/nonexistent/ffmpeg is not an executable file"))
     }
     // No override and no ffmpeg on PATH.
@@ -102,7 +102,7 @@ import _TestSupport
       _ = try VideoWriter(
         path: directory.file("a.mp4"), width: 8, height: 8, environment: ["PATH": directory.path])
       Issue.record("must fail")
-    } catch let error as MeshWarpIOError {
+    } catch let error as VideoError {
       let text = "\(error)"
       #expect(text.contains("ffmpeg is not available: not found on PATH"))
       #expect(text.contains("MESHWARP_FFMPEG"))
@@ -135,7 +135,7 @@ import _TestSupport
       for i in 0..<500 { try writer.append(animatedTestFrame(width: 16, height: 16, frame: i)) }
       try writer.finish()
       Issue.record("must fail")
-    } catch let error as MeshWarpIOError {
+    } catch let error as VideoError {
       let text = "\(error)"
       guard case .toolFailed = error else {
         Issue.record("unexpected \(text)")
@@ -211,14 +211,14 @@ import _TestSupport
 
   @Test func badRequestsAreRefusedBeforeStartingFFmpeg() throws {
     let directory = try TemporaryDirectory()
-    #expect(throws: MeshWarpIOError.self) {
+    #expect(throws: VideoError.self) {
       try VideoWriter(path: directory.file("a.mp4"), width: 0, height: 8)
     }
-    #expect(throws: MeshWarpIOError.self) {
+    #expect(throws: VideoError.self) {
       try VideoWriter(
         path: directory.file("a.mp4"), width: 1, height: 8, options: VideoEncoding(oddSize: .crop))
     }
-    #expect(throws: MeshWarpIOError.self) {
+    #expect(throws: VideoError.self) {
       try VideoWriter(
         path: directory.file("a.mp4"), width: 8, height: 8,
         options: VideoEncoding(framesPerSecond: 0))

@@ -260,14 +260,14 @@ struct ValidateCommand: ParsableCommand {
       file: file, kind: kind, severity: "error", rule: "input", face: nil, vertices: [],
       message: InputFiles.describe(error))
     switch error {
-    case MeshWarpIOError.jsonSyntax(_, let row, let column, let reason):
+    case FileError.jsonSyntax(_, let row, let column, let reason):
       line.rule = "json-syntax"
       (line.line, line.column, line.message) = (row, column, "JSON syntax error: \(reason)")
-    case MeshWarpIOError.jsonContent(_, let row, let column, let codingPath, let reason):
+    case FileError.jsonContent(_, let row, let column, let codingPath, let reason):
       line.rule = "json-content"
       (line.line, line.column, line.message) = (row, column, reason)
       line.path = codingPath.isEmpty ? nil : codingPath
-    case MeshWarpIOError.fileSystem:
+    case FileError.fileSystem:
       line.rule = "file"
     case let cli as CLIError:
       line.rule = "usage"

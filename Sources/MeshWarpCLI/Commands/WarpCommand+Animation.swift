@@ -115,7 +115,7 @@ extension WarpCommand {
     defer { reader.cancel() }
     let info = reader.info
     guard info.width * info.height <= limits.maxPixels else {
-      throw MeshWarpIOError.imageTooLarge(
+      throw ImageCodecError.imageTooLarge(
         source: input, width: info.width, height: info.height, maxPixels: limits.maxPixels)
     }
     let width = size.size?.width ?? info.width

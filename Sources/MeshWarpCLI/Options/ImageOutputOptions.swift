@@ -63,12 +63,12 @@ struct ImageOutputOptions: ParsableArguments {
     let chosen: ImageFormat
     do {
       chosen = try ImageEncoder.outputFormat(path: path, format: format)
-    } catch MeshWarpIOError.missingOutputFormat(let path, let supported) {
+    } catch ImageCodecError.missingOutputFormat(let path, let supported) {
       // The library names its `format` parameter; the user gave a flag.
       throw CLIError.usage(
         "\(path): the name has no extension: say which image format with \(longName(of: $format)) (supported: \(supported))"
       )
-    } catch let error as MeshWarpIOError {
+    } catch let error as ImageCodecError {
       throw CLIError.usage(error.description)
     }
     if lossless && chosen != .webp {

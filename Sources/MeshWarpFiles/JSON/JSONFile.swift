@@ -18,7 +18,7 @@ public enum JSONFile {
   ///   - path: the file; every error names it.
   ///   - maxBytes: refuse larger files (> 0).
   ///   - userInfo: the decoder's context (such as a mesh's content size).
-  /// - Throws: `MeshWarpIOError.fileSystem` (missing, a directory,
+  /// - Throws: `FileError.fileSystem` (missing, a directory,
   ///   unreadable, too large), `.jsonSyntax` (with line and column), or
   ///   `.jsonContent` (with line, column and coding path).
   /// - Complexity: O(file size) plus the type's own decoding work.
@@ -42,7 +42,7 @@ public enum JSONFile {
       tree = try JSONParser.parse(bytes)
     } catch {
       let (line, column) = lineAndColumn(of: error.offset, in: bytes)
-      throw MeshWarpIOError.jsonSyntax(
+      throw FileError.jsonSyntax(
         source: source, line: line, column: column, reason: error.reason)
     }
     do {
@@ -50,13 +50,13 @@ public enum JSONFile {
     } catch let error as DecodingError {
       let (path, reason) = describe(error)
       let (line, column) = lineAndColumn(of: tree.offset(of: path, in: bytes), in: bytes)
-      throw MeshWarpIOError.jsonContent(
+      throw FileError.jsonContent(
         source: source, line: line, column: column, codingPath: format(path), reason: reason)
-    } catch let error as MeshWarpIOError {
+    } catch let error as FileError {
       throw error
     } catch {
       // A type's own validation error: no path to place it.
-      throw MeshWarpIOError.jsonContent(
+      throw FileError.jsonContent(
         source: source, line: 1, column: 1, codingPath: "", reason: "\(error)")
     }
   }

@@ -185,8 +185,8 @@ private struct Primitive {
       v.allSatisfy({ Int(exactly: $0) != nil })
     else { return nil }
     if T.self == [SIMD4<Int>].self {
-      return (0..<table.rows).map {
-        SIMD4(Int(v[4 * $0]), Int(v[4 * $0 + 1]), Int(v[4 * $0 + 2]), Int(v[4 * $0 + 3]))
+      return (0..<table.rows).map { (r: Int) -> SIMD4<Int> in
+        SIMD4(Int(v[4 * r]), Int(v[4 * r + 1]), Int(v[4 * r + 2]), Int(v[4 * r + 3]))
       } as? T
     }
     if T.self == [[Int]].self {

@@ -35,19 +35,19 @@ package struct APNGEncoder {
   /// streaming readers; any size < 2³¹ is valid).
   private static let maxChunkData = 1 << 20
 
-  /// - Throws: `MeshWarpIOError.unsupportedOutput` naming `destination` for
+  /// - Throws: `ImageCodecError.unsupportedOutput` naming `destination` for
   ///   a size, frame rate or loop count an APNG cannot hold.
   package init(width: Int, height: Int, options: APNGOptions, destination: String) throws {
     guard width >= 1, height >= 1, width <= Int(Int32.max) / 4, height <= Int(Int32.max) else {
-      throw MeshWarpIOError.unsupportedOutput(
+      throw ImageCodecError.unsupportedOutput(
         path: destination, reason: "an animated PNG cannot be \(width)×\(height)")
     }
     guard options.framesPerSecond > 0, options.framesPerSecond.isFinite else {
-      throw MeshWarpIOError.unsupportedOutput(
+      throw ImageCodecError.unsupportedOutput(
         path: destination, reason: "frame rate must be > 0 (got \(options.framesPerSecond))")
     }
     guard options.loopCount >= 0, options.loopCount <= Int(Int32.max) else {
-      throw MeshWarpIOError.unsupportedOutput(
+      throw ImageCodecError.unsupportedOutput(
         path: destination, reason: "loop count must be ≥ 0 (got \(options.loopCount))")
     }
     self.width = width

@@ -44,7 +44,7 @@ public enum APNGReader {
   ///   - bytes: the whole file.
   ///   - source: how errors name the data.
   ///   - maxPixels: refuse canvases larger than this, before allocating.
-  /// - Throws: `MeshWarpIOError.invalidImage` saying which rule the data
+  /// - Throws: `ImageCodecError.invalidImage` saying which rule the data
   ///   breaks, or `.imageTooLarge`.
   /// - Complexity: O(bytes + frames · pixels).
   public static func read(
@@ -92,7 +92,7 @@ public enum APNGReader {
       self.maxPixels = maxPixels
     }
 
-    func fail(_ reason: String) -> MeshWarpIOError {
+    func fail(_ reason: String) -> ImageCodecError {
       .invalidImage(source: source, reason: reason)
     }
 
@@ -167,7 +167,7 @@ public enum APNGReader {
           throw fail("invalid dimensions \(width)×\(height)")
         }
         guard width * height <= maxPixels else {
-          throw MeshWarpIOError.imageTooLarge(
+          throw ImageCodecError.imageTooLarge(
             source: source, width: width, height: height, maxPixels: maxPixels)
         }
         guard d[8] == 8, d[9] == 6, d[10] == 0, d[11] == 0, d[12] == 0 else {

@@ -13,15 +13,15 @@ public enum GIFDecoder {
   ///   - bytes: a complete GIF file.
   ///   - source: how errors name the data.
   ///   - maxPixels: refuse a larger logical screen.
-  /// - Throws: `MeshWarpIOError.invalidImageData` (format "GIF") or
+  /// - Throws: `ImageCodecError.invalidImageData` (format "GIF") or
   ///   `.imageTooLarge`.
   public static func decode(
     _ bytes: [UInt8], source: String = "GIF data",
     maxPixels: Int = DecodeLimits.defaultMaxPixels
   ) throws -> DecodedImage {
-    func failure(_ code: Int32) -> MeshWarpIOError {
-      let text = GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
-      return .invalidImageData(source: source, format: "GIF", reason: text)
+    let decoding = FormatDecoding(source: source, format: "GIF", maxPixels: maxPixels)
+    func failure(_ code: Int32) -> ImageCodecError {
+      decoding.failure(GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)")
     }
     return try bytes.withUnsafeBufferPointer { buffer in
       var reader = GIFByteReader(bytes: buffer, offset: 0)
@@ -31,11 +31,10 @@ public enum GIFDecoder {
         defer { DGifCloseFile(gif, &error) }
         let w = Int(gif.pointee.SWidth)
         let h = Int(gif.pointee.SHeight)
-        _ = try DecodeLimits.pixelCount(
-          width: w, height: h, maxPixels: maxPixels, source: source, format: "GIF")
+        _ = try decoding.pixelCount(width: w, height: h)
         guard DGifSlurp(gif) == GIF_OK else { throw failure(gif.pointee.Error) }
         guard gif.pointee.ImageCount >= 1, let frame = gif.pointee.SavedImages?.pointee else {
-          throw MeshWarpIOError.invalidImageData(source: source, format: "GIF", reason: "no frame")
+          throw decoding.failure("no frame")
         }
         var control = GraphicsControlBlock()
         control.TransparentColor = -1
@@ -43,8 +42,7 @@ public enum GIFDecoder {
         guard let map = frame.ImageDesc.ColorMap ?? gif.pointee.SColorMap,
           let colors = map.pointee.Colors, let raster = frame.RasterBits
         else {
-          throw MeshWarpIOError.invalidImageData(
-            source: source, format: "GIF", reason: "the first frame has no colour table")
+          throw decoding.failure("the first frame has no colour table")
         }
         var image = RGBAImage(width: w, height: h)
         let left = Int(frame.ImageDesc.Left)

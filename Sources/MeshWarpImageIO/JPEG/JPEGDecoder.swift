@@ -19,23 +19,23 @@ public enum JPEGDecoder {
   ///   - bytes: a complete JPEG file.
   ///   - source: how errors name the data.
   ///   - maxPixels: refuse larger images before allocating pixels.
-  /// - Throws: `MeshWarpIOError.invalidImageData` (format "JPEG") or
+  /// - Throws: `ImageCodecError.invalidImageData` (format "JPEG") or
   ///   `.imageTooLarge`.
   /// - Complexity: O(compressed bytes + pixels).
   public static func decode(
     _ bytes: [UInt8], source: String = "JPEG data",
     maxPixels: Int = DecodeLimits.defaultMaxPixels
   ) throws -> DecodedImage {
-    func failure(_ reason: String) -> MeshWarpIOError {
-      .invalidImageData(source: source, format: "JPEG", reason: reason)
-    }
+    let decoding = FormatDecoding(source: source, format: "JPEG", maxPixels: maxPixels)
     guard bytes.count >= 4, bytes.starts(with: [0xFF, 0xD8, 0xFF]) else {
-      throw failure("not a JPEG file (no start-of-image marker)")
+      throw decoding.failure("not a JPEG file (no start-of-image marker)")
     }
-    guard let handle = tjInitDecompress() else { throw failure("cannot start libjpeg-turbo") }
+    guard let handle = tjInitDecompress() else {
+      throw decoding.failure("cannot start libjpeg-turbo")
+    }
     defer { tjDestroy(handle) }
-    func libraryError() -> MeshWarpIOError {
-      failure(tjGetErrorStr2(handle).map { String(cString: $0) } ?? "libjpeg-turbo failed")
+    func libraryError() -> ImageCodecError {
+      decoding.failure(tjGetErrorStr2(handle).map { String(cString: $0) } ?? "libjpeg-turbo failed")
     }
     var width: Int32 = 0
     var height: Int32 = 0
@@ -48,8 +48,7 @@ public enum JPEGDecoder {
     guard header == 0 else { throw libraryError() }
     let w = Int(width)
     let h = Int(height)
-    let count = try DecodeLimits.pixelCount(
-      width: w, height: h, maxPixels: maxPixels, source: source, format: "JPEG")
+    let count = try decoding.pixelCount(width: w, height: h)
     let markers = JPEGMarkers(bytes)
     let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
     let format = isCMYK ? TJPF_CMYK : TJPF_RGBA

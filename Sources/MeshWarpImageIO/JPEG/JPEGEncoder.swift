@@ -58,13 +58,13 @@ public enum JPEGEncoder {
   ///   - threads: encoder threads (0, the default: every core; 1: one
   ///     piece, no restart markers).
   ///   - destination: how errors name the output.
-  /// - Throws: `MeshWarpIOError.encodingFailed`.
+  /// - Throws: `ImageCodecError.encodingFailed`.
   public static func encode(
     _ image: RGBAImage, quality: Int = EncoderQuality.defaultValue, grayscale: Bool = false,
     subsampling: ChromaSubsampling? = nil, iccProfile: [UInt8]? = nil,
     metadata: ImageMetadata = ImageMetadata(), threads: Int = 0, destination: String = "JPEG data"
   ) throws -> [UInt8] {
-    func failure(_ reason: String) -> MeshWarpIOError {
+    func failure(_ reason: String) -> ImageCodecError {
       .encodingFailed(destination: destination, reason: reason)
     }
     guard image.width > 0, image.height > 0 else {
@@ -100,8 +100,8 @@ public enum JPEGEncoder {
   private static func compress(
     _ rgba: UnsafePointer<UInt8>, width: Int, height: Int, quality: Int, sampling: TJSAMP,
     destination: String
-  ) -> Result<[UInt8], MeshWarpIOError> {
-    func failure(_ reason: String) -> MeshWarpIOError {
+  ) -> Result<[UInt8], ImageCodecError> {
+    func failure(_ reason: String) -> ImageCodecError {
       .encodingFailed(destination: destination, reason: reason)
     }
     guard let handle = tjInitCompress() else {
@@ -168,10 +168,10 @@ private struct UnsafeSendablePointer: @unchecked Sendable {
 
 /// One result slot per strip, written once each from the strip's thread.
 private final class StripResults: @unchecked Sendable {
-  private(set) var values: [Result<[UInt8], MeshWarpIOError>?]
+  private(set) var values: [Result<[UInt8], ImageCodecError>?]
   private let lock = NSLock()
   init(count: Int) { values = Array(repeating: nil, count: count) }
-  func set(_ k: Int, _ value: Result<[UInt8], MeshWarpIOError>) {
+  func set(_ k: Int, _ value: Result<[UInt8], ImageCodecError>) {
     lock.lock()
     values[k] = value
     lock.unlock()

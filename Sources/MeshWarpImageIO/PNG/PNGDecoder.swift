@@ -19,7 +19,7 @@ import MeshWarpRender
 /// the renderer works on 8-bit pixels.
 ///
 /// Bad data never traps: libpng's errors become a thrown
-/// `MeshWarpIOError.invalidImage`.
+/// `ImageCodecError.invalidImage`.
 public enum PNGDecoder {
   /// The eight bytes every PNG file starts with (PNG spec §5.2).
   static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -32,9 +32,9 @@ public enum PNGDecoder {
   ///   - maxPixels: refuse images with more than this many pixels (> 0). The
   ///     header is checked before any pixel memory is allocated.
   /// - Returns: the image as 8-bit straight-alpha RGBA, values as stored.
-  /// - Throws: `MeshWarpIOError.invalidImage` (not a PNG, truncated, bad CRC
+  /// - Throws: `ImageCodecError.invalidImage` (not a PNG, truncated, bad CRC
   ///   in a critical chunk, corrupt compressed data, …) or
-  ///   `MeshWarpIOError.imageTooLarge`.
+  ///   `ImageCodecError.imageTooLarge`.
   /// - Complexity: O(compressed bytes + pixels).
   public static func decode(
     _ bytes: [UInt8], source: String = "PNG data", maxPixels: Int = DecodeLimits.defaultMaxPixels
@@ -53,19 +53,19 @@ public enum PNGDecoder {
         bytes.count < signature.count && signature.starts(with: bytes)
         ? "truncated: \(bytes.count) bytes, shorter than the PNG signature"
         : "not a PNG file (the first 8 bytes are not the PNG signature)"
-      throw MeshWarpIOError.invalidImage(source: source, reason: reason)
+      throw ImageCodecError.invalidImage(source: source, reason: reason)
     }
     var state = meshwarp_png_raw()
     defer { meshwarp_png_raw_free(&state) }
     return try bytes.withUnsafeBufferPointer { buffer in
       guard meshwarp_png_raw_begin(&state, buffer.baseAddress, buffer.count) == 0 else {
-        throw MeshWarpIOError.invalidImage(source: source, reason: message(of: &state))
+        throw ImageCodecError.invalidImage(source: source, reason: message(of: &state))
       }
       let width = Int(state.width)
       let height = Int(state.height)
       let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
       guard !overflow, pixelCount <= maxPixels else {
-        throw MeshWarpIOError.imageTooLarge(
+        throw ImageCodecError.imageTooLarge(
           source: source, width: width, height: height, maxPixels: maxPixels)
       }
       var failure: String? = nil
@@ -83,7 +83,7 @@ public enum PNGDecoder {
             failure = message(of: &state)
           }
         }
-      if let failure { throw MeshWarpIOError.invalidImage(source: source, reason: failure) }
+      if let failure { throw ImageCodecError.invalidImage(source: source, reason: failure) }
       try checkEnd(bytes, source: source)
       var notes: [String] = []
       if state.bit_depth == 16 {
@@ -104,7 +104,7 @@ public enum PNGDecoder {
   /// - Parameters:
   ///   - path: the file; errors name it.
   ///   - maxPixels: as in `decode(_:source:maxPixels:)`.
-  /// - Throws: `MeshWarpIOError.fileSystem` (missing, a directory,
+  /// - Throws: `FileError.fileSystem` (missing, a directory,
   ///   unreadable) or the errors of `decode`.
   public static func decodeFile(path: String, maxPixels: Int = DecodeLimits.defaultMaxPixels) throws
     -> RGBAImage
@@ -125,7 +125,7 @@ public enum PNGDecoder {
   private static func checkEnd(_ bytes: [UInt8], source: String) throws {
     let last = bytes.count - iendChunk.count
     guard last >= 8 else {
-      throw MeshWarpIOError.invalidImage(source: source, reason: "truncated: no IEND chunk")
+      throw ImageCodecError.invalidImage(source: source, reason: "truncated: no IEND chunk")
     }
     var offset = last
     while offset >= 8 {
@@ -134,7 +134,7 @@ public enum PNGDecoder {
       }
       offset -= 1
     }
-    throw MeshWarpIOError.invalidImage(
+    throw ImageCodecError.invalidImage(
       source: source, reason: "truncated: the file ends before its IEND chunk")
   }
 

@@ -35,7 +35,7 @@ public enum PNGEncoder {
   ///     when every pixel has r = g = b; a quarter (or half) of the samples.
   ///   - threads: worker threads for `.balanced` (0, the default: every
   ///     core); the bytes are the same on any number.
-  /// - Throws: `MeshWarpIOError.encodingFailed` for an empty image or when
+  /// - Throws: `ImageCodecError.encodingFailed` for an empty image or when
   ///   libpng or zlib fails.
   /// - Complexity: O(pixels); the working memory is about 2.1× the image.
   public static func encode(
@@ -116,12 +116,12 @@ public enum PNGEncoder {
   ) throws -> [UInt8] {
     let image = (width: width, height: height, pixels: pixels)
     guard image.width > 0, image.height > 0 else {
-      throw MeshWarpIOError.encodingFailed(
+      throw ImageCodecError.encodingFailed(
         destination: destination,
         reason: "a PNG must be at least 1×1 (got \(image.width)×\(image.height))")
     }
     guard image.width <= Int(Int32.max) / 4, image.height <= Int(Int32.max) else {
-      throw MeshWarpIOError.encodingFailed(
+      throw ImageCodecError.encodingFailed(
         destination: destination, reason: "\(image.width)×\(image.height) is too large for PNG")
     }
     if speed == .balanced {
@@ -129,7 +129,7 @@ public enum PNGEncoder {
         return try encodeParallel(
           pixels: pixels, width: width, height: height, channels: channels, threads: threads)
       } catch {
-        throw MeshWarpIOError.encodingFailed(destination: destination, reason: error.description)
+        throw ImageCodecError.encodingFailed(destination: destination, reason: error.description)
       }
     }
     // Worst case of deflate on the filtered rows (stored blocks: 5 bytes per
@@ -166,16 +166,16 @@ public enum PNGEncoder {
         capacity = Int(size)  // our bound was too small: libpng says how much it needs
         continue
       }
-      throw MeshWarpIOError.encodingFailed(
+      throw ImageCodecError.encodingFailed(
         destination: destination, reason: message.isEmpty ? "libpng failed" : message)
     }
-    throw MeshWarpIOError.encodingFailed(destination: destination, reason: "output kept growing")
+    throw ImageCodecError.encodingFailed(destination: destination, reason: "output kept growing")
   }
 
   /// Encodes `image` and writes it to `path` atomically (see
   /// `AtomicFileWriter`), or to standard output when `path` is `"-"`.
   ///
-  /// - Throws: the errors of `encode`, `MeshWarpIOError.fileSystem` naming
+  /// - Throws: the errors of `encode`, `FileError.fileSystem` naming
   ///   `path` (an existing file is then unchanged), `.brokenPipe` or
   ///   `.standardOutputClosed`.
   public static func write(_ image: RGBAImage, to path: String, speed: Speed = .balanced) throws {

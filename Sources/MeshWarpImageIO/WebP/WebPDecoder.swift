@@ -13,40 +13,37 @@ public enum WebPDecoder {
   ///   - bytes: a complete WebP file.
   ///   - source: how errors name the data.
   ///   - maxPixels: refuse larger images before allocating pixels.
-  /// - Throws: `MeshWarpIOError.invalidImageData` (format "WebP"; animated
+  /// - Throws: `ImageCodecError.invalidImageData` (format "WebP"; animated
   ///   WebP is refused with its own message) or `.imageTooLarge`.
   /// - Complexity: O(compressed bytes + pixels).
   public static func decode(
     _ bytes: [UInt8], source: String = "WebP data",
     maxPixels: Int = DecodeLimits.defaultMaxPixels
   ) throws -> DecodedImage {
-    func failure(_ reason: String) -> MeshWarpIOError {
-      .invalidImageData(source: source, format: "WebP", reason: reason)
-    }
+    let decoding = FormatDecoding(source: source, format: "WebP", maxPixels: maxPixels)
     var features = WebPBitstreamFeatures()
     let status = bytes.withUnsafeBufferPointer {
       WebPGetFeatures($0.baseAddress, $0.count, &features)
     }
     guard status == VP8_STATUS_OK else {
-      throw failure(
+      throw decoding.failure(
         status == VP8_STATUS_NOT_ENOUGH_DATA
           ? "truncated: the data ends early"
           : "libwebp cannot read the header (status \(status.rawValue))")
     }
     guard features.has_animation == 0 else {
-      throw failure("animated WebP is not supported; convert its first frame to PNG")
+      throw decoding.failure("animated WebP is not supported; convert its first frame to PNG")
     }
     let w = Int(features.width)
     let h = Int(features.height)
-    let count = try DecodeLimits.pixelCount(
-      width: w, height: h, maxPixels: maxPixels, source: source, format: "WebP")
+    let count = try decoding.pixelCount(width: w, height: h)
     var pixels = [UInt8](repeating: 0, count: count * 4)
     let decoded = pixels.withUnsafeMutableBufferPointer { out in
       bytes.withUnsafeBufferPointer {
         WebPDecodeRGBAInto($0.baseAddress, $0.count, out.baseAddress, out.count, Int32(w * 4))
       }
     }
-    guard decoded != nil else { throw failure("libwebp cannot decode the image data") }
+    guard decoded != nil else { throw decoding.failure("libwebp cannot decode the image data") }
     let (image, metadata) = ImageMetadata(
       exif: riffChunk("EXIF", in: bytes).map(EXIF.tiffStructure), xmp: riffChunk("XMP ", in: bytes)
     ).uprighting(RGBAImage(width: w, height: h, pixels: pixels))

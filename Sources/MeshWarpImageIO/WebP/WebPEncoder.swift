@@ -16,13 +16,13 @@ public enum WebPEncoder {
   ///   - iccProfile: written as an `ICCP` chunk when given.
   ///   - metadata: its EXIF and XMP written as `EXIF` and `XMP ` chunks.
   ///   - destination: how errors name the output.
-  /// - Throws: `MeshWarpIOError.encodingFailed`.
+  /// - Throws: `ImageCodecError.encodingFailed`.
   public static func encode(
     _ image: RGBAImage, quality: Int = EncoderQuality.defaultValue, lossless: Bool = false,
     iccProfile: [UInt8]? = nil, metadata: ImageMetadata = ImageMetadata(),
     destination: String = "WebP data"
   ) throws -> [UInt8] {
-    func failure(_ reason: String) -> MeshWarpIOError {
+    func failure(_ reason: String) -> ImageCodecError {
       .encodingFailed(destination: destination, reason: reason)
     }
     let limit = 16383  // WEBP_MAX_DIMENSION
@@ -52,7 +52,7 @@ public enum WebPEncoder {
   /// `webp` with the chunks added through libwebpmux (each copied in).
   private static func adding(
     _ chunks: [(name: String, data: [UInt8])], to webp: [UInt8],
-    failure: (String) -> MeshWarpIOError
+    failure: (String) -> ImageCodecError
   ) throws -> [UInt8] {
     guard let mux = WebPMuxNew() else { throw failure("libwebpmux failed to start") }
     defer { WebPMuxDelete(mux) }

@@ -32,7 +32,7 @@ final class ChildProcess {
     do {
       errorFile = try systemCall { mkstemp(&template) }
     } catch {
-      throw MeshWarpIOError.toolUnavailable(
+      throw VideoError.toolUnavailable(
         tool: tool, reason: "cannot create a temporary file: \(error)")
     }
     unlink(template)
@@ -42,7 +42,7 @@ final class ChildProcess {
       try systemCall { pipe(&ends) }
     } catch {
       close(errorFile)
-      throw MeshWarpIOError.toolUnavailable(tool: tool, reason: "pipe failed: \(error)")
+      throw VideoError.toolUnavailable(tool: tool, reason: "pipe failed: \(error)")
     }
     _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
     #if os(Linux)
@@ -79,7 +79,7 @@ final class ChildProcess {
     do {
       return try systemCall { systemRead(output, buffer.baseAddress, buffer.count) }
     } catch {
-      throw MeshWarpIOError.toolUnavailable(
+      throw VideoError.toolUnavailable(
         tool: tool, reason: "reading its output failed: \(error)")
     }
   }

@@ -10,7 +10,7 @@ public enum VideoProbe {
   ///   - ffprobePath: the ffprobe to run (see
   ///     ``VideoReader/tools(environment:)``).
   /// - Throws: ``VideoInputError`` (cannot decode, no video stream,
-  ///   unsupported) or `MeshWarpIOError.toolUnavailable` when ffprobe
+  ///   unsupported) or `VideoError.toolUnavailable` when ffprobe
   ///   does not start.
   public static func probe(path: String, ffprobePath: String) throws -> VideoInfo {
     let child = try ChildProcess(

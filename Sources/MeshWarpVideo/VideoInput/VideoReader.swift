@@ -57,8 +57,8 @@ public final class VideoReader {
   /// - Parameters:
   ///   - path: the video (or animated GIF, PNG or WebP) file.
   ///   - environment: where `MESHWARP_FFMPEG` and `PATH` are read.
-  /// - Throws: `MeshWarpIOError.toolUnavailable` when ffmpeg or ffprobe is
-  ///   missing, `MeshWarpIOError.fileSystem` when the file cannot be
+  /// - Throws: `VideoError.toolUnavailable` when ffmpeg or ffprobe is
+  ///   missing, `FileError.fileSystem` when the file cannot be
   ///   opened, or ``VideoInputError`` (cannot decode, no video stream,
   ///   unsupported).
   public init(path: String, environment: [String: String] = ProcessInfo.processInfo.environment)
@@ -94,7 +94,7 @@ public final class VideoReader {
   /// ffmpeg, and ffprobe from the same folder when there is one there,
   /// else from PATH.
   ///
-  /// - Throws: `MeshWarpIOError.toolUnavailable`.
+  /// - Throws: `VideoError.toolUnavailable`.
   public static func tools(environment: [String: String]) throws -> (
     ffmpeg: String, ffprobe: String
   ) {
@@ -104,7 +104,7 @@ public final class VideoReader {
       return (ffmpeg, beside)
     }
     guard let ffprobe = ExecutableLocator.find("ffprobe", environment: environment) else {
-      throw MeshWarpIOError.toolUnavailable(
+      throw VideoError.toolUnavailable(
         tool: "ffprobe",
         reason:
           "not found beside \(ffmpeg) nor on PATH (\(environment["PATH"] ?? "unset")); it comes with ffmpeg (Debian: apt-get install ffmpeg)"
