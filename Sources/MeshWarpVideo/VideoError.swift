@@ -18,8 +18,10 @@ public enum VideoError: Error, CustomStringConvertible, Equatable, Sendable {
   case frameMismatch(destination: String, reason: String)
   /// An external tool (ffmpeg) could not be found or started.
   case toolUnavailable(tool: String, reason: String)
-  /// An external tool failed; `stderrTail` holds the end of its error output.
-  case toolFailed(tool: String, destination: String, reason: String, stderrTail: String)
+  /// An external tool failed. `reason` says how it ended and, in one
+  /// sentence, why when its error output shows a known cause; that output
+  /// itself is saved to a log file that `reason` names, never shown.
+  case toolFailed(tool: String, destination: String, reason: String)
 
   public var description: String {
     switch self {
@@ -29,11 +31,8 @@ public enum VideoError: Error, CustomStringConvertible, Equatable, Sendable {
       return "\(destination): \(reason)"
     case .toolUnavailable(let tool, let reason):
       return "\(tool) is not available: \(reason)"
-    case .toolFailed(let tool, let destination, let reason, let stderrTail):
-      let tail = stderrTail.trimmingCharacters(in: .whitespacesAndNewlines)
-      return tail.isEmpty
-        ? "\(destination): \(tool) failed: \(reason)"
-        : "\(destination): \(tool) failed: \(reason); its last output:\n\(tail)"
+    case .toolFailed(let tool, let destination, let reason):
+      return "\(destination): \(tool) failed: \(reason)"
     }
   }
 }

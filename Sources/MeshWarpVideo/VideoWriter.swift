@@ -553,7 +553,7 @@ public final class VideoWriter: FrameSink {
       abandon()
       throw readerGone()
         ?? VideoError.toolFailed(
-          tool: "ffmpeg", destination: destination, reason: reason, stderrTail: "")
+          tool: "ffmpeg", destination: destination, reason: reason)
     }
   }
 
@@ -567,7 +567,7 @@ public final class VideoWriter: FrameSink {
       abandon()
       throw readerGone()
         ?? VideoError.toolFailed(
-          tool: "ffmpeg", destination: destination, reason: reason, stderrTail: "")
+          tool: "ffmpeg", destination: destination, reason: reason)
     }
     if codec == .gif { try runGIFSecondPass() }
     // ffmpeg may end with status 0 though its last write to a closed pipe
@@ -615,7 +615,7 @@ public final class VideoWriter: FrameSink {
       abandon()
       throw readerGone()
         ?? VideoError.toolFailed(
-          tool: "ffmpeg", destination: destination, reason: reason, stderrTail: "")
+          tool: "ffmpeg", destination: destination, reason: reason)
     }
   }
 

@@ -14,8 +14,10 @@ public enum VideoInputError: Error, Equatable, Sendable, CustomStringConvertible
   /// frames, then `partialBytes` of the `frameBytes` of the next one.
   case endedEarly(source: String, framesRead: Int, partialBytes: Int, frameBytes: Int)
   /// ffmpeg exited with a failure or was killed while decoding, after
-  /// `framesRead` frames; `reason` says how it ended.
-  case decoderFailed(path: String, framesRead: Int, reason: String, stderrTail: String)
+  /// `framesRead` frames; `reason` says how it ended, the cause in one
+  /// sentence when its error output shows a known one, and the log file
+  /// that output was saved to (it is never shown as the message).
+  case decoderFailed(path: String, framesRead: Int, reason: String)
 
   public var description: String {
     switch self {
@@ -30,10 +32,8 @@ public enum VideoInputError: Error, Equatable, Sendable, CustomStringConvertible
     case .endedEarly(let source, let framesRead, let partialBytes, let frameBytes):
       return
         "\(source): stream ended early after \(framesRead) frames (\(partialBytes) of the \(frameBytes) bytes of frame \(framesRead + 1))"
-    case .decoderFailed(let path, let framesRead, let reason, let stderrTail):
-      let tail = stderrTail.trimmingCharacters(in: .whitespacesAndNewlines)
-      let head = "\(path): ffmpeg failed after \(framesRead) frames: \(reason)"
-      return tail.isEmpty ? head : "\(head); its last output:\n\(tail)"
+    case .decoderFailed(let path, let framesRead, let reason):
+      return "\(path): ffmpeg failed after \(framesRead) frames: \(reason)"
     }
   }
 }

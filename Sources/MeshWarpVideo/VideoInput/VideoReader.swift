@@ -143,7 +143,7 @@ public final class VideoReader {
   /// to read into, as ``RawVideoFrameParser/nextFrame(reusing:read:)``
   /// takes it.
   ///
-  /// - Throws: ``VideoInputError/decoderFailed(path:framesRead:reason:stderrTail:)``
+  /// - Throws: ``VideoInputError/decoderFailed(path:framesRead:reason:)``
   ///   when ffmpeg fails or dies (also mid-frame), ``VideoInputError/endedEarly(source:framesRead:partialBytes:frameBytes:)``
   ///   when its output stops inside a frame although it exited cleanly.
   ///   After an error or ``cancel()`` every call returns nil.
@@ -172,8 +172,9 @@ public final class VideoReader {
 
   private func failure(_ child: ChildProcess, _ ending: ChildProcess.Ending) -> VideoInputError {
     .decoderFailed(
-      path: path, framesRead: parser.framesRead, reason: ending.text,
-      stderrTail: child.errorTail(replacingInput: path))
+      path: path, framesRead: parser.framesRead,
+      reason: FFmpegFailure.reason(
+        ending.text, output: Array(child.errorTail(replacingInput: path).utf8)))
   }
 
   /// Stops decoding: kills and reaps ffmpeg. Later `nextFrame()` calls
