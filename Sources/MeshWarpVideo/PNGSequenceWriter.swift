@@ -76,7 +76,11 @@ public final class PNGSequenceWriter: FrameSink {
     self.speed = speed
     self.concurrentFrames = max(1, concurrentFrames)
     self.batch = FrameBatch(capacity: concurrentFrames)
-    self.encode = { image, path in try PNGEncoder.encode(image, speed: speed, destination: path) }
+    // One thread a frame: the frames of a batch are what runs in parallel,
+    // so that `concurrentFrames` bounds the threads of the whole export.
+    self.encode = { image, path in
+      try PNGEncoder.encode(image, speed: speed, destination: path, threads: 1)
+    }
     let folder = (pattern.pattern as NSString).deletingLastPathComponent
     self.staging =
       (folder.isEmpty ? "." : folder) + "/.meshwarp-frames-" + UUID().uuidString.prefix(8)
@@ -140,7 +144,8 @@ public final class PNGSequenceWriter: FrameSink {
     try self.init(
       pattern: pattern, startNumber: startNumber, width: width, height: height,
       concurrentFrames: concurrentFrames, replacesExistingFrames: replacesExistingFrames)
-    let options = ImageEncodingOptions(format: .jpeg, quality: quality, background: background)
+    let options = ImageEncodingOptions(
+      format: .jpeg, quality: quality, background: background, threads: 1)
     encode = { image, path in
       try ImageEncoder.encode(image, options: options, destination: path).bytes
     }
