@@ -8,19 +8,13 @@ enum PNGColorChunks {
   /// Malformed chunks are ignored (libpng has already checked the file).
   static func read(_ bytes: [UInt8]) -> ColorDescription {
     var color = ColorDescription()
-    var offset = 8
-    while offset + 12 <= bytes.count {
-      let length = Int(bytes.bigEndianUInt32(at: offset))
-      let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
-      let start = offset + 8
-      guard length <= bytes.count - start - 4 else { break }
-      let data = Array(bytes[start..<(start + length)])
+    forEachPNGChunk(in: bytes) { type, data in
       switch type {
-      case "IDAT", "IEND": return color
-      case "gAMA" where length == 4: color.gamma = data.bigEndianUInt32(at: 0)
-      case "cHRM" where length == 32:
+      case "IDAT", "IEND": return false
+      case "gAMA" where data.count == 4: color.gamma = data.bigEndianUInt32(at: 0)
+      case "cHRM" where data.count == 32:
         color.chromaticities = (0..<8).map { data.bigEndianUInt32(at: 4 * $0) }
-      case "sRGB" where length == 1: color.sRGBIntent = data[0]
+      case "sRGB" where data.count == 1: color.sRGBIntent = data[0]
       case "iCCP":
         // name (1–79 bytes), NUL, compression method 0, zlib stream.
         if let nul = data.firstIndex(of: 0), nul + 2 <= data.count, data[nul + 1] == 0 {
@@ -28,7 +22,7 @@ enum PNGColorChunks {
         }
       default: break
       }
-      offset = start + length + 4
+      return true
     }
     return color
   }

@@ -10,18 +10,12 @@ enum PNGMetadataChunks {
   /// chunks are ignored (libpng has already checked the file).
   static func read(_ bytes: [UInt8]) -> ImageMetadata {
     var metadata = ImageMetadata()
-    var offset = 8
-    while offset + 12 <= bytes.count {
-      let length = Int(bytes.bigEndianUInt32(at: offset))
-      let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
-      let start = offset + 8
-      guard length <= bytes.count - start - 4 else { break }
-      let data = Array(bytes[start..<(start + length)])
+    forEachPNGChunk(in: bytes) { type, data in
       switch type {
-      case "IEND": return metadata
+      case "IEND": return false
       case "eXIf" where metadata.exif == nil: metadata.exif = EXIF.tiffStructure(data)
       case "iTXt" where metadata.xmp == nil: metadata.xmp = xmp(inITXt: data)
-      case "pHYs" where length == 9 && metadata.density == nil:
+      case "pHYs" where data.count == 9 && metadata.density == nil:
         let x = Int(data.bigEndianUInt32(at: 0))
         let y = Int(data.bigEndianUInt32(at: 4))
         if x > 0, y > 0, data[8] <= 1 {
@@ -30,7 +24,7 @@ enum PNGMetadataChunks {
         }
       default: break
       }
-      offset = start + length + 4
+      return true
     }
     return metadata
   }
