@@ -65,7 +65,8 @@ enum FFmpegFailure {
     guard file >= 0 else { return nil }
     defer { close(file) }
     let written = output.withUnsafeBytes { write(file, $0.baseAddress!, $0.count) }
-    let path = String(cString: template)
+    let path = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     guard written == output.count else {
       unlink(path)
       return nil

@@ -10,7 +10,7 @@ import MeshWarpRender
 #endif
 
 /// Writes each frame to its own numbered PNG file (`frame_0000.png`, …; or
-/// JPEG: ``init(jpegPattern:quality:background:startNumber:width:height:)``),
+/// JPEG: ``init(jpegPattern:quality:background:startNumber:width:height:concurrentFrames:replacesExistingFrames:)``),
 /// each file atomically. Frames are encoded in batches of
 /// `concurrentFrames`, in parallel (`FrameBatch`; libpng's simplified API
 /// keeps no shared state), and written in order.
