@@ -24,12 +24,11 @@ enum AnimatedOutput {
     case .pngSequence(let p), .jpegSequence(let p): pattern = p
     default: return
     }
-    let existing = pattern.existingFrames()
-    guard let first = existing.first else { return }
-    let count = existing.count == 1 ? "a frame" : "\(existing.count) frames"
-    throw CLIError.usage(
-      "\(path): \(count) of this sequence already exist (\(first.path)); a new run would mix with them: add --overwrite (-y) to replace them, or choose another name or folder"
-    )
+    if let reason = PNGSequenceWriter.existingFramesReason(
+      pattern, remedy: "add --overwrite (-y) to replace them")
+    {
+      throw CLIError.usage("\(path): \(reason)")
+    }
   }
 
   /// `--format` for an animation or video at `path`: refused (exit 2) when

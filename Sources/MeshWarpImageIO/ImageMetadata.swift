@@ -45,10 +45,10 @@ public struct ImageMetadata: Sendable, Equatable {
   func uprighting(_ image: RGBAImage) -> (RGBAImage, ImageMetadata) {
     guard let exif else { return (image, self) }
     var result = self
-    let orientation = EXIF.orientation(exif) ?? 1
+    let orientation = EXIF.orientation(exif)
     result.exif = EXIF.upright(exif)
-    if let xmp, EXIF.orientation(exif) != nil { result.xmp = XMPOrientation.upright(xmp) }
-    return (image.oriented(exif: orientation), result)
+    if let xmp, orientation != nil { result.xmp = XMPOrientation.upright(xmp) }
+    return (image.oriented(exif: orientation ?? 1), result)
   }
 }
 

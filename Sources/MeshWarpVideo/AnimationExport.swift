@@ -65,9 +65,7 @@ public enum AnimationExport {
     let container = try (format ?? OutputFormat.infer(path: path, pngIsAnimated: true)).container
     var encoding = encoding
     encoding.container = container
-    if container != nil, let mismatch = encoding.codecMismatch {
-      throw VideoError.unsupportedOutput(path: path, reason: mismatch)
-    }
+    try encoding.checkCodecFits(path: path)
     // With no codec given, a MOV's ProRes depends on transparency: the
     // first and last frames are rendered before the output is opened (an
     // animation that uncovers or shrinks shows it at its ends).

@@ -174,17 +174,28 @@ public final class PNGSequenceWriter: FrameSink {
     lifecycle.markFinished()
   }
 
-  /// The refusal of a pattern whose folder already holds frames of it,
-  /// naming the first and the count; nil when it holds none.
-  package static func existingFramesError(_ pattern: FrameNumberPattern) -> VideoError? {
+  /// Why a pattern whose folder already holds frames of it is refused,
+  /// naming the first and the count, then `remedy` (how to replace them);
+  /// nil when it holds none.
+  package static func existingFramesReason(_ pattern: FrameNumberPattern, remedy: String)
+    -> String?
+  {
     let existing = pattern.existingFrames()
     guard let first = existing.first else { return nil }
-    let count = existing.count == 1 ? "1 frame" : "\(existing.count) frames"
-    return .unsupportedOutput(
-      path: pattern.pattern,
-      reason:
-        "\(count) of this pattern already exist (\(first.path)); a new sequence would mix with them: replace them, or choose another name or folder"
-    )
+    let count =
+      existing.count == 1
+      ? "a frame of this sequence already exists"
+      : "\(existing.count) frames of this sequence already exist"
+    return
+      "\(count) (\(first.path)); a new run would mix with them: \(remedy), or choose another name or folder"
+  }
+
+  /// The refusal of a pattern whose folder already holds frames of it
+  /// (``existingFramesReason(_:remedy:)``); nil when it holds none.
+  package static func existingFramesError(_ pattern: FrameNumberPattern) -> VideoError? {
+    existingFramesReason(pattern, remedy: "pass replacesExistingFrames to replace them").map {
+      .unsupportedOutput(path: pattern.pattern, reason: $0)
+    }
   }
 
   /// Removes the frames of the pattern that this run did not write (after

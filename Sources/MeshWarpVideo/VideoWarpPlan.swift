@@ -93,9 +93,7 @@ public final class VideoWarpPlan {
     do {
       format = try output.format ?? OutputFormat.infer(path: output.path, pngIsAnimated: true)
       encoding.container = format.container
-      if format.container != nil, let mismatch = encoding.codecMismatch {
-        throw VideoError.unsupportedOutput(path: output.path, reason: mismatch)
-      }
+      try encoding.checkCodecFits(path: output.path)
     } catch {
       reader?.cancel()
       throw error

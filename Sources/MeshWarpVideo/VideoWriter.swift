@@ -125,6 +125,12 @@ public struct VideoEncoding: Sendable, Equatable {
     return "\(container.displayName) cannot hold \(codec.rawValue); it takes "
       + container.codecs.map(\.rawValue).joined(separator: ", ")
   }
+
+  /// Throws ``VideoError/unsupportedOutput(path:reason:)`` for `path` when
+  /// ``codec`` cannot go into ``resolvedContainer`` (``codecMismatch``).
+  package func checkCodecFits(path: String) throws(VideoError) {
+    if let mismatch = codecMismatch { throw .unsupportedOutput(path: path, reason: mismatch) }
+  }
 }
 
 /// Writes video (H.264 or HEVC in MP4, MOV or MKV, ProRes 4444 or 422 HQ
@@ -220,9 +226,7 @@ public final class VideoWriter: FrameSink {
       throw VideoError.unsupportedOutput(
         path: path, reason: "frame rate must be > 0 (got \(options.framesPerSecond))")
     }
-    if let mismatch = options.codecMismatch {
-      throw VideoError.unsupportedOutput(path: path, reason: mismatch)
-    }
+    try options.checkCodecFits(path: path)
     codec = options.resolvedCodec
     container = options.resolvedContainer
     destination = path

@@ -151,12 +151,18 @@ struct ReliabilityCatalogueTests {
 
   /// The built binary with `PATH` replaced; returns status and stderr.
   static func binary(_ arguments: [String], path: String) throws -> (Int32, String) {
+    try binary(arguments, environment: ["PATH": path])
+  }
+
+  /// The built binary with the variables in `environment` set over this
+  /// process's; returns status and stderr.
+  static func binary(
+    _ arguments: [String], environment overrides: [String: String]
+  ) throws -> (Int32, String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: VideoCommandTests.binary!)
     process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["PATH"] = path
-    process.environment = environment
+    process.environment = ProcessInfo.processInfo.environment.merging(overrides) { $1 }
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice

@@ -156,23 +156,12 @@ extension RealVideoFileTests {
     let fake = folder.write(
       "#!/bin/sh\ncat >/dev/null\necho '\(said)' >&2\nexit 1\n", "ffmpeg")
     chmod(fake, 0o755)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: VideoCommandTests.binary!)
-    process.arguments = [
-      "text", "Hi", "--size", "64x48", "--duration", "0.2", "--fps", "10", "-o",
-      folder.file("out.mp4"),
-    ]
-    var environment = ProcessInfo.processInfo.environment
-    environment["MESHWARP_FFMPEG"] = fake
-    environment["TMPDIR"] = folder.path
-    process.environment = environment
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 1, "\(text)")
+    let (status, text) = try ReliabilityCatalogueTests.binary(
+      [
+        "text", "Hi", "--size", "64x48", "--duration", "0.2", "--fps", "10", "-o",
+        folder.file("out.mp4"),
+      ], environment: ["MESHWARP_FFMPEG": fake, "TMPDIR": folder.path])
+    #expect(status == 1, "\(text)")
     let failure = try #require(text.split(separator: "\n").first { $0.contains("ffmpeg failed") })
     #expect(
       failure.contains(
