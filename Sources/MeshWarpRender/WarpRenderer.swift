@@ -89,8 +89,8 @@ public enum WarpRenderer {
         output = RGBAImage(uninitializedWidth: width, height: height)
       }
       // The source's alpha is scanned once for both passes (a 12 MP
-      // frame is 48 MB to read).
-      let opaque = source.isOpaque
+      // frame is 48 MB to read), on the render's threads.
+      let opaque = source.isOpaque(threads: options.threads)
       renderOnce(
         source, mesh: mesh, options: options, sourceOpaque: opaque, covered: covered,
         surface: surface, into: &output)

@@ -29,6 +29,29 @@ import _TestSupport
     for (i, image) in all { #expect(image == expected[i % 8], "render \(i)") }
   }
 
+  /// The opacity scan in row bands finds one translucent pixel wherever it
+  /// lies (the first, the last, at a band's edge or anywhere), with any
+  /// thread count, as the one-thread scan does.
+  @Test(arguments: [1, 2, 3, 16])
+  func parallelOpacityScanFindsOneTranslucentPixel(threads: Int) {
+    let (w, h) = (601, 457)  // over the parallel threshold, odd sizes
+    var image = RGBAImage(width: w, height: h, fill: RGBA8(10, 20, 30))
+    let before = image.isOpaque(threads: threads)
+    #expect(before)
+    var rng = SeededRandom(seed: 0x0A1F)
+    let edges = [0, w * h - 1, w * (h / 2), w * (h / 2) - 1, w * (h / 4), w * h / 3 - 1]
+    for i in edges + (0..<24).map({ _ in Int(rng.next() % UInt64(w * h)) }) {
+      image[i % w, i / w] = RGBA8(1, 2, 3, 254)
+      // (Bools, not the image, in the message.)
+      let (parallel, serial) = (image.isOpaque(threads: threads), image.isOpaque)
+      #expect(!parallel, "translucent pixel \(i)")
+      #expect(!serial, "translucent pixel \(i), one thread")
+      image[i % w, i / w] = RGBA8(1, 2, 3, 255)
+    }
+    let after = image.isOpaque(threads: threads)
+    #expect(after)
+  }
+
   /// Every row lands in exactly one band, whatever the thread count.
   @Test(arguments: [0, 1, 2, 3, 5, 16])
   func rowBandsCoverEveryRowOnce(threads: Int) {
