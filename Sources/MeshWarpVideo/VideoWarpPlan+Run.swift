@@ -150,7 +150,8 @@ extension VideoWarpPlan {
       let source = frame.image
       frame.image = RGBAImage(width: 0, height: 0)
       spentSources.give(consume source)
-      if !sawTransparency && !image.isOpaque { sawTransparency = true }
+      // (Scanned on the render's threads: the others wait for this one.)
+      if !sawTransparency && !image.isOpaque(threads: options.threads) { sawTransparency = true }
       guard warped.put(AnimationExport.flattened(image, over: background)) else { break }
     }
     if isCancelled() { failures.record(CancellationError()) }
