@@ -2,6 +2,8 @@
 // it (chosen at run time). MeshWarpRender's `SpanKernel` calls it and keeps
 // the portable Swift loop it matches byte for byte
 // (`BilinearSampler.writeOpaqueRun`); `SpanKernelTests` cross-checks them.
+// Likewise the mesh gradient's opaque span loop
+// (`GradientSpanPolynomial.writeOpaqueRun`, `GradientSpanKernelTests`).
 #ifndef CSPANKERNEL_H
 #define CSPANKERNEL_H
 
@@ -44,5 +46,25 @@ void mw_span_opaque_avx2(
 int64_t mw_span_bicubic_opaque_avx2(
     const uint8_t *pixels, int64_t width, int64_t height, int64_t stride, int64_t *taps,
     int64_t count, int checked, const float *weights, uint8_t *out);
+
+/// Writes `count` pixels to `out`: a mesh gradient's span of an opaque
+/// colour in device space, as `GradientSpanPolynomial.writeOpaqueRun` does
+/// it in Swift, with the same Float operations in the same order (no fused
+/// multiply-adds). `coefficients`: 16 groups of four floats (r g b a), the
+/// power-basis coefficients of u^i v^j at group 4 j + i; `uvStep`: u and v
+/// at the first pixel, then their change per pixel. The forward differences
+/// d0 to d6 come from `GradientSpanPolynomial.init`; pixel i is d0's value,
+/// after which d_j += d_(j+1) for j = 0 to 5 (all from the old values); its
+/// bytes are the low bytes of min(max(d0 * 255 + n, 0), 255) + 1.5 * 2^23,
+/// n the four floats of `noise` (64 pixels of four) at pixel (x + i) & 63.
+void mw_gradient_span_opaque_avx2(
+    const float *coefficients, const float *uvStep, const float *noise, int64_t x,
+    int64_t count, uint32_t *out);
+
+/// The forward differences d0 to d6 (28 floats) that
+/// `mw_gradient_span_opaque_avx2` starts from, for tests to compare with
+/// `GradientSpanPolynomial.init` bit for bit.
+void mw_gradient_span_setup_avx2(
+    const float *coefficients, const float *uvStep, float *differences);
 
 #endif

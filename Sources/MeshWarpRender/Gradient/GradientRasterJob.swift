@@ -29,6 +29,9 @@ final class GradientRasterJob: @unchecked Sendable {
   let shader: GradientShader
   let background: UInt32
   let backgroundPremultiplied: SIMD4<Float>
+  /// Whether opaque device-space runs go through the AVX2 kernel
+  /// (``GradientSpanPolynomial/writeOpaqueRun(_:uv:step:count:noiseRow:x:to:vectorized:)``).
+  let spanKernel: Bool
   /// The tessellation's points on the rasterizer's fixed-point grid;
   /// `x == unplaced` for a non-finite point.
   private let fixedPoints: UnsafeMutableBufferPointer<TriangleRasterizer.FixedPoint>
@@ -46,7 +49,8 @@ final class GradientRasterJob: @unchecked Sendable {
 
   init(
     width: Int, height: Int, tessellation: GradientTessellation, shader: GradientShader,
-    coverage: GradientOutlineCoverage, dither: GradientDither, background: GradientColor
+    coverage: GradientOutlineCoverage, dither: GradientDither, background: GradientColor,
+    spanKernel: Bool
   ) {
     func copy<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
       let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
@@ -59,6 +63,7 @@ final class GradientRasterJob: @unchecked Sendable {
     self.patchCount = shader.opaque.count
     self.colorSpace = shader.colorSpace
     self.shader = shader
+    self.spanKernel = spanKernel && SpanKernel.isAvailable
     fixedPoints = copy(
       tessellation.points.map { p in
         p.x.isFinite && p.y.isFinite ? TriangleRasterizer.fixedPoint(p) : (Self.unplaced, 0)
@@ -217,19 +222,19 @@ final class GradientRasterJob: @unchecked Sendable {
       // Forward differences, restarted every maximumRun pixels.
       while x <= xEnd {
         let runEnd = min(xEnd, x + GradientSpanPolynomial.maximumRun - 1)
-        var color = GradientSpanPolynomial(
-          a, uv: uv + step * Float(x - xStart), step: step)
+        let runUV = uv + step * Float(x - xStart)
         if fast {
-          while x <= runEnd {
-            row[x] = GradientShader.quantizeOpaque(color.next(), noise: noiseRow[x & mask])
-            x += 1
-          }
-        } else {
-          while x <= runEnd {
-            let c = shader.output(color.next(), encodeTable: table)
-            row[x] = GradientShader.quantize(c, noise: noiseRow[x & mask])
-            x += 1
-          }
+          GradientSpanPolynomial.writeOpaqueRun(
+            a, uv: runUV, step: step, count: runEnd - x + 1, noiseRow: noiseRow, x: x, to: row + x,
+            vectorized: spanKernel)
+          x = runEnd + 1
+          continue
+        }
+        var color = GradientSpanPolynomial(a, uv: runUV, step: step)
+        while x <= runEnd {
+          let c = shader.output(color.next(), encodeTable: table)
+          row[x] = GradientShader.quantize(c, noise: noiseRow[x & mask])
+          x += 1
         }
       }
     } else {

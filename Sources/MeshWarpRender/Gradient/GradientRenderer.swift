@@ -25,6 +25,10 @@ public struct GradientRenderOptions: Hashable, Sendable {
   /// The finest subdivision, 2^level cells per patch side, 0…10 (default 8).
   /// Patches that would need more are drawn at this level.
   public var maximumLevel: Int
+  /// Whether opaque runs in device space go through the AVX2 span kernel
+  /// where the CPU has it (``SpanKernel/isAvailable``; the default), or
+  /// always through the portable Swift loop, which writes the same bytes.
+  package var usesSpanKernel = true
 
   /// Options; every parameter is described on its property.
   public init(
@@ -137,7 +141,7 @@ public struct GradientRenderer: Sendable {
       width: width, height: height, tessellation: tessellation, shader: shader,
       coverage: coverage,
       dither: GradientDither(enabled: options.dithering, seed: options.ditherSeed),
-      background: mesh.background)
+      background: mesh.background, spanKernel: options.usesSpanKernel)
   }
 
   /// The mesh's border as outline segments in pixel space: top edges left to
