@@ -90,7 +90,7 @@ public enum WarpRenderer {
       }
       // The source's alpha is scanned once for both passes (a 12 MP
       // frame is 48 MB to read).
-      let opaque = source.isOpaque
+      let opaque = source.isOpaque(threads: options.threads)
       renderOnce(
         source, mesh: mesh, options: options, sourceOpaque: opaque, covered: covered,
         surface: surface, into: &output)
