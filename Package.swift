@@ -49,6 +49,11 @@ let package = Package(
     .systemLibrary(
       name: "CTurboJPEG", pkgConfig: "libturbojpeg",
       providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
+    // libjpeg's scanline API (libjpeg-turbo), for decoding strips of a
+    // JPEG on several threads.
+    .systemLibrary(
+      name: "CJPEG", pkgConfig: "libjpeg",
+      providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
     .systemLibrary(
       name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
     .systemLibrary(
@@ -82,8 +87,8 @@ let package = Package(
     .target(
       name: "MeshWarpImageIO",
       dependencies: [
-        "MeshWarpFiles", "MeshWarpRender", "CPNG", "CZlib", "CDeflate", "CTurboJPEG", "CWebP",
-        "CGIF",
+        "MeshWarpFiles", "MeshWarpRender", "CPNG", "CZlib", "CDeflate", "CTurboJPEG", "CJPEG",
+        "CWebP", "CGIF",
       ]),
     // Children that die with us (PR_SET_PDEATHSIG between fork and exec).
     .target(name: "CChildSpawn"),

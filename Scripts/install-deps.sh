@@ -11,7 +11,7 @@ set -euo pipefail
 # readelf) and Scripts/test-package.sh (a clean Debian root). time: GNU
 # time's peak memory of a `meshwarp validate` run on a dense mesh.
 packages=(
-  pkg-config libpng-dev zlib1g-dev libdeflate-dev libturbojpeg0-dev libwebp-dev libgif-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev
+  pkg-config libpng-dev zlib1g-dev libdeflate-dev libturbojpeg0-dev libjpeg62-turbo-dev libwebp-dev libgif-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev
   libsdl2-dev fonts-dejavu-core fonts-dejavu-extra ffmpeg xvfb xdotool x11-apps
   python3 python3-numpy python3-pil python3-opencv
   man-db zsh fish dpkg-dev binutils debootstrap time

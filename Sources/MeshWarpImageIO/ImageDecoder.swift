@@ -10,14 +10,18 @@ public enum ImageDecoder {
   ///   - bytes: a complete file.
   ///   - source: how errors and notes name the data.
   ///   - maxPixels: refuse images with more pixels, before allocating them.
+  ///   - threads: JPEG decoder threads (0, the default: every core; 1: one
+  ///     thread); the other formats decode on one.
   /// - Throws: `ImageCodecError.unsupportedImage` naming what the bytes look
   ///   like and the formats read, or the format decoder's errors.
   public static func decode(
-    bytes: [UInt8], source: String = "image data", maxPixels: Int = DecodeLimits.defaultMaxPixels
+    bytes: [UInt8], source: String = "image data", maxPixels: Int = DecodeLimits.defaultMaxPixels,
+    threads: Int = 0
   ) throws -> DecodedImage {
     switch ImageFormat.detect(bytes) {
     case .png: try PNGDecoder.decodeDescribed(bytes, source: source, maxPixels: maxPixels)
-    case .jpeg: try JPEGDecoder.decode(bytes, source: source, maxPixels: maxPixels)
+    case .jpeg:
+      try JPEGDecoder.decode(bytes, source: source, maxPixels: maxPixels, threads: threads)
     case .webp: try WebPDecoder.decode(bytes, source: source, maxPixels: maxPixels)
     case .gif: try GIFDecoder.decode(bytes, source: source, maxPixels: maxPixels)
     case nil:
@@ -29,13 +33,17 @@ public enum ImageDecoder {
 
   /// Reads and decodes the file at `path` (`"-"`: standard input).
   ///
+  /// - Parameters:
+  ///   - path: the file, or `"-"` for standard input.
+  ///   - maxPixels: refuse images with more pixels, before allocating them.
+  ///   - threads: JPEG decoder threads (0, the default: every core).
   /// - Throws: `FileError.fileSystem` or the errors of
-  ///   `decode(bytes:source:maxPixels:)`.
-  public static func decodeFile(path: String, maxPixels: Int = DecodeLimits.defaultMaxPixels)
-    throws -> DecodedImage
-  {
+  ///   `decode(bytes:source:maxPixels:threads:)`.
+  public static func decodeFile(
+    path: String, maxPixels: Int = DecodeLimits.defaultMaxPixels, threads: Int = 0
+  ) throws -> DecodedImage {
     let bytes = try FileInput.readBytes(path: path)
     let source = path == FileInput.standardInputPath ? "standard input" : path
-    return try decode(bytes: bytes, source: source, maxPixels: maxPixels)
+    return try decode(bytes: bytes, source: source, maxPixels: maxPixels, threads: threads)
   }
 }

@@ -97,7 +97,7 @@ public enum ImageEncoder {
     case .jpeg:
       var notes: [String] = []
       var opaque = image
-      if image.composite(over: options.background, into: &opaque) {
+      if image.composite(over: options.background, threads: options.threads, into: &opaque) {
         let b = options.background
         notes.append(
           "\(destination): JPEG has no transparency; transparent pixels composited over rgb(\(b.r),\(b.g),\(b.b))"
@@ -139,9 +139,13 @@ extension RGBAImage {
   /// an opaque background. Writes `into` only when some pixel is not
   /// opaque.
   ///
+  /// - Parameter threads: threads the opacity scan runs on (0: every
+  ///   core).
   /// - Returns: whether any pixel was not opaque.
-  package func composite(over background: RGBA8, into result: inout RGBAImage) -> Bool {
-    guard !isOpaque else { return false }
+  package func composite(over background: RGBA8, threads: Int = 1, into result: inout RGBAImage)
+    -> Bool
+  {
+    guard !isOpaque(threads: threads) else { return false }
     let bg = [Int(background.r), Int(background.g), Int(background.b)]
     let beta = Int(background.a)
     let out = pixels.withUnsafeBufferPointer { src in

@@ -217,13 +217,15 @@ struct BenchCommand: ParsableCommand {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let input = folder + "/in.jpg"
         let output = folder + "/out.jpg"
-        // 4:2:0 in and out, as Pillow saves at quality 90.
+        // 4:2:0 in and out, as Pillow saves at quality 90; one piece, no
+        // restart markers, as Pillow writes it.
         try? OutputFile.write(
-          try! JPEGEncoder.encode(pattern, quality: 90, subsampling: .chroma420), to: input)
+          try! JPEGEncoder.encode(pattern, quality: 90, subsampling: .chroma420, threads: 1),
+          to: input)
         let mesh = MeshPresets.sinusoidal(columns: 17, rows: 17)
         return { threads in
           do {
-            let decoded = try ImageDecoder.decodeFile(path: input)
+            let decoded = try ImageDecoder.decodeFile(path: input, threads: threads)
             let warped = WarpRenderer.render(
               decoded.image, mesh: mesh, options: WarpOptions(threads: threads))
             let (bytes, _) = try ImageEncoder.encode(

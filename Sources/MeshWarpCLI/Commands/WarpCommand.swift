@@ -150,7 +150,8 @@ struct WarpCommand: ParsableCommand {
         throw error
       }
     }
-    let decoded = try ImageDecoder.decodeFile(path: input, maxPixels: limits.maxPixels)
+    let decoded = try ImageDecoder.decodeFile(
+      path: input, maxPixels: limits.maxPixels, threads: threading.threads)
     for note in decoded.notes { console.error("note: " + note) }
     let source = decoded.image
     let width = size.size?.width ?? source.width
