@@ -30,7 +30,13 @@ extension PNGEncoder {
   ) throws(Zlib.Failure) -> [UInt8] {
     precondition((1...4).contains(channels), "1 to 4 channels")
     let rowBytes = width * channels
-    var filtered = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
+    // Every byte is written by the bands below (a type byte and the row),
+    // so the buffer is not zero-filled first: that was a serial pass over
+    // it, with all of its first-touch page faults on one thread.
+    var filtered = [UInt8](unsafeUninitializedCapacity: (rowBytes + 1) * height) { buffer, count in
+      PixelBytes.adviseHugePages(buffer)
+      count = buffer.count
+    }
     let zeros = [UInt8](repeating: 0, count: rowBytes)
     pixels.withUnsafeBufferPointer { pixels in
       filtered.withUnsafeMutableBufferPointer { out in
