@@ -48,6 +48,29 @@ import _TestSupport
     }
   }
 
+  /// Narrow and odd widths, every filter in turn by row (adaptive on
+  /// random rows picks all five): the rows are unfiltered in place in the
+  /// buffer they were inflated into, the Up rows of RGBA 4 pixels per
+  /// vector with a scalar tail, and must come back exactly.
+  @Test(arguments: [1, 2, 3, 4, 5, 7, 8, 9, 16, 33])
+  func narrowAndOddWidthsRoundTripInPlace(width: Int) throws {
+    for channels in [3, 4] {
+      for filter in [PNGFilterStrategy.up, .adaptive, .paeth, .sub] {
+        let image = TestImages.random(
+          width: width, height: 23, seed: UInt64(width * 10 + channels), alpha: channels == 4)
+        let samples =
+          channels == 4
+          ? image.pixels
+          : image.pixels.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
+        let png = try PNGEncoder.encodeParallel(
+          pixels: samples, width: width, height: 23, channels: channels, filter: filter,
+          threads: 1)
+        #expect(
+          Self.wholeInflate(png) == image.pixels, "width \(width), \(channels) channels, \(filter)")
+      }
+    }
+  }
+
   /// Damage that the fast path must refuse, so that libpng reports it: a
   /// bad IDAT CRC, a corrupt stream with a good CRC, a stream cut short, a
   /// critical chunk after the image data, an unknown filter type.
