@@ -36,6 +36,27 @@ import _TestSupport
     }
   }
 
+  /// The balanced encoder filtering RGBA rows packed as RGB on the way
+  /// gives the bytes of filtering packed RGB samples: every filter, odd
+  /// sizes, bands on several threads (each band packs the row above it).
+  @Test(arguments: [1, 2, 4])
+  func packingWhileFilteringMatchesPackedSamples(threads: Int) throws {
+    for (width, height) in [(1, 1), (3, 2), (37, 29), (64, 70)] {
+      let image = TestImages.random(
+        width: width, height: height, seed: UInt64(width + height), alpha: false)
+      let rgb = image.pixels.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
+      for filter in [PNGFilterStrategy.adaptive, .paeth, .up, .average, .sub, .none] {
+        let packed = try PNGEncoder.encodeParallel(
+          pixels: rgb, width: width, height: height, channels: 3, filter: filter, threads: 1,
+          chunkBytes: 500)
+        let packing = try PNGEncoder.encodeParallel(
+          pixels: image.pixels, width: width, height: height, channels: 3, sourceChannels: 4,
+          filter: filter, threads: threads, chunkBytes: 500)
+        #expect(packing == packed, "\(width)×\(height), \(filter), \(threads) threads")
+      }
+    }
+  }
+
   /// Through the encoder, on several threads: an opaque image is written
   /// as RGB (colour type 2), one translucent pixel in any band makes it
   /// RGBA (type 6), and both decode to the image.
