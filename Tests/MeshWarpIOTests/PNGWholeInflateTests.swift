@@ -71,6 +71,24 @@ import _TestSupport
     }
   }
 
+  /// A buffer past the huge-page threshold (4 MiB), whose pages are
+  /// faulted in on every core before the inflate writes them: the picture
+  /// comes back exactly, RGB and RGBA.
+  @Test func largeBuffersFaultedInFirstDecodeExactly() throws {
+    let (width, height) = (1031, 1100)
+    let image = TestImages.smooth(width: width, height: height)
+    for channels in [3, 4] {
+      let samples =
+        channels == 4
+        ? image.pixels
+        : image.pixels.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
+      let png = try PNGEncoder.encodeParallel(
+        pixels: samples, width: width, height: height, channels: channels, filter: .none,
+        threads: 2)
+      #expect(Self.wholeInflate(png) == image.pixels, "\(channels) channels")
+    }
+  }
+
   /// Damage that the fast path must refuse, so that libpng reports it: a
   /// bad IDAT CRC, a corrupt stream with a good CRC, a stream cut short, a
   /// critical chunk after the image data, an unknown filter type.
