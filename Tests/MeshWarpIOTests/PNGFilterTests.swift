@@ -76,6 +76,22 @@ import _TestSupport
     #expect(picked.count >= 3, "the trials should exercise several filters, got \(picked)")
   }
 
+  /// A row of 256 vectors whose unfiltered bytes are all 0x80 (cost 128
+  /// each, the most): the vector scoring's 16-bit lane sums must be
+  /// flushed before they reach 2¹⁶ (after 255 vectors), or "none" wraps to
+  /// a cost near 0 and beats Sub, the true cheapest (128 per channel).
+  @Test(arguments: [3, 4])
+  func largestCostsDoNotWrapTheLaneSums(bytesPerPixel bpp: Int) {
+    for extra in [0, 5, 16 * 300] {
+      let count = bpp + 16 * 256 + extra
+      let x = (0..<count).map { i -> UInt8 in i < bpp ? 0 : 0x80 }
+      let above = [UInt8](repeating: 0x7F, count: count)
+      let scalar = PNGRowFilter.cheapestFilter(x, above, count, bpp)
+      #expect(scalar == .sub, "\(count) bytes")
+      #expect(PNGRowFilter.cheapestFilterVector(x, above, count, bpp) == scalar, "\(count) bytes")
+    }
+  }
+
   /// `unfilterRowToRGBA` undoes every filter of RGB and RGBA rows, with a
   /// row above and without (zeros), and gives RGB alpha 255.
   @Test(arguments: [3, 4])

@@ -48,6 +48,47 @@ import _TestSupport
     }
   }
 
+  /// Narrow and odd widths, every filter in turn by row (adaptive on
+  /// random rows picks all five): the rows are unfiltered in place in the
+  /// buffer they were inflated into, the Up rows of RGBA 4 pixels per
+  /// vector with a scalar tail, and must come back exactly.
+  @Test(arguments: [1, 2, 3, 4, 5, 7, 8, 9, 16, 33])
+  func narrowAndOddWidthsRoundTripInPlace(width: Int) throws {
+    for channels in [3, 4] {
+      for filter in [PNGFilterStrategy.up, .adaptive, .paeth, .sub] {
+        let image = TestImages.random(
+          width: width, height: 23, seed: UInt64(width * 10 + channels), alpha: channels == 4)
+        let samples =
+          channels == 4
+          ? image.pixels
+          : image.pixels.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
+        let png = try PNGEncoder.encodeParallel(
+          pixels: samples, width: width, height: 23, channels: channels, filter: filter,
+          threads: 1)
+        #expect(
+          Self.wholeInflate(png) == image.pixels, "width \(width), \(channels) channels, \(filter)")
+      }
+    }
+  }
+
+  /// A buffer past the huge-page threshold (4 MiB), whose pages are
+  /// faulted in on every core before the inflate writes them: the picture
+  /// comes back exactly, RGB and RGBA.
+  @Test func largeBuffersFaultedInFirstDecodeExactly() throws {
+    let (width, height) = (1031, 1100)
+    let image = TestImages.smooth(width: width, height: height)
+    for channels in [3, 4] {
+      let samples =
+        channels == 4
+        ? image.pixels
+        : image.pixels.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
+      let png = try PNGEncoder.encodeParallel(
+        pixels: samples, width: width, height: height, channels: channels, filter: .none,
+        threads: 2)
+      #expect(Self.wholeInflate(png) == image.pixels, "\(channels) channels")
+    }
+  }
+
   /// Damage that the fast path must refuse, so that libpng reports it: a
   /// bad IDAT CRC, a corrupt stream with a good CRC, a stream cut short, a
   /// critical chunk after the image data, an unknown filter type.

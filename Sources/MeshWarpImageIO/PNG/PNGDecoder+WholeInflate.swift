@@ -10,10 +10,14 @@ import MeshWarpRender
 /// libpng's: inflating and unfiltering have one answer.
 ///
 /// The filtered rows are inflated into the tail of the pixel buffer itself
-/// and unfiltered forwards, so each page is touched by one buffer: row y's
-/// RGBA ends where row y + 1's filtered bytes begin at the latest, since a
-/// filtered row (1 + 3w or 1 + 4w bytes) is at most one byte longer than
-/// the RGBA row (4w) and the buffer has `height` spare bytes for RGBA.
+/// and unfiltered forwards in place, so each page is touched by one buffer:
+/// row y's RGBA ends where row y + 1's filtered bytes begin at the latest,
+/// since a filtered row (1 + 3w or 1 + 4w bytes) is at most one byte longer
+/// than the RGBA row (4w) and the buffer has `height` spare bytes for RGBA.
+/// Within a row, the RGBA of pixel x ends before the residuals of pixel
+/// x + 1 begin (RGBA: the row's residuals start y + 1 bytes after its RGBA;
+/// RGB: (w − 1)(h − y) + 1 bytes after, and x ≤ w − 1 ≤ that), so the
+/// unfilter reads each residual before anything overwrites it.
 ///
 /// Anything unusual (another layout, a bad CRC, a chunk out of place,
 /// corrupt or short data, an unknown filter type) returns nil, and libpng
@@ -45,28 +49,26 @@ extension PNGDecoder {
     let pixelCount = width * height * 4
     let capacity = max(pixelCount, filteredCount)
     var decoded = false
-    let pixels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+    // Four bytes after the filtered data: the last RGB load reads one past it.
+    let pixels = [UInt8](unsafeUninitializedCapacity: capacity + 4) { buffer, count in
       count = 0
       PixelBytes.adviseHugePages(buffer)
       let out = buffer.baseAddress!
+      faultInPages(out, count: capacity + 4)
+      (out + capacity).initialize(repeating: 0, count: 4)
       let filtered = out + (capacity - filteredCount)
       guard inflate(compressed, into: filtered, count: filteredCount) else { return }
-      // One row of residuals (plus the byte an RGB load reads past it) and a
-      // row of zeros above the first.
-      let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes + 4 + width * 4)
-      defer { scratch.deallocate() }
-      scratch.initialize(repeating: 0, count: rowBytes + 4 + width * 4)
-      let residuals = scratch
-      let zeros = UnsafePointer(scratch + rowBytes + 4)
+      // The row of zeros above the first.
+      let zeros = UnsafeMutablePointer<UInt8>.allocate(capacity: width * 4)
+      defer { zeros.deallocate() }
+      zeros.initialize(repeating: 0, count: width * 4)
       for y in 0..<height {
         let row = filtered + y * (rowBytes + 1)
-        let type = row[0]
-        residuals.update(from: row + 1, count: rowBytes)
         let target = out + y * width * 4
-        let above = y == 0 ? zeros : UnsafePointer(target - width * 4)
+        let above = y == 0 ? UnsafePointer(zeros) : UnsafePointer(target - width * 4)
         guard
           PNGRowFilter.unfilterRowToRGBA(
-            type: type, residuals: residuals, channels: channels, above: above, width: width,
+            type: row[0], residuals: row + 1, channels: channels, above: above, width: width,
             out: target)
         else { return }
       }
@@ -74,6 +76,21 @@ extension PNGDecoder {
       decoded = true
     }
     return decoded ? pixels : nil
+  }
+
+  /// Touches every page of a fresh buffer on all cores, so that the
+  /// kernel zeroes its pages in parallel: the inflate that writes the
+  /// buffer next runs on one thread, and at 48 MP its first touches of
+  /// 192 MB were a tenth of the whole `meshwarp warp` run's CPU time, all
+  /// of it serial. The bytes written (zeros) are overwritten later.
+  private static func faultInPages(_ buffer: UnsafeMutablePointer<UInt8>, count: Int) {
+    let page = 4096
+    guard count >= PixelBytes.hugePageThreshold else { return }
+    let base = ParallelDeflate.SharedPointer(buffer)
+    forEachRowBand(rows: (count + page - 1) / page, threads: 0, minimumRowsPerBand: 512) {
+      pages in
+      for p in pages { base.base[p * page] = 0 }
+    }
   }
 
   /// The concatenated data of the file's `IDAT` chunks, or nil unless they

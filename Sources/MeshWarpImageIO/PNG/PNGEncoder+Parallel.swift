@@ -22,15 +22,26 @@ extension PNGEncoder {
   }
 
   /// Encodes 8-bit samples of `channels` per pixel (1 grey, 2 grey+alpha,
-  /// 3 RGB, 4 RGBA; rows packed) the same way.
+  /// 3 RGB, 4 RGBA; rows packed) the same way. With `sourceChannels` 4 and
+  /// `channels` 3, `pixels` are RGBA and each band packs its rows as RGB
+  /// into two rows of scratch just before filtering them (the alpha is
+  /// dropped unread: the caller has checked that it is all 255).
   static func encodeParallel(
-    pixels: [UInt8], width: Int, height: Int, channels: Int,
+    pixels: [UInt8], width: Int, height: Int, channels: Int, sourceChannels: Int? = nil,
     level: Int32 = balancedLevel, filter: PNGFilterStrategy = balancedFilter,
     threads: Int, chunkBytes: Int = ParallelDeflate.chunkBytes
   ) throws(Zlib.Failure) -> [UInt8] {
     precondition((1...4).contains(channels), "1 to 4 channels")
+    let packs = (sourceChannels ?? channels) != channels
+    precondition(!packs || (sourceChannels == 4 && channels == 3), "RGBA to RGB only")
     let rowBytes = width * channels
-    var filtered = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
+    // Every byte is written by the bands below (a type byte and the row),
+    // so the buffer is not zero-filled first: that was a serial pass over
+    // it, with all of its first-touch page faults on one thread.
+    var filtered = [UInt8](unsafeUninitializedCapacity: (rowBytes + 1) * height) { buffer, count in
+      PixelBytes.adviseHugePages(buffer)
+      count = buffer.count
+    }
     let zeros = [UInt8](repeating: 0, count: rowBytes)
     pixels.withUnsafeBufferPointer { pixels in
       filtered.withUnsafeMutableBufferPointer { out in
@@ -40,6 +51,12 @@ extension PNGEncoder {
           let dst = Shared(out.baseAddress!)
           let zeros = Shared(UnsafeMutablePointer(mutating: zero.baseAddress!))
           forEachRowBand(rows: height, threads: threads) { band in
+            if packs {
+              filterPackingRGB(
+                band, rgba: UnsafePointer(source.base), width: width, filter: filter,
+                output: dst.base, zeroRow: UnsafePointer(zeros.base))
+              return
+            }
             // The band's first row is filtered against the row above it
             // (another band's), as in one pass over the image.
             let (src, zeroRow) = (UnsafePointer(source.base), UnsafePointer(zeros.base))
@@ -88,5 +105,31 @@ extension PNGEncoder {
     } while offset < stream.count
     PNGChunk.append(type: "IEND", data: [], to: &png)
     return png
+  }
+
+  /// Filters the rows `band` of an opaque RGBA image as RGB rows: each row
+  /// (and the one above the band) is packed into a row of scratch first,
+  /// which stays in cache for the filter.
+  private static func filterPackingRGB(
+    _ band: Range<Int>, rgba: UnsafePointer<UInt8>, width: Int, filter: PNGFilterStrategy,
+    output: UnsafeMutablePointer<UInt8>, zeroRow: UnsafePointer<UInt8>
+  ) {
+    let rowBytes = width * 3
+    let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
+    defer { scratch.deallocate() }
+    var (current, other) = (scratch, scratch + rowBytes)
+    var above: UnsafePointer<UInt8>? = nil
+    if band.lowerBound > 0 {
+      _ = packOpaqueRow(rgba + (band.lowerBound - 1) * width * 4, width: width, into: other)
+      above = UnsafePointer(other)
+    }
+    for y in band {
+      _ = packOpaqueRow(rgba + y * width * 4, width: width, into: current)
+      PNGRowFilter.filter(
+        rows: current, rowBytes: rowBytes, height: 1, stride: rowBytes, bytesPerPixel: 3,
+        strategy: filter, output: output + y * (rowBytes + 1), zeroRow: zeroRow, above: above)
+      above = UnsafePointer(current)
+      swap(&current, &other)
+    }
   }
 }

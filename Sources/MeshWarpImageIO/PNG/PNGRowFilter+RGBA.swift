@@ -19,7 +19,10 @@ extension PNGRowFilter {
   ///   - channels: 3 (RGB) or 4 (RGBA).
   ///   - above: the unfiltered RGBA row above (`width · 4` bytes; zeros for
   ///     the first row).
-  ///   - out: `width · 4` bytes of RGBA; may not overlap `residuals`.
+  ///   - out: `width · 4` bytes of RGBA. It may overlap `residuals` when
+  ///     each pixel's RGBA ends before the next pixel's residuals begin
+  ///     (out + 4x + 4 ≤ residuals + channels·(x + 1)): pixels are read
+  ///     and written in order, 4 RGBA pixels per store at most.
   /// - Returns: false for an unknown filter type (nothing is written).
   static func unfilterRowToRGBA(
     type: UInt8, residuals: UnsafePointer<UInt8>, channels: Int, above: UnsafePointer<UInt8>,
@@ -64,7 +67,21 @@ extension PNGRowFilter {
         store(a, x)
       }
     case .up:
-      for x in 0..<width { store(residual(x) &+ up(x), x) }
+      var x = 0
+      if channels == 4 {
+        // Bytes are independent here: 4 pixels per 16-byte vector.
+        while x &+ 4 <= width {
+          let sum =
+            UnsafeRawPointer(row + x &* 4).loadUnaligned(as: SIMD16<UInt8>.self)
+            &+ UnsafeRawPointer(above + x &* 4).loadUnaligned(as: SIMD16<UInt8>.self)
+          UnsafeMutableRawPointer(out + x &* 4).storeBytes(of: sum, as: SIMD16<UInt8>.self)
+          x &+= 4
+        }
+      }
+      while x < width {
+        store(residual(x) &+ up(x), x)
+        x &+= 1
+      }
     case .average:
       var a = Pixel()
       for x in 0..<width {

@@ -7,7 +7,6 @@
 /// PNGFilterTests) several times faster.
 extension PNGRowFilter {
   typealias Bytes = SIMD16<UInt8>
-  typealias Wide = SIMD16<Int16>
 
   @inline(__always)
   static func load(_ p: UnsafePointer<UInt8>) -> Bytes {
@@ -22,13 +21,34 @@ extension PNGRowFilter {
     return (v ^ sign) &- sign
   }
 
+  /// Eight 16-bit lanes: the even or the odd bytes of a `Bytes` widened.
+  typealias Half = SIMD8<Int16>
+
+  /// The even bytes (0, 2, …, 14) and the odd bytes of `v` in 16-bit lanes,
+  /// by masking and shifting its 16-bit words (little-endian: byte 2k is
+  /// word k's low byte). Swift's `SIMD16(truncatingIfNeeded:)` widening is
+  /// an out-of-line call per vector; this is two instructions.
+  @inline(__always)
+  static func widen(_ v: Bytes) -> (even: Half, odd: Half) {
+    let words = unsafeBitCast(v, to: SIMD8<UInt16>.self)
+    return (
+      unsafeBitCast(words & 0x00FF, to: Half.self), unsafeBitCast(words &>> 8, to: Half.self)
+    )
+  }
+
+  /// The inverse of `widen` for lanes that hold values 0…255.
+  @inline(__always)
+  static func narrow(even: Half, odd: Half) -> Bytes {
+    unsafeBitCast(even | (odd &<< 8), to: Bytes.self)
+  }
+
   /// Paeth predictions for 16 bytes (PNG spec §9.4, same ties as
-  /// `paethPredictor`).
+  /// `paethPredictor`), in 16-bit lanes for the even and the odd bytes.
   @inline(__always)
   static func paeth(_ a: Bytes, _ b: Bytes, _ c: Bytes) -> Bytes {
-    Bytes(
-      truncatingIfNeeded: paethWide(
-        Wide(truncatingIfNeeded: a), Wide(truncatingIfNeeded: b), Wide(truncatingIfNeeded: c)))
+    let (a, b, c) = (widen(a), widen(b), widen(c))
+    return narrow(
+      even: paethWide(a.even, b.even, c.even), odd: paethWide(a.odd, b.odd, c.odd))
   }
 
   /// Paeth predictions of bytes widened to 16-bit lanes (values 0…255), any
@@ -73,16 +93,24 @@ extension PNGRowFilter {
   static func cheapestFilterVector(
     _ x: UnsafePointer<UInt8>, _ previous: UnsafePointer<UInt8>, _ count: Int, _ bpp: Int
   ) -> PNGFilterType {
-    // Per-lane sums of |residual as signed| (≤ 128 each) in Int16 lanes,
-    // flushed to Int every 255 steps so they cannot overflow (255·128 < 2¹⁵).
+    // Per-lane sums of |residual as signed| (≤ 128 each, an even and an odd
+    // byte per 16-bit lane) in UInt16 lanes, flushed to Int every 255 steps
+    // so they cannot overflow (255·2·128 < 2¹⁶).
+    typealias Sums = SIMD8<UInt16>
     var total = (0, 0, 0, 0, 0)
-    var lanes = (Wide(), Wide(), Wide(), Wide(), Wide())
-    @inline(__always) func cost(_ r: Bytes) -> Wide {
-      absolute(Wide(truncatingIfNeeded: SIMD16<Int8>(truncatingIfNeeded: r)))
+    var lanes = (Sums(), Sums(), Sums(), Sums(), Sums())
+    @inline(__always) func cost(_ r: Bytes) -> Sums {
+      // |r| of the bytes read as Int8, as a byte (−128 gives 128): the
+      // sign mask s = r >> 7 (arithmetic), |r| = (r ^ s) − s.
+      let signed = unsafeBitCast(r, to: SIMD16<Int8>.self)
+      let sign = signed &>> 7
+      let words = unsafeBitCast((signed ^ sign) &- sign, to: Sums.self)
+      return (words & 0x00FF) &+ (words &>> 8)
     }
-    @inline(__always) func sum(_ v: Wide) -> Int {
-      // Across lanes in 32 bits: 16 lanes of up to 255·128 overflow Int16.
-      Int(SIMD16<Int32>(truncatingIfNeeded: v).wrappedSum())
+    @inline(__always) func sum(_ v: Sums) -> Int {
+      var total = 0
+      for lane in 0..<8 { total &+= Int(v[lane]) }
+      return total
     }
     @inline(__always) func flush() {
       total.0 &+= sum(lanes.0)
@@ -90,7 +118,7 @@ extension PNGRowFilter {
       total.2 &+= sum(lanes.2)
       total.3 &+= sum(lanes.3)
       total.4 &+= sum(lanes.4)
-      lanes = (Wide(), Wide(), Wide(), Wide(), Wide())
+      lanes = (Sums(), Sums(), Sums(), Sums(), Sums())
     }
     // The first pixel has a = c = 0: score it with the scalar rule.
     for i in 0..<min(bpp, count) {

@@ -1,3 +1,4 @@
+import CDeflate
 import CZlib
 import MeshWarpRender
 
@@ -98,8 +99,11 @@ enum ParallelDeflate {
       }
     }
     // deflateBound plus the sync flush's empty stored block (5 bytes) and
-    // slack; the loop below grows the buffer should it still be short.
-    var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(range.count))) + 64)
+    // slack; the loop below grows the buffer should it still be short. Left
+    // unset: deflate writes what is kept (a zero fill of the whole bound,
+    // ~1 MiB per chunk, was 30 times what the pattern compresses to).
+    let bound = Int(deflateBound(&stream, uLong(range.count))) + 64
+    var output = [UInt8](unsafeUninitializedCapacity: bound) { _, count in count = bound }
     stream.next_in = input + range.lowerBound
     stream.avail_in = uInt(range.count)
     var produced = 0
@@ -118,6 +122,9 @@ enum ParallelDeflate {
       }
     }
     output.removeSubrange(produced...)
-    return (output, adler32(1, input + range.lowerBound, uInt(range.count)))
+    // libdeflate's vectorized Adler-32: the same value as zlib's, in a fifth
+    // of the instructions.
+    let adler = libdeflate_adler32(1, input + range.lowerBound, range.count)
+    return (output, uLong(adler))
   }
 }
