@@ -10,8 +10,10 @@ public enum ImageDecoder {
   ///   - bytes: a complete file.
   ///   - source: how errors and notes name the data.
   ///   - maxPixels: refuse images with more pixels, before allocating them.
-  ///   - threads: JPEG decoder threads (0, the default: every core; 1: one
-  ///     thread); the other formats decode on one.
+  ///   - threads: decoder threads (0, the default: every core; 1: one
+  ///     thread): a JPEG's strips, and the pages of a large PNG's pixel
+  ///     memory, faulted in before its inflate; the other formats decode
+  ///     on one.
   /// - Throws: `ImageCodecError.unsupportedImage` naming what the bytes look
   ///   like and the formats read, or the format decoder's errors.
   public static func decode(
@@ -19,7 +21,9 @@ public enum ImageDecoder {
     threads: Int = 0
   ) throws -> DecodedImage {
     switch ImageFormat.detect(bytes) {
-    case .png: try PNGDecoder.decodeDescribed(bytes, source: source, maxPixels: maxPixels)
+    case .png:
+      try PNGDecoder.decodeDescribed(
+        bytes, source: source, maxPixels: maxPixels, threads: threads)
     case .jpeg:
       try JPEGDecoder.decode(bytes, source: source, maxPixels: maxPixels, threads: threads)
     case .webp: try WebPDecoder.decode(bytes, source: source, maxPixels: maxPixels)
@@ -36,7 +40,7 @@ public enum ImageDecoder {
   /// - Parameters:
   ///   - path: the file, or `"-"` for standard input.
   ///   - maxPixels: refuse images with more pixels, before allocating them.
-  ///   - threads: JPEG decoder threads (0, the default: every core).
+  ///   - threads: decoder threads (0, the default: every core).
   /// - Throws: `FileError.fileSystem` or the errors of
   ///   `decode(bytes:source:maxPixels:threads:)`.
   public static func decodeFile(

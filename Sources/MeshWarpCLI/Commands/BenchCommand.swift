@@ -328,7 +328,7 @@ struct BenchCommand: ParsableCommand {
       let mesh = MeshPresets.sinusoidal(columns: 17, rows: 17)
       return { threads in
         do {
-          let image = try PNGDecoder.decode(input)
+          let image = try PNGDecoder.decode(input, threads: threads)
           let warped = WarpRenderer.render(
             image, mesh: mesh, options: WarpOptions(threads: threads))
           _ = try PNGEncoder.encode(warped, threads: threads)

@@ -35,9 +35,10 @@ extension PNGDecoder {
   ///   - file: the whole PNG file.
   ///   - width, height: from its header (≥ 1, within the pixel limit).
   ///   - bitDepth, colorType, interlace: from its header.
+  ///   - threads: threads that fault the pixel buffer in (0: every core).
   static func decodeWholeInflate(
     _ file: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bitDepth: Int32,
-    colorType: Int32, interlace: Int32
+    colorType: Int32, interlace: Int32, threads: Int = 0
   ) -> [UInt8]? {
     // Colour types 2 (RGB) and 6 (RGBA), PNG spec §11.2.2.
     guard bitDepth == 8, interlace == 0, colorType == 2 || colorType == 6, width > 0, height > 0
@@ -54,7 +55,7 @@ extension PNGDecoder {
       count = 0
       PixelBytes.adviseHugePages(buffer)
       let out = buffer.baseAddress!
-      faultInPages(out, count: capacity + 4)
+      faultInPages(out, count: capacity + 4, threads: threads)
       (out + capacity).initialize(repeating: 0, count: 4)
       let filtered = out + (capacity - filteredCount)
       guard inflate(compressed, into: filtered, count: filteredCount) else { return }
@@ -78,16 +79,21 @@ extension PNGDecoder {
     return decoded ? pixels : nil
   }
 
-  /// Touches every page of a fresh buffer on all cores, so that the
-  /// kernel zeroes its pages in parallel: the inflate that writes the
-  /// buffer next runs on one thread, and at 48 MP its first touches of
-  /// 192 MB were a tenth of the whole `meshwarp warp` run's CPU time, all
-  /// of it serial. The bytes written (zeros) are overwritten later.
-  private static func faultInPages(_ buffer: UnsafeMutablePointer<UInt8>, count: Int) {
+  /// Touches every page of a fresh buffer on `threads` threads (0: every
+  /// core), so that the kernel zeroes its pages in parallel: the inflate
+  /// that writes the buffer next runs on one thread, and at 48 MP its
+  /// first touches of 192 MB were a tenth of the whole `meshwarp warp`
+  /// run's CPU time, all of it serial. The bytes written (zeros) are
+  /// overwritten later. On one thread it is left to the inflate.
+  private static func faultInPages(
+    _ buffer: UnsafeMutablePointer<UInt8>, count: Int, threads: Int
+  ) {
     let page = 4096
-    guard count >= PixelBytes.hugePageThreshold else { return }
+    guard count >= PixelBytes.hugePageThreshold, resolvedThreadCount(threads) > 1 else { return }
     let base = ParallelDeflate.SharedPointer(buffer)
-    forEachRowBand(rows: (count + page - 1) / page, threads: 0, minimumRowsPerBand: 512) {
+    forEachRowBand(
+      rows: (count + page - 1) / page, threads: threads, minimumRowsPerBand: 512
+    ) {
       pages in
       for p in pages { base.base[p * page] = 0 }
     }

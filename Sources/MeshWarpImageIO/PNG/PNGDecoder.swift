@@ -31,22 +31,27 @@ public enum PNGDecoder {
   ///   - source: how errors name the data (a file path, "standard input").
   ///   - maxPixels: refuse images with more than this many pixels (> 0). The
   ///     header is checked before any pixel memory is allocated.
+  ///   - threads: threads that fault a large image's pixel memory in
+  ///     before the (serial) inflate writes it (0, the default: every
+  ///     core; 1: none but this one).
   /// - Returns: the image as 8-bit straight-alpha RGBA, values as stored.
   /// - Throws: `ImageCodecError.invalidImage` (not a PNG, truncated, bad CRC
   ///   in a critical chunk, corrupt compressed data, …) or
   ///   `ImageCodecError.imageTooLarge`.
   /// - Complexity: O(compressed bytes + pixels).
   public static func decode(
-    _ bytes: [UInt8], source: String = "PNG data", maxPixels: Int = DecodeLimits.defaultMaxPixels
+    _ bytes: [UInt8], source: String = "PNG data", maxPixels: Int = DecodeLimits.defaultMaxPixels,
+    threads: Int = 0
   ) throws -> RGBAImage {
-    try decodeDescribed(bytes, source: source, maxPixels: maxPixels).image
+    try decodeDescribed(bytes, source: source, maxPixels: maxPixels, threads: threads).image
   }
 
   /// Decodes PNG bytes with the file's colour description, metadata,
   /// whether it is grey, and notes (16-bit input); see
-  /// `decode(_:source:maxPixels:)`.
+  /// `decode(_:source:maxPixels:threads:)`.
   public static func decodeDescribed(
-    _ bytes: [UInt8], source: String = "PNG data", maxPixels: Int = DecodeLimits.defaultMaxPixels
+    _ bytes: [UInt8], source: String = "PNG data", maxPixels: Int = DecodeLimits.defaultMaxPixels,
+    threads: Int = 0
   ) throws -> DecodedImage {
     guard bytes.count >= signature.count, bytes.starts(with: signature) else {
       let reason =
@@ -71,7 +76,7 @@ public enum PNGDecoder {
       var failure: String? = nil
       let fast = decodeWholeInflate(
         buffer, width: width, height: height, bitDepth: state.bit_depth,
-        colorType: state.color_type, interlace: state.interlace)
+        colorType: state.color_type, interlace: state.interlace, threads: threads)
       let pixels =
         fast
         ?? [UInt8](unsafeUninitializedCapacity: pixelCount * 4) { out, count in
