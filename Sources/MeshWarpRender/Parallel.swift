@@ -63,3 +63,28 @@ private final class BandCounter: @unchecked Sendable {
     return taken - 1
   }
 }
+
+/// A flag that any band of a parallel loop may raise and every band reads,
+/// so that bands not yet started can stop early (an opacity scan that has
+/// found a translucent pixel). A lock, as in ``BandCounter``: read once per
+/// band or row, it costs nothing.
+package final class StopFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var raised = false
+
+  package init() {}
+
+  /// Whether a band has raised the flag.
+  package var isSet: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return raised
+  }
+
+  /// Raises the flag.
+  package func set() {
+    lock.lock()
+    raised = true
+    lock.unlock()
+  }
+}

@@ -1,4 +1,3 @@
-import Foundation
 import MeshWarpCore
 
 /// An 8-bit RGBA colour: sRGB-encoded, straight (not premultiplied) alpha.
@@ -91,7 +90,7 @@ public struct RGBAImage: Hashable, Sendable {
         return BilinearSampler.allOpaque(base, count: width * height)
       }
       let pixels = SharedPointer(UnsafeMutablePointer(mutating: base))
-      let found = TranslucencyFlag()
+      let found = StopFlag()
       let width = width
       forEachRowBand(rows: height, threads: threads, minimumRowsPerBand: 16) { band in
         guard !found.isSet else { return }
@@ -123,22 +122,4 @@ public struct RGBAImage: Hashable, Sendable {
 
   /// The size as a vector (width, height), for scaling normalized points.
   public var size: Vector2 { Vector2(Double(width), Double(height)) }
-}
-
-/// Set by whichever band of a parallel scan finds a translucent pixel.
-private final class TranslucencyFlag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = false
-
-  var isSet: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return value
-  }
-
-  func set() {
-    lock.lock()
-    value = true
-    lock.unlock()
-  }
 }

@@ -133,23 +133,6 @@ public enum PNGEncoder {
     return translucent.isSet ? nil : rgb
   }
 
-  /// A flag that any band may raise and every band reads (a lock, as in
-  /// `forEachRowBand`'s counter: read once per row, it costs nothing).
-  private final class StopFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var raised = false
-    var isSet: Bool {
-      lock.lock()
-      defer { lock.unlock() }
-      return raised
-    }
-    func set() {
-      lock.lock()
-      raised = true
-      lock.unlock()
-    }
-  }
-
   /// Packs one row of `width` RGBA pixels as RGB into `out` (`3·width`
   /// bytes, all written, none after), two pixels per 8-byte load, and
   /// returns whether every alpha is 255.
