@@ -137,7 +137,7 @@ let package = Package(
       name: "MeshWarpIOTests",
       dependencies: [
         "MeshWarpIO", "MeshWarpFiles", "MeshWarpImageIO", "MeshWarpVideo", "MeshWarpText",
-        "MeshWarpRender", "MeshWarpCore", "CFreeType", "CTurboJPEG", "_TestSupport",
+        "MeshWarpRender", "MeshWarpCore", "CFreeType", "CTurboJPEG", "CJPEG", "_TestSupport",
       ],
       resources: [.copy("Fixtures")]),
     .testTarget(

@@ -14,12 +14,13 @@ typedef struct meshwarp_jpeg_layout {
   unsigned int width, height;
   /// 1 for a progressive (SOF2) or arithmetic-coded file.
   int progressive, arithmetic;
-  /// libjpeg's J_COLOR_SPACE of the file (JCS_CMYK, JCS_YCCK, ...).
-  int color_space;
+  /// 1 when the first scan does not hold every component: a sequential
+  /// file in several scans, whose entropy data libjpeg decodes whole in
+  /// jpeg_start_decompress (into a coefficient buffer of the whole
+  /// picture), so that every strip would decode all of it.
+  int multiscan;
   /// Rows of one iMCU row: 8 × the largest vertical sampling factor.
   unsigned int imcu_rows;
-  /// MCUs between restart markers (0: none).
-  unsigned int restart_interval;
 } meshwarp_jpeg_layout;
 
 typedef struct meshwarp_jpeg_error {
@@ -69,9 +70,8 @@ static inline int meshwarp_jpeg_read_layout(
   layout->height = info.image_height;
   layout->progressive = info.progressive_mode ? 1 : 0;
   layout->arithmetic = info.arith_code ? 1 : 0;
-  layout->color_space = (int)info.jpeg_color_space;
+  layout->multiscan = info.comps_in_scan < info.num_components ? 1 : 0;
   layout->imcu_rows = (unsigned int)info.max_v_samp_factor * DCTSIZE;
-  layout->restart_interval = info.restart_interval;
   jpeg_destroy_decompress(&info);
   return 0;
 }

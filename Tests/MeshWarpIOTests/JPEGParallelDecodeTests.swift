@@ -1,3 +1,4 @@
+import CJPEG
 import CTurboJPEG
 import Foundation
 import MeshWarpRender
@@ -123,11 +124,72 @@ import Testing
     #expect(many.image.pixels == serial.image.pixels)
   }
 
+  /// A sequential JPEG in three scans, one per component (libjpeg's scan
+  /// script), as `cjpeg -scans` writes one.
+  static func multiscanJPEG(width: Int, height: Int) throws -> [UInt8] {
+    let pixels = picture(width: width, height: height)
+    var info = jpeg_compress_struct()
+    var error = jpeg_error_mgr()
+    info.err = jpeg_std_error(&error)
+    jpeg_CreateCompress(&info, JPEG_LIB_VERSION, MemoryLayout<jpeg_compress_struct>.size)
+    defer { jpeg_destroy_compress(&info) }
+    var output: UnsafeMutablePointer<UInt8>? = nil
+    var size: UInt = 0
+    jpeg_mem_dest(&info, &output, &size)
+    defer { free(output) }
+    info.image_width = JDIMENSION(width)
+    info.image_height = JDIMENSION(height)
+    info.input_components = 3
+    info.in_color_space = JCS_RGB
+    jpeg_set_defaults(&info)
+    jpeg_set_quality(&info, 90, 1)
+    let scans = UnsafeMutablePointer<jpeg_scan_info>.allocate(capacity: 3)
+    defer { scans.deallocate() }
+    for c in 0..<3 {
+      scans[c] = jpeg_scan_info(
+        comps_in_scan: 1, component_index: (Int32(c), 0, 0, 0), Ss: 0, Se: 63, Ah: 0, Al: 0)
+    }
+    info.scan_info = UnsafePointer(scans)
+    info.num_scans = 3
+    jpeg_start_compress(&info, 1)
+    pixels.withUnsafeBufferPointer { p in
+      while info.next_scanline < info.image_height {
+        var row: JSAMPROW? = UnsafeMutablePointer(
+          mutating: p.baseAddress! + Int(info.next_scanline) * width * 3)
+        _ = jpeg_write_scanlines(&info, &row, 1)
+      }
+    }
+    jpeg_finish_compress(&info)
+    return Array(UnsafeBufferPointer(start: try #require(output), count: Int(size)))
+  }
+
+  /// A sequential file in several scans stays in one piece: libjpeg decodes
+  /// all its entropy data before the first row, so every strip would.
+  @Test func filesInSeveralScansStayInOnePiece() throws {
+    let bytes = try Self.multiscanJPEG(width: 300, height: 200)
+    #expect(
+      JPEGDecoder.stripPlan(bytes, width: 300, height: 200, threads: 4, minimumStripPixels: 0)
+        == nil)
+    let serial = try JPEGDecoder.decode(bytes, threads: 1)
+    let many = try JPEGDecoder.decode(
+      bytes, source: "test", maxPixels: .max, threads: 4, minimumStripPixels: 0)
+    #expect(many.image.pixels == serial.image.pixels)
+    // The baseline file of the same picture does go to strips.
+    let baseline = try Self.jpeg(width: 300, height: 200, sampling: TJSAMP_420)
+    #expect(
+      JPEGDecoder.stripPlan(baseline, width: 300, height: 200, threads: 4, minimumStripPixels: 0)
+        != nil)
+  }
+
   /// A truncated file fails in strips as in one piece, with the same
   /// libjpeg message (the last strip reads the whole file).
   @Test func truncatedFilesFailAsInOnePiece() throws {
     let bytes = try Self.jpeg(width: 640, height: 480, sampling: TJSAMP_420)
     let cut = Array(bytes.prefix(bytes.count * 2 / 3))
+    // (The cut file really goes to strips.)
+    #expect(
+      JPEGDecoder.stripPlan(cut, width: 640, height: 480, threads: 3, minimumStripPixels: 0)
+        != nil)
     var serialError: String?
     var stripError: String?
     do { _ = try JPEGDecoder.decode(cut, threads: 1) } catch { serialError = "\(error)" }

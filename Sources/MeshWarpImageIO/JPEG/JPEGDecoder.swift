@@ -34,8 +34,10 @@ public enum JPEGDecoder {
     _ bytes: [UInt8], source: String = "JPEG data",
     maxPixels: Int = DecodeLimits.defaultMaxPixels, threads: Int = 0
   ) throws -> DecodedImage {
+    // No more strips than cores: each strip also skips the rows above it.
     try decode(
-      bytes, source: source, maxPixels: maxPixels, threads: threads,
+      bytes, source: source, maxPixels: maxPixels,
+      threads: min(resolvedThreadCount(threads), resolvedThreadCount(0)),
       minimumStripPixels: JPEGStripDecoding.minimumStripPixels)
   }
 
@@ -108,8 +110,8 @@ public enum JPEGDecoder {
 
   /// The strips to decode on several threads, or nil for one TurboJPEG
   /// decode: one thread asked for, a small picture, or a file the strip
-  /// decoder leaves alone (progressive, arithmetic-coded, or a header
-  /// libjpeg reads differently).
+  /// decoder leaves alone (progressive, arithmetic-coded, in several
+  /// scans, or a header libjpeg reads differently).
   static func stripPlan(
     _ bytes: [UInt8], width: Int, height: Int, threads: Int,
     minimumStripPixels: Int = JPEGStripDecoding.minimumStripPixels
@@ -121,7 +123,7 @@ public enum JPEGDecoder {
     let status = bytes.withUnsafeBufferPointer {
       meshwarp_jpeg_read_layout($0.baseAddress, $0.count, &layout, &message)
     }
-    guard status == 0, layout.progressive == 0, layout.arithmetic == 0,
+    guard status == 0, layout.progressive == 0, layout.arithmetic == 0, layout.multiscan == 0,
       Int(layout.width) == width, Int(layout.height) == height
     else { return nil }
     return JPEGStripDecoding.strips(
