@@ -73,7 +73,9 @@ struct GenieCommand: ParsableCommand {
   }
 
   func run(console: Console) throws {
-    let image = try ImageDecoder.decodeFile(path: input, maxPixels: limits.maxPixels).image
+    let image = try ImageDecoder.decodeFile(
+      path: input, maxPixels: limits.maxPixels, threads: threading.threads
+    ).image
     let w = Double(image.width)
     let h = Double(image.height)
     let vertical = edge == .bottom || edge == .top

@@ -145,7 +145,8 @@ struct WarpCommand: ParsableCommand {
         if input != FileInput.standardInputPath,
           FileManager.default.isReadableFile(atPath: input)
         {
-          _ = try ImageDecoder.decodeFile(path: input, maxPixels: limits.maxPixels)
+          _ = try ImageDecoder.decodeFile(
+            path: input, maxPixels: limits.maxPixels, threads: threading.threads)
         }
         throw error
       }

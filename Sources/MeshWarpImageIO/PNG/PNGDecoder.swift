@@ -108,7 +108,7 @@ public enum PNGDecoder {
   ///
   /// - Parameters:
   ///   - path: the file; errors name it.
-  ///   - maxPixels: as in `decode(_:source:maxPixels:)`.
+  ///   - maxPixels: as in `decode(_:source:maxPixels:threads:)`.
   /// - Throws: `FileError.fileSystem` (missing, a directory,
   ///   unreadable) or the errors of `decode`.
   public static func decodeFile(path: String, maxPixels: Int = DecodeLimits.defaultMaxPixels) throws
