@@ -102,9 +102,9 @@ private final class StripFailures: @unchecked Sendable {
     messages[k] = message.isEmpty ? "libjpeg failed" : message
     lock.unlock()
   }
-  /// The topmost strip's message: its thread read the file furthest from
-  /// the start without an earlier failure, so its error is the one a
-  /// whole-picture decode meets first.
+  /// The topmost failing strip's message: its failing read comes earliest
+  /// in the file, so its error is the one a whole-picture decode meets
+  /// first.
   var first: String? {
     lock.lock()
     defer { lock.unlock() }

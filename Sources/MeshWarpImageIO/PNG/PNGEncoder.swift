@@ -51,7 +51,7 @@ public enum PNGEncoder {
       encoded = try encode(
         pixels: gray, width: image.width, height: image.height, format: format,
         channels: hasAlpha ? 2 : 1, speed: speed, destination: destination, threads: threads)
-    } else if speed == .balanced, isOpaque(image, threads: threads) {
+    } else if speed == .balanced, image.isOpaque(threads: threads) {
       // The filter packs each RGBA row as RGB on the way (no RGB copy of
       // the frame: 144 MB of fresh pages at 48 MP).
       encoded = try encode(
@@ -71,35 +71,6 @@ public enum PNGEncoder {
     var described = encoded
     if let color, !color.isEmpty { described = PNGColorChunks.replace(in: encoded, with: color) }
     return PNGMetadataChunks.inserting(metadata, into: described)
-  }
-
-  /// Whether every pixel has alpha 255, scanned in row bands on `threads`
-  /// threads (8 bytes per load); a translucent row stops every band.
-  static func isOpaque(_ image: RGBAImage, threads: Int) -> Bool {
-    let (width, height) = (image.width, image.height)
-    guard width > 0, height > 0 else { return true }
-    let translucent = StopFlag()
-    image.pixels.withUnsafeBufferPointer { p in
-      let source = ParallelDeflate.SharedPointer(UnsafeMutablePointer(mutating: p.baseAddress!))
-      forEachRowBand(rows: height, threads: threads) { rows in
-        let alphas: UInt64 = 0xFF00_0000_FF00_0000
-        for y in rows {
-          if translucent.isSet { return }
-          let row = UnsafeRawPointer(source.base + y * width * 4)
-          var all = UInt64.max
-          for k in 0..<(width / 2) {
-            all &= row.loadUnaligned(fromByteOffset: k &* 8, as: UInt64.self)
-          }
-          let lastOdd =
-            width % 2 == 1 && row.load(fromByteOffset: width * 4 - 1, as: UInt8.self) != 255
-          if all & alphas != alphas || lastOdd {
-            translucent.set()
-            return
-          }
-        }
-      }
-    }
-    return !translucent.isSet
   }
 
   /// The image as packed RGB samples when every pixel is opaque, else nil.

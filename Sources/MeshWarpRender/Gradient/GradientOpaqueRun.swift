@@ -22,6 +22,8 @@ extension GradientSpanPolynomial {
     vectorized: Bool
   ) {
     if vectorized {
+      // The kernel wraps noise columns at 64 (`& 63`).
+      precondition(GradientDither.side == 64, "the AVX2 kernel's dither tile is 64 wide")
       withUnsafePointer(to: SIMD4(uv.x, uv.y, step.x, step.y)) { uvStep in
         mw_gradient_span_opaque_avx2(
           UnsafeRawPointer(a).assumingMemoryBound(to: Float.self),
