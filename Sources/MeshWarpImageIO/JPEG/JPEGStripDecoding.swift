@@ -67,14 +67,17 @@ enum JPEGStripDecoding {
     into pixels: UnsafeMutablePointer<UInt8>
   ) -> String? {
     let failures = StripFailures(count: strips.count)
-    let source = SendableBytes(base: bytes.baseAddress!, count: bytes.count)
+    // Read only: the strips share the compressed bytes.
+    let (source, size) = (
+      SharedPointer(UnsafeMutablePointer(mutating: bytes.baseAddress!)), bytes.count
+    )
     let target = SharedPointer(pixels)
     let stride = width * 4
     DispatchQueue.concurrentPerform(iterations: strips.count) { k in
       let strip = strips[k]
       var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))
       let status = meshwarp_jpeg_decode_rows(
-        source.base, source.count, cmyk ? 1 : 0, UInt32(strip.lowerBound),
+        source.base, size, cmyk ? 1 : 0, UInt32(strip.lowerBound),
         UInt32(strip.count), target.base + strip.lowerBound * stride, stride, &message)
       if status != 0 {
         failures.set(
@@ -84,12 +87,6 @@ enum JPEGStripDecoding {
     }
     return failures.first
   }
-}
-
-/// The compressed bytes the strip decoders share (read only).
-private struct SendableBytes: @unchecked Sendable {
-  let base: UnsafePointer<UInt8>
-  let count: Int
 }
 
 /// One message slot per strip, written at most once each from its thread.

@@ -90,7 +90,7 @@ extension PNGDecoder {
   ) {
     let page = 4096
     guard count >= PixelBytes.hugePageThreshold, resolvedThreadCount(threads) > 1 else { return }
-    let base = ParallelDeflate.SharedPointer(buffer)
+    let base = SharedPointer(buffer)
     forEachRowBand(
       rows: (count + page - 1) / page, threads: threads, minimumRowsPerBand: 512
     ) {

@@ -46,7 +46,7 @@ extension PNGEncoder {
     pixels.withUnsafeBufferPointer { pixels in
       filtered.withUnsafeMutableBufferPointer { out in
         zeros.withUnsafeBufferPointer { zero in
-          typealias Shared = ParallelDeflate.SharedPointer<UInt8>
+          typealias Shared = SharedPointer<UInt8>
           let source = Shared(UnsafeMutablePointer(mutating: pixels.baseAddress!))
           let dst = Shared(out.baseAddress!)
           let zeros = Shared(UnsafeMutablePointer(mutating: zero.baseAddress!))

@@ -85,7 +85,7 @@ public enum PNGEncoder {
     let rgb = image.pixels.withUnsafeBufferPointer { p in
       [UInt8](unsafeUninitializedCapacity: count * 3) { out, n in
         PixelBytes.adviseHugePages(out)
-        typealias Shared = ParallelDeflate.SharedPointer<UInt8>
+        typealias Shared = SharedPointer<UInt8>
         let source = Shared(UnsafeMutablePointer(mutating: p.baseAddress!))
         let target = Shared(out.baseAddress!)
         forEachRowBand(rows: height, threads: threads) { rows in

@@ -14,12 +14,6 @@ import MeshWarpRender
 /// The chunk size does not depend on the thread count, so the bytes are
 /// the same on any number of threads.
 enum ParallelDeflate {
-  /// A pointer handed to worker threads that write disjoint slots of it.
-  struct SharedPointer<T>: @unchecked Sendable {
-    let base: UnsafeMutablePointer<T>
-    init(_ base: UnsafeMutablePointer<T>) { self.base = base }
-  }
-
   /// Input bytes per chunk (1 MiB: about 0.2 % larger output than one
   /// stream on the 48 MP benchmark pattern, and chunks enough to balance).
   static let chunkBytes = 1 << 20
