@@ -5,7 +5,7 @@
 //   MeshWarpCore  <-  MeshWarpRender  <-  MeshWarpImageIO, MeshWarpText, MeshWarpVideo
 //        ^                                      ^   (MeshWarpIO: the umbrella over all of them)
 //        |                                      +-- MeshWarpCLI <- meshwarp
-//        |                                      '-- MeshWarpDemoKit <- meshwarp-editor (SDL2)
+//        |                                      '-- MeshWarpEditorKit <- meshwarp-editor (SDL2)
 //        '-- MeshWarpEffect (SwiftUI + Metal, Apple only; re-exports the core;
 //            draws mesh gradients below iOS 18 with MeshWarpRender)
 //
@@ -23,7 +23,7 @@ import Foundation
 import PackageDescription
 
 let package = Package(
-  name: "MeshWarpEffect",
+  name: "MeshWarp",
   platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .visionOS(.v1)],
   products: [
     // What Apple users add, exactly as the original MeshWarpEffect README
@@ -39,8 +39,6 @@ let package = Package(
     .library(name: "MeshWarpText", targets: ["MeshWarpText"]),
     .executable(name: "meshwarp", targets: ["meshwarp"]),
     .executable(name: "meshwarp-editor", targets: ["meshwarp-editor"]),
-    // A library so that Xcode makes a scheme for it (previews of the demo).
-    .library(name: "MeshWarpEffectDemoUI", targets: ["MeshWarpEffectDemoUI"]),
   ],
   targets: [
     // MARK: System libraries (Debian packages, Homebrew formulae; see README).
@@ -115,14 +113,14 @@ let package = Package(
     .target(
       name: "MeshWarpCLI",
       dependencies: [
-        "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpEffect",
-        "MeshWarpRender", "MeshWarpCore",
+        "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender",
+        "MeshWarpCore",
       ]),
     .executableTarget(name: "meshwarp", dependencies: ["MeshWarpCLI", "MeshWarpFiles"]),
     .executableTarget(
       name: "meshwarp-editor",
       dependencies: [
-        "MeshWarpDemoKit", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender", "MeshWarpCore",
+        "MeshWarpEditorKit", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender", "MeshWarpCore",
         "CSDL2",
       ]),
 
@@ -133,13 +131,28 @@ let package = Package(
     .testTarget(name: "MeshWarpCoreTests", dependencies: ["MeshWarpCore", "_TestSupport"]),
     .testTarget(
       name: "MeshWarpRenderTests", dependencies: ["MeshWarpRender", "MeshWarpCore", "_TestSupport"]),
+    // One test target per module; MeshWarpIOTests checks the umbrella's
+    // public API as a user sees it (the documentation's examples).
     .testTarget(
-      name: "MeshWarpIOTests",
+      name: "MeshWarpFilesTests",
+      dependencies: ["MeshWarpFiles", "MeshWarpCore", "_TestSupport"]),
+    .testTarget(
+      name: "MeshWarpImageIOTests",
       dependencies: [
-        "MeshWarpIO", "MeshWarpFiles", "MeshWarpImageIO", "MeshWarpVideo", "MeshWarpText",
-        "MeshWarpRender", "MeshWarpCore", "CFreeType", "CTurboJPEG", "CJPEG", "_TestSupport",
+        "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender", "MeshWarpCore", "CTurboJPEG", "CJPEG",
+        "_TestSupport",
       ],
       resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "MeshWarpVideoTests",
+      dependencies: [
+        "MeshWarpVideo", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender", "MeshWarpCore",
+        "_TestSupport",
+      ]),
+    .testTarget(
+      name: "MeshWarpTextTests",
+      dependencies: ["MeshWarpText", "MeshWarpRender", "MeshWarpCore", "CFreeType", "_TestSupport"]),
+    .testTarget(name: "MeshWarpIOTests", dependencies: ["MeshWarpIO", "_TestSupport"]),
     .testTarget(
       name: "MeshWarpCLITests",
       dependencies: [
@@ -151,15 +164,15 @@ let package = Package(
     // MARK: The demo window's logic (no SDL: testable headless) and its tests,
     // which also run the built `meshwarp-editor` binary with SDL's offscreen driver.
     .target(
-      name: "MeshWarpDemoKit",
+      name: "MeshWarpEditorKit",
       dependencies: [
         "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender",
         "MeshWarpCore",
       ]),
     .testTarget(
-      name: "MeshWarpDemoTests",
+      name: "MeshWarpEditorKitTests",
       dependencies: [
-        "MeshWarpDemoKit", "MeshWarpVideo", "MeshWarpImageIO", "MeshWarpRender", "MeshWarpCore",
+        "MeshWarpEditorKit", "MeshWarpVideo", "MeshWarpImageIO", "MeshWarpRender", "MeshWarpCore",
         "_TestSupport", "meshwarp-editor",
       ], exclude: ["Help"]),
     // MARK: Apple layer, verified on Linux.
@@ -175,15 +188,6 @@ let package = Package(
       dependencies: [
         "MeshWarpEffect", "MeshWarpRender", "MeshWarpCore", "_TestSupport", "_MetalShaderHarness",
       ]),
-    // The original MeshWarpEffect package's demo, Apple only (compiles to
-    // nothing / a message elsewhere): a library product so that Xcode can
-    // preview it, and an app that shows it.
-    .target(
-      name: "MeshWarpEffectDemoUI", dependencies: ["MeshWarpEffect"],
-      path: "Examples/MeshWarpEffectDemo/MeshWarpEffectDemoUI"),
-    .executableTarget(
-      name: "MeshWarpEffectDemoApp", dependencies: ["MeshWarpEffectDemoUI"],
-      path: "Examples/MeshWarpEffectDemo/MeshWarpEffectDemoApp"),
     // MARK: Fuzzing: the fuzz targets' bodies, replayed over
     // Fuzz/Corpus by the tests; the libFuzzer binaries are built by the
     // separate package in Fuzz/ (Scripts/fuzz.sh).
@@ -207,7 +211,7 @@ let package = Package(
 // target that depends on one directly or through other targets, with the
 // products made of them) is declared on Linux only: on a stock Mac, Xcode's
 // product picker offers the pure-Swift products (MeshWarpEffect,
-// MeshWarpCore, MeshWarpRender, MeshWarpEffectDemoUI) and `swift build`
+// MeshWarpCore, MeshWarpRender) and `swift build`
 // builds. MESHWARP_LINUX_TOOLS=1 keeps them elsewhere too (with the
 // Homebrew formulae above installed); MESHWARP_MANIFEST_AS_MAC=1 drops them
 // on Linux, which is how Scripts/typecheck-apple.sh checks the Mac view.

@@ -5,7 +5,7 @@
 # check adds no compiler flag, so the test run after it rebuilds nothing).
 #
 # SwiftPM skips targets with generated sources (a resource bundle's
-# accessor: MeshWarpEffect, MeshWarpIOTests) and those depending on them, and
+# accessor: MeshWarpEffect, MeshWarpImageIOTests) and those depending on them, and
 # names one missing dependency per target; so the same rule is also checked
 # here from the sources: each `import` of a package target, in every file of
 # every target, against `swift package dump-package`.

@@ -9,7 +9,7 @@
 # x86_64 slices matter for universal Mac apps, Catalyst and Intel
 # simulators), each at -O0 and -O2. Freestanding (-ffreestanding
 # -nostdlibinc): clang's own headers (stdint.h, immintrin.h, cpuid.h) plus
-# the stand-ins in Scripts/AppleCHeaders for the few libc declarations the
+# the stand-ins in Tests/Apple/CHeaders for the few libc declarations the
 # sources use; no Apple SDK exists on Linux. Allowed undefined symbols: the
 # C library's memcpy and memset and the stack protector's __stack_chk_*
 # (libSystem provides them). Anything else, e.g. ___cpu_model and
@@ -52,7 +52,7 @@ for src in "${sources[@]}"; do
   for target in "${targets[@]}"; do
     for opt in -O0 -O2; do
       obj="$work/$(basename "$src" .c)-$target$opt.o"
-      "$cc" -target "$target" -ffreestanding -nostdlibinc -isystem Scripts/AppleCHeaders \
+      "$cc" -target "$target" -ffreestanding -nostdlibinc -isystem Tests/Apple/CHeaders \
         "${includes[@]}" "$opt" -Wall -Werror -c "$src" -o "$obj"
       bad="$("$nm" -u "$obj" | grep -Ev "$allowed" || true)"
       if [ -n "$bad" ]; then

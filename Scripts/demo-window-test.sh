@@ -18,7 +18,7 @@
 # so the saved gradient has explicit handles. Checks: the saved mesh against the log, `meshwarp warp` of
 # the picture with the saved mesh against the clean frame (<= 1/255),
 # `meshwarp gradient` of the saved gradient against the gradient's clean
-# frame, both Swift files type-checked against Scripts/AppleStubs, and a
+# frame, both Swift files type-checked against Tests/Apple/StandIns, and a
 # screenshot of the editor (Documentation/images/editor.png when
 # MESHWARP_SCREENSHOT_DIR=Documentation/images).
 #
@@ -209,8 +209,8 @@ ffmpeg -v error -y -i "$unwarped" -f rawvideo -pix_fmt rgba "$out/unwarped.rgba"
 ffmpeg -v error -y -i "$warped" -f rawvideo -pix_fmt rgba "$out/warped.rgba"
 check "the warped frame differs from the unwarped one" \
   bash -c "test -s '$out/warped.rgba' && ! cmp -s '$out/unwarped.rgba' '$out/warped.rgba'"
-on="52 199 89"   # DemoToggle.onColor
-off="142 142 147" # DemoToggle.offColor
+on="52 199 89"   # EditorToggle.onColor
+off="142 142 147" # EditorToggle.offColor
 saved_px="$(pixel "$warped" "$tx" "$ty")"
 check "saved frame shows ON ($on) at the toggle ($saved_px)" near "$saved_px" $on
 read -r hx hy < <(grep '^toggle appears at ' "$log" | head -1 | awk '{ printf "%d %d\n", $4, $5 }')

@@ -3,21 +3,21 @@
 # MeshWarpEffect's SwiftUI layer, the original MeshWarpEffect README example
 # (Examples/OriginalReadme/WarpedCardView.swift, unchanged) and the demo
 # (library + app), against stand-in SwiftUI and Core Graphics modules
-# (Scripts/AppleStubs/*.swift, each declaration written from the Apple
+# (Tests/Apple/StandIns/*.swift, each declaration written from the Apple
 # documentation page named beside it, with Apple's availability) and the
 # real MeshWarpCore and MeshWarpRender modules.
 #
 # Per platform (iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, the package's
-# deployment targets), Scripts/AppleStubs/availability.py rewrites the stubs
+# deployment targets), Tests/Apple/StandIns/availability.py rewrites the stubs
 # and sources so that the Linux compiler enforces that platform's rules:
 # an API Apple does not ship there is `unavailable`, one introduced later is
 # a custom availability domain that only `if #available` or a matching
 # `@available` may use, and `#if os(…)` takes that platform's branch.
-# Then: the app-level re-export checks (Scripts/AppleChecks: an app's own
+# Then: the app-level re-export checks (Tests/Apple/Checks: an app's own
 # `cross(_:_:)` is unambiguous; every public type of MeshWarpCore that
 # Documentation/API/MeshWarpCore.txt lists is visible, but those
-# Scripts/AppleChecks/NotReexported.txt excludes; the core's helpers are
-# not), the must-fail fixtures (Scripts/AppleChecks/*.swift with a
+# Tests/Apple/Checks/NotReexported.txt excludes; the core's helpers are
+# not), the must-fail fixtures (Tests/Apple/Checks/*.swift with a
 # `// must-fail:` line: code each pass must reject, e.g. a tvOS-unavailable
 # gesture on tvOS, `MeshGradient` outside `if #available` at iOS 17, a
 # main-actor gesture built off the main actor; the script fails if one
@@ -69,9 +69,9 @@ mkdir -p "$dir"
 flags=("${base[@]}" -I "$dir" -I "$modules")
 echo "== stub Core Graphics and SwiftUI modules"
 swiftc -emit-module -module-name CoreGraphics "${flags[@]}" \
-  -emit-module-path "$dir/CoreGraphics.swiftmodule" Scripts/AppleStubs/CoreGraphics.swift
+  -emit-module-path "$dir/CoreGraphics.swiftmodule" Tests/Apple/StandIns/CoreGraphics.swift
 swiftc -emit-module -module-name SwiftUI "${flags[@]}" \
-  -emit-module-path "$dir/SwiftUI.swiftmodule" Scripts/AppleStubs/SwiftUI.swift
+  -emit-module-path "$dir/SwiftUI.swiftmodule" Tests/Apple/StandIns/SwiftUI.swift
 for config in DEBUG RELEASE; do
   echo "== MeshWarpEffect ($config)"
   defines=()
@@ -81,18 +81,24 @@ for config in DEBUG RELEASE; do
 done
 echo "== original MeshWarpEffect README example"
 swiftc -typecheck -module-name OriginalReadme "${flags[@]}" Examples/OriginalReadme/WarpedCardView.swift
-echo "== demo library"
-swiftc -emit-module -module-name MeshWarpEffectDemoUI "${flags[@]}" -D DEBUG \
-  -emit-module-path "$dir/MeshWarpEffectDemoUI.swiftmodule" \
-  Examples/MeshWarpEffectDemo/MeshWarpEffectDemoUI/*.swift
-# Top-level code (main.swift, main-actor isolated): no -parse-as-library;
-# and an app is not part of this package: no -package-name, so that the
-# core's `package` helpers are as hidden from it as from a real app.
+# The demo is a package of its own (Examples/MeshWarpEffectDemo) that uses
+# only public API: no -package-name, so the core's `package` helpers are as
+# hidden from it as from any app.
 app_flags=()
 skip=0
 for f in "${flags[@]}"; do
   if [ "$skip" = 1 ]; then skip=0; continue; fi
   [ "$f" = -package-name ] && { skip=1; continue; }
+  app_flags+=("$f")
+done
+echo "== demo library (Examples/MeshWarpEffectDemo)"
+swiftc -emit-module -module-name MeshWarpEffectDemoUI "${app_flags[@]}" -D DEBUG \
+  -emit-module-path "$dir/MeshWarpEffectDemoUI.swiftmodule" \
+  Examples/MeshWarpEffectDemo/MeshWarpEffectDemoUI/*.swift
+# Top-level code (main.swift, main-actor isolated): no -parse-as-library.
+lib_flags=("${app_flags[@]}")
+app_flags=()
+for f in "${lib_flags[@]}"; do
   [ "$f" != -parse-as-library ] && app_flags+=("$f")
 done
 echo "== demo app (macOS branch forced on)"
@@ -107,11 +113,11 @@ swiftc -typecheck -module-name MeshWarpEffectDemoApp "${app_flags[@]}" "$work/ap
 # approachable concurrency (SWIFT_APPROACHABLE_CONCURRENCY: the upcoming
 # features NonisolatedNonsendingByDefault and InferIsolatedConformances)
 # and MemberImportVisibility. Its source is the original MeshWarpEffect
-# README example verbatim, then Scripts/AppleChecks/XcodeDefaultsApp.swift.txt
+# README example verbatim, then Tests/Apple/Checks/XcodeDefaultsApp.swift.txt
 # (the @main app and a gradient closure that captures view state).
 echo "== app with Xcode 26's new-project settings (README example verbatim)"
 mkdir -p "$work/xcode-app"
-cat Examples/OriginalReadme/WarpedCardView.swift Scripts/AppleChecks/XcodeDefaultsApp.swift.txt \
+cat Examples/OriginalReadme/WarpedCardView.swift Tests/Apple/Checks/XcodeDefaultsApp.swift.txt \
   >"$work/xcode-app/MeshWarpApp.swift"
 swiftc -typecheck -module-name XcodeDefaultsApp "${flags[@]}" -default-isolation MainActor \
   -enable-upcoming-feature NonisolatedNonsendingByDefault \
@@ -120,15 +126,15 @@ swiftc -typecheck -module-name XcodeDefaultsApp "${flags[@]}" -default-isolation
 
 echo "== re-exports: an app's own cross(_:_:) next to MeshWarpEffect"
 mkdir -p "$work/reexport"
-cp Scripts/AppleChecks/AppCrossProduct.swift "$work/reexport/main.swift"
+cp Tests/Apple/Checks/AppCrossProduct.swift "$work/reexport/main.swift"
 swiftc -typecheck -module-name ReexportApp "${app_flags[@]}" "$work/reexport/main.swift"
 
 # Every public type of MeshWarpCore (Documentation/API/MeshWarpCore.txt, which
 # Scripts/api-list.sh --check keeps equal to the build) is visible to an app
 # that imports only MeshWarpEffect, but those listed, with a reason, in
-# Scripts/AppleChecks/NotReexported.txt: one empty extension per type.
+# Tests/Apple/Checks/NotReexported.txt: one empty extension per type.
 echo "== re-exports: every public type of MeshWarpCore"
-python3 - Documentation/API/MeshWarpCore.txt Scripts/AppleChecks/NotReexported.txt \
+python3 - Documentation/API/MeshWarpCore.txt Tests/Apple/Checks/NotReexported.txt \
   >"$work/reexport/types.swift" <<'PY'
 import re, sys
 api, exclusions = sys.argv[1], sys.argv[2]
@@ -151,7 +157,7 @@ print(f"re-exports: {len(types) - len(excluded)} of {len(types)} core types chec
 PY
 swiftc -typecheck -module-name ReexportTypes "${flags[@]}" "$work/reexport/types.swift"
 
-# Fixtures that MUST NOT type-check (Scripts/AppleChecks/*.swift with a
+# Fixtures that MUST NOT type-check (Tests/Apple/Checks/*.swift with a
 # `// must-fail:` line): each fails with its `// expect:` error, reported in
 # the fixture itself, or this script fails. `must-fail: modules` runs in this
 # pass (as an app's main.swift); `must-fail: iOS 17.0, tvOS 17.0, …` in the
@@ -168,10 +174,10 @@ must_fail() { # must_fail FIXTURE LOG: the compile failed; the expected error is
   echo "   rejected as expected: $(basename "$1") ($expect)"
 }
 fixtures=()
-for f in Scripts/AppleChecks/*.swift; do
+for f in Tests/Apple/Checks/*.swift; do
   grep -q '^// must-fail: ' "$f" && fixtures+=("$f")
 done
-[ "${#fixtures[@]}" -ge 5 ] || { echo "expected the must-fail fixtures in Scripts/AppleChecks"; exit 1; }
+[ "${#fixtures[@]}" -ge 5 ] || { echo "expected the must-fail fixtures in Tests/Apple/Checks"; exit 1; }
 echo "== must-fail fixtures (modules)"
 for f in "${fixtures[@]}"; do
   grep -q '^// must-fail: modules$' "$f" || continue
@@ -201,8 +207,8 @@ done
 # FIXTURE, the same files plus the fixture, which must fail.
 check_platform() {
   local platform="$1" minimum="$2" dir="$3" fixture="${4:-}"
-  python3 Scripts/AppleStubs/availability.py "$platform" "$minimum" "$dir" \
-    Scripts/AppleStubs/SwiftUI.swift Scripts/AppleStubs/CoreGraphics.swift \
+  python3 Tests/Apple/StandIns/availability.py "$platform" "$minimum" "$dir" \
+    Tests/Apple/StandIns/SwiftUI.swift Tests/Apple/StandIns/CoreGraphics.swift \
     Sources/MeshWarpEffect/*.swift Examples/OriginalReadme/WarpedCardView.swift \
     Examples/MeshWarpEffectDemo/MeshWarpEffectDemoUI/*.swift \
     Examples/MeshWarpEffectDemo/MeshWarpEffectDemoApp/main.swift ${fixture:+"$fixture"}
@@ -255,9 +261,9 @@ products = {p["name"]: p for p in d["products"]}
 for p in products.values():
     for name in p["targets"]:
         assert name in targets, f"product {p['name']} needs {name}, absent on a Mac"
-for name in ("MeshWarpEffect", "MeshWarpCore", "MeshWarpRender", "MeshWarpEffectDemoUI"):
+for name in ("MeshWarpEffect", "MeshWarpCore", "MeshWarpRender"):
     assert name in products, f"{name} missing from the Mac products"
-for name in ("MeshWarpIO", "meshwarp", "meshwarp-editor"):
+for name in ("MeshWarpIO", "meshwarp", "meshwarp-editor", "MeshWarpEffectDemoUI"):
     assert name not in products, f"{name} offered on a Mac"
 print("Mac products:", ", ".join(sorted(products)))
 PY

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Type-checks Swift files exported by meshwarp-editor (key X) as they are
 # pasted into an app: each file alone against the stand-in SwiftUI module
-# (Scripts/AppleStubs/SwiftUI.swift, which re-exports the stand-in
+# (Tests/Apple/StandIns/SwiftUI.swift, which re-exports the stand-in
 # CoreGraphics module) and the package's MeshWarpEffect module, built with the
 # flags of Scripts/typecheck-apple.sh's first pass (Swift 6, warnings as
 # errors, the package name, the CustomAvailability feature): stubs,
@@ -35,7 +35,7 @@ flags=(-swift-version 6 -parse-as-library -warnings-as-errors -package-name "$pa
   -I "$work" -I "$modules")
 for stub in CoreGraphics SwiftUI; do
   swiftc -emit-module -module-name "$stub" "${flags[@]}" \
-    -emit-module-path "$work/$stub.swiftmodule" "Scripts/AppleStubs/$stub.swift"
+    -emit-module-path "$work/$stub.swiftmodule" "Tests/Apple/StandIns/$stub.swift"
 done
 swiftc -emit-module -module-name MeshWarpEffect "${flags[@]}" \
   -emit-module-path "$work/MeshWarpEffect.swiftmodule" Sources/MeshWarpEffect/*.swift "$accessor" \

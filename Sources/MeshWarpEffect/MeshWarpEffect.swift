@@ -23,5 +23,5 @@
 // sees them and they cannot collide with simd's or an app's own.
 // Scripts/typecheck-apple.sh checks both: an app sees every type that
 // Documentation/API/MeshWarpCore.txt lists (but those named in
-// Scripts/AppleChecks/NotReexported.txt), and none of the helpers.
+// Tests/Apple/Checks/NotReexported.txt), and none of the helpers.
 @_exported import MeshWarpCore

@@ -1,10 +1,10 @@
 import CSDL2
 import Foundation
 import MeshWarpCore
-import MeshWarpDemoKit
+import MeshWarpEditorKit
 
 /// The event loop: per frame, play the script's step, translate SDL events
-/// into ``DemoEvent``s, advance the clock, render, present, save requested
+/// into ``EditorEvent``s, advance the clock, render, present, save requested
 /// frames, update the title, and wait for the next frame.
 ///
 /// Pacing (``Pacing``): where vsync works, the present blocks until the
@@ -16,7 +16,7 @@ import MeshWarpDemoKit
 /// measured, not trusted: see ``reviewPacing()``.
 final class FrameLoop {
   let session: EditorSession
-  let window: SDLDemoWindow
+  let window: SDLEditorWindow
   let script: ScriptPlayer
   let frameLimit: Int?
   /// The display for full screen.
@@ -47,7 +47,7 @@ final class FrameLoop {
   static let reviewFrames = 30
 
   init(
-    session: EditorSession, window: SDLDemoWindow, script: ScriptPlayer, frameLimit: Int?,
+    session: EditorSession, window: SDLEditorWindow, script: ScriptPlayer, frameLimit: Int?,
     fps: Int?,
     display: Int = 0
   ) {
@@ -76,7 +76,7 @@ final class FrameLoop {
       var event = SDL_Event()
       while SDL_PollEvent(&event) != 0 {
         if event.type == SDL_QUIT.rawValue {
-          if !quit { DemoLog.line("quit") }
+          if !quit { EditorLog.line("quit") }
           quit = true
         } else if let path = script.savePath(for: event) {
           session.handle(.save(path: path))
@@ -84,7 +84,7 @@ final class FrameLoop {
           if let file = event.drop.file {
             let path = String(cString: file)
             SDL_free(file)
-            DemoLog.line("dropped: \(path)")
+            EditorLog.line("dropped: \(path)")
             session.handle(.open(path: path))
           }
         } else if let demoEvent = Self.translate(event) {
@@ -95,9 +95,9 @@ final class FrameLoop {
       if quit { break }
       if session.fullscreen != isFullscreen {
         isFullscreen = session.fullscreen
-        DemoLog.line(window.setFullscreen(isFullscreen, display: display))
+        EditorLog.line(window.setFullscreen(isFullscreen, display: display))
       }
-      if let text = session.takeClipboard() { DemoLog.line(window.setClipboard(text)) }
+      if let text = session.takeClipboard() { EditorLog.line(window.setClipboard(text)) }
       session.advance(by: seconds(frameStart - last))
       stats.recordInterval(milliseconds: seconds(frameStart - last) * 1e3, first: frames == 0)
       last = frameStart
@@ -112,11 +112,11 @@ final class FrameLoop {
         + session.takePendingCleanSaves().map { ($0, frame.clean ?? frame.image, " (no overlay)") }
       for (path, image, note) in saves {
         do {
-          try DemoFiles.write(image, to: path)
-          DemoLog.line("saved: \(path)\(note)")
+          try FrameFiles.write(image, to: path)
+          EditorLog.line("saved: \(path)\(note)")
         } catch {
           failures += 1
-          DemoLog.line("save failed: \(path): \(error)")
+          EditorLog.line("save failed: \(path): \(error)")
         }
       }
       frames += 1
@@ -126,12 +126,12 @@ final class FrameLoop {
         window.setTitle(title())
       }
       if let frameLimit, frames >= frameLimit {
-        DemoLog.line("frames: limit of \(frameLimit) reached")
+        EditorLog.line("frames: limit of \(frameLimit) reached")
         break
       }
       deadline = pace(after: deadline)
     }
-    DemoLog.line(stats.summary())
+    EditorLog.line(stats.summary())
     return failures > 0 ? 1 : 0
   }
 
@@ -157,11 +157,11 @@ final class FrameLoop {
         window.setVSync(false)
         vsyncOn = false
         pacing = .timer
-        DemoLog.line(
+        EditorLog.line(
           String(format: "pacing: timer, vsync off while frames take longer than %.1f ms", i))
       } else if pacing == .probing {
         pacing = frameInterval >= 0.9 * i ? .vsync : .timer
-        DemoLog.line(
+        EditorLog.line(
           pacing == .vsync
             ? "pacing: vsync (presents wait for the display)"
             : "pacing: timer (vsync does not block here)")
@@ -171,7 +171,7 @@ final class FrameLoop {
         window.setVSync(true)
         vsyncOn = true
         pacing = .probing
-        DemoLog.line("pacing: vsync back on, probing")
+        EditorLog.line("pacing: vsync back on, probing")
       }
     }
   }
@@ -212,7 +212,7 @@ final class FrameLoop {
 
   /// The demo's reading of an SDL event; `nil` for events it ignores.
   /// Window pixel (i, j) becomes the point (i + 0.5, j + 0.5), its centre.
-  static func translate(_ event: SDL_Event) -> DemoEvent? {
+  static func translate(_ event: SDL_Event) -> EditorEvent? {
     func point(_ x: Int32, _ y: Int32) -> Vector2 { Vector2(Double(x) + 0.5, Double(y) + 0.5) }
     switch event.type {
     case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):
@@ -224,7 +224,7 @@ final class FrameLoop {
     case SDL_KEYDOWN.rawValue:
       let name = String(cString: SDL_GetKeyName(event.key.keysym.sym))
       let mod = UInt32(event.key.keysym.mod)
-      let key = DemoKey(
+      let key = EditorKey(
         name: name, shift: mod & UInt32(KMOD_SHIFT.rawValue) != 0,
         control: mod & UInt32(KMOD_CTRL.rawValue) != 0)
       // Held arrows repeat (nudging on); other keys act once per press.

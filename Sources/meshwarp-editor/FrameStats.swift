@@ -1,5 +1,5 @@
 import Foundation
-import MeshWarpDemoKit
+import MeshWarpEditorKit
 
 /// Frame times: recent figures for the title, all of them for the summary
 /// printed at exit.

@@ -1,12 +1,12 @@
 import CSDL2
 import Foundation
-import MeshWarpDemoKit
+import MeshWarpEditorKit
 
-/// Plays a ``DemoScript`` by pushing real SDL events into SDL's queue
+/// Plays a ``EditorScript`` by pushing real SDL events into SDL's queue
 /// (`SDL_PushEvent`), one step per frame, so that scripted input goes through
 /// the same event translation as a person's.
 final class ScriptPlayer {
-  let steps: [DemoScript.Step]
+  let steps: [EditorScript.Step]
   var next = 0
   var framesToWait = 0
   var sleepUntil: UInt64 = 0
@@ -15,20 +15,20 @@ final class ScriptPlayer {
   /// The SDL user event type for `save PATH` (registered on first use).
   var saveEventType: UInt32?
 
-  init(steps: [DemoScript.Step]) { self.steps = steps }
+  init(steps: [EditorScript.Step]) { self.steps = steps }
 
   /// Reads and parses a script file ("-" reads stdin to its end).
-  static func load(path: String) throws -> [DemoScript.Step] {
+  static func load(path: String) throws -> [EditorScript.Step] {
     let text: String
     if path == "-" {
       text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
     } else {
       guard let data = FileManager.default.contents(atPath: path) else {
-        throw DemoArguments.Error(message: "cannot read script '\(path)'")
+        throw EditorArguments.Error(message: "cannot read script '\(path)'")
       }
       text = String(decoding: data, as: UTF8.self)
     }
-    return try DemoScript.parse(text)
+    return try EditorScript.parse(text)
   }
 
   /// Pushes this frame's events, if any.
@@ -61,7 +61,7 @@ final class ScriptPlayer {
     }
   }
 
-  func push(_ input: DemoScript.Input, windowID: UInt32) {
+  func push(_ input: EditorScript.Input, windowID: UInt32) {
     var event = SDL_Event()
     switch input {
     case .mouseDown(let x, let y), .mouseUp(let x, let y):
@@ -94,7 +94,7 @@ final class ScriptPlayer {
       }
       let code = SDL_GetKeyFromName(name)
       guard code != SDLK_UNKNOWN.rawValue else {
-        DemoLog.error("meshwarp-editor: script key '\(name)' is not an SDL key name")
+        EditorLog.error("meshwarp-editor: script key '\(name)' is not an SDL key name")
         return
       }
       event.type = SDL_KEYDOWN.rawValue
@@ -119,7 +119,7 @@ final class ScriptPlayer {
       if saveEventType == nil {
         let type = SDL_RegisterEvents(1)
         guard type != UInt32.max else {
-          DemoLog.error("meshwarp-editor: no SDL user event left for 'save'")
+          EditorLog.error("meshwarp-editor: no SDL user event left for 'save'")
           return
         }
         saveEventType = type
@@ -133,7 +133,7 @@ final class ScriptPlayer {
       event.type = SDL_QUIT.rawValue
     }
     if SDL_PushEvent(&event) < 0 {
-      DemoLog.error("meshwarp-editor: SDL_PushEvent failed: \(SDLDemoWindow.lastError())")
+      EditorLog.error("meshwarp-editor: SDL_PushEvent failed: \(SDLEditorWindow.lastError())")
     }
   }
 

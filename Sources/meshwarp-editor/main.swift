@@ -6,19 +6,19 @@
 //
 // This target owns only the window: SDL set-up, event translation, script
 // injection, frame pacing and the title. Everything the demo does lives in
-// MeshWarpDemoKit (testable without a window).
+// MeshWarpEditorKit (testable without a window).
 import Foundation
-import MeshWarpDemoKit
+import MeshWarpEditorKit
 
-let arguments: DemoArguments
+let arguments: EditorArguments
 do {
-  arguments = try DemoArguments.parse(Array(CommandLine.arguments.dropFirst()))
+  arguments = try EditorArguments.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-  DemoLog.error("\(error)\n\n\(DemoArguments.usage)")
+  EditorLog.error("\(error)\n\n\(EditorArguments.usage)")
   exit(2)
 }
 if arguments.showUsage {
-  DemoLog.line(DemoArguments.usage)
+  EditorLog.line(EditorArguments.usage)
   exit(0)
 }
 
@@ -27,26 +27,26 @@ do {
   let steps = try arguments.scriptPath.map(ScriptPlayer.load) ?? []
   let content =
     try arguments.imagePath.map {
-      try DemoContentLoader.standard.content(
+      try EditorContentLoader.standard.content(
         path: $0, width: arguments.width, height: arguments.height)
-    } ?? DemoContent(width: arguments.width, height: arguments.height)
+    } ?? EditorContent(width: arguments.width, height: arguments.height)
   let session = EditorSession(
     frameWidth: arguments.width, frameHeight: arguments.height, content: content,
-    saveDirectory: arguments.saveDirectory, paused: arguments.paused, log: DemoLog.line)
+    saveDirectory: arguments.saveDirectory, paused: arguments.paused, log: EditorLog.line)
   session.threads = arguments.threads
   session.contentPath = arguments.imagePath
   if let path = arguments.meshPath { try session.useMeshFile(path: path) }
   if let path = arguments.gradientPath { try session.useGradientFile(path: path) }
   if let frames = arguments.benchmarkFrames {
-    let result = DemoBenchmark.run(session, frames: frames, keepMesh: arguments.meshPath != nil)
-    DemoLog.line(result.dragging.line(session: session, label: "dragging"))
-    DemoLog.line(result.idle.line(session: session, label: "idle"))
-    DemoLog.line(
+    let result = EditorBenchmark.run(session, frames: frames, keepMesh: arguments.meshPath != nil)
+    EditorLog.line(result.dragging.line(session: session, label: "dragging"))
+    EditorLog.line(result.idle.line(session: session, label: "idle"))
+    EditorLog.line(
       result.draggingUnfiltered.line(session: session, label: "dragging, minification filter off"))
     exit(0)
   }
   if arguments.display != nil { session.handle(.key(.fullscreen)) }
-  let window = try SDLDemoWindow(
+  let window = try SDLEditorWindow(
     width: arguments.width, height: arguments.height, vsync: arguments.fps == nil,
     display: arguments.display ?? 0)
   let loop = FrameLoop(
@@ -54,12 +54,12 @@ do {
     frameLimit: arguments.frameLimit, fps: arguments.fps, display: arguments.display ?? 0)
   exitCode = loop.run()
   window.close()
-} catch let error as SDLDemoWindow.InitError {
-  DemoLog.error("meshwarp-editor: \(error)")
+} catch let error as SDLEditorWindow.InitError {
+  EditorLog.error("meshwarp-editor: \(error)")
   exit(3)
 } catch {
   let text = "\(error)"
-  DemoLog.error(text.hasPrefix("meshwarp-editor:") ? text : "meshwarp-editor: \(text)")
+  EditorLog.error(text.hasPrefix("meshwarp-editor:") ? text : "meshwarp-editor: \(text)")
   exit(1)
 }
 exit(exitCode)

@@ -27,10 +27,7 @@ struct BenchCommand: ParsableCommand {
       png-48mp (an 8000x6000 PNG decoded, warped through the 16x16 mesh and encoded, in
       memory), pipeline-jpeg (a 4000x3000 JPEG file decoded, warped through 16x16 quads and
       written as JPEG quality 90: a whole `meshwarp warp photo.jpg -o out.jpg` without
-      process start-up), effect-plan-smooth and effect-plan-cached (the SwiftUI warp's
-      per-frame CPU work for a 1179x2556 px view warped smoothly through a 9x9 grid:
-      smoothing, sample offset and shader data made anew, or taken from the cache),
-      video-16x16 (when ffmpeg is on PATH: a 1080p 30 fps H.264 clip of
+      process start-up), video-16x16 (when ffmpeg is on PATH: a 1080p 30 fps H.264 clip of
       3 s, 90 frames, warped end to end through the 16x16 mesh to H.264 with x264's default
       preset and CRF, as ffmpeg's remap filter encodes; the time is for the whole clip).
       Variants of one case run in alternating blocks so that they see the same machine
@@ -239,7 +236,7 @@ struct BenchCommand: ParsableCommand {
           }
         }
       },
-    ] + effectPlanCases() + videoCases()
+    ] + videoCases()
   }
 
   /// `gradient-3x3` (and its 4K twin): the blog's static 3×3 mesh (the

@@ -1,0 +1,109 @@
+import Foundation
+
+/// Opening files and undo: what changes the mesh and the gradient together.
+extension EditorSession {
+  /// Opens a file: a mesh JSON (warp mode), a gradient JSON (gradient
+  /// mode), a picture or a video (the session's ``EditorContentLoader``).
+  /// Logs what happened.
+  package func open(path: String) {
+    do {
+      if (path as NSString).pathExtension.lowercased() == "json" {
+        if let loaded = try? EditorFiles.loadMesh(path: path) {
+          try warp.open(loaded, path: path)
+          document.meshPath = path
+          mode = .warp
+        } else {
+          let loaded = try EditorFiles.loadGradient(path: path)
+          record("open gradient")
+          gradientEditor.gradient = loaded
+          gradientEditor.selectedPoint = nil
+          document.gradientPath = path
+          mode = .gradient
+          log("gradient opened: \(path) (\(loaded.width)x\(loaded.height))")
+          log("mode: gradient")
+          gradientEditor.logGradient()
+        }
+        return
+      }
+      content = try loader.content(
+        path: path, width: frameWidth, height: frameHeight, time: playback.time)
+      document.contentPath = path
+      logContent()
+      logToggleLocation()
+    } catch {
+      log("open failed: \(path): \(error)")
+    }
+  }
+
+  /// Logs what the content is: "content: picture 640x480 from card.png",
+  /// "content: video 320x240 at 25 fps from clip.mp4".
+  func logContent() {
+    let size = "\(content.width)x\(content.height)"
+    let from = contentPath.map { " from \($0)" } ?? ""
+    if let video = content.video, content.kind == .video {
+      log("content: video \(size) at \(logNumber(video.framesPerSecond, 2)) fps\(from), looping")
+    } else {
+      log("content: \(content.kind) \(size)\(from)")
+    }
+  }
+
+  /// `--mesh FILE`: opens the mesh when the file exists (an error stops the
+  /// editor), else takes the path for the first save.
+  package func useMeshFile(path: String) throws {
+    guard FileManager.default.fileExists(atPath: path) else {
+      document.meshPath = path
+      log("mesh: \(path) does not exist yet; J creates it")
+      return
+    }
+    try warp.open(EditorFiles.loadMesh(path: path), path: path)
+    document.meshPath = path
+    mode = .warp
+    history = EditHistory()
+  }
+
+  /// `--gradient FILE`: opens the gradient in gradient mode when the file
+  /// exists, else takes the path for the first save.
+  package func useGradientFile(path: String) throws {
+    mode = .gradient
+    guard FileManager.default.fileExists(atPath: path) else {
+      document.gradientPath = path
+      log("gradient: \(path) does not exist yet; J creates it")
+      return
+    }
+    gradientEditor.gradient = try EditorFiles.loadGradient(path: path)
+    document.gradientPath = path
+    log("gradient opened: \(path) (\(gradient.width)x\(gradient.height))")
+  }
+
+  /// Ctrl+Z and Ctrl+Y.
+  func undoOrRedo(_ key: EditorKey) {
+    let isUndo = key == .undo
+    let step = isUndo ? history.undo(current: snapshot) : history.redo(current: snapshot)
+    guard let step else {
+      log(isUndo ? "undo: nothing to undo" : "redo: nothing to redo")
+      return
+    }
+    log((isUndo ? "undo: " : "redo: ") + step.label)
+    restore(step.state)
+  }
+
+  /// Puts `state` back, logging each control point or gradient vertex that
+  /// changed with its new place (the same form as a move).
+  func restore(_ state: EditorSnapshot) {
+    let old = snapshot
+    warp.drag = nil
+    gradientEditor.drag = nil
+    warp.mesh = state.mesh
+    gradientEditor.gradient = state.gradient
+    if old.mesh.pointPairs.count != mesh.pointPairs.count {
+      log("density: \(density)x\(mesh.grid?.rows ?? density) points")
+      warp.selectedPoint = nil
+    } else {
+      for i in mesh.pointPairs.indices where old.mesh.pointPairs[i] != mesh.pointPairs[i] {
+        warp.logPoint(i, verb: "at")
+      }
+    }
+    if old.gradient != gradient { gradientEditor.logGradient() }
+    logToggleLocation()
+  }
+}
