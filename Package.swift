@@ -34,6 +34,7 @@ let package = Package(
     .library(name: "MeshWarpRender", targets: ["MeshWarpRender"]),
     .library(name: "MeshWarpIO", targets: ["MeshWarpIO"]),
     .library(name: "MeshWarpFiles", targets: ["MeshWarpFiles"]),
+    .library(name: "MeshWarpDocuments", targets: ["MeshWarpDocuments"]),
     .library(name: "MeshWarpImageIO", targets: ["MeshWarpImageIO"]),
     .library(name: "MeshWarpVideo", targets: ["MeshWarpVideo"]),
     .library(name: "MeshWarpText", targets: ["MeshWarpText"]),
@@ -82,11 +83,14 @@ let package = Package(
     .target(name: "MeshWarpRender", dependencies: ["MeshWarpCore", "CSpanKernel"]),
     // MeshWarpIO: the umbrella; each module below links only what it uses.
     .target(name: "MeshWarpFiles"),
+    // The one reader of MeshWarp's JSON documents (meshes, point sets,
+    // gradients, keyframe files): kinds told apart, errors placed.
+    .target(name: "MeshWarpDocuments", dependencies: ["MeshWarpFiles", "MeshWarpCore"]),
     .target(
       name: "MeshWarpImageIO",
       dependencies: [
-        "MeshWarpFiles", "MeshWarpRender", "CPNG", "CZlib", "CDeflate", "CTurboJPEG", "CJPEG",
-        "CWebP", "CGIF",
+        "MeshWarpFiles", "MeshWarpDocuments", "MeshWarpRender", "MeshWarpCore", "CPNG", "CZlib",
+        "CDeflate", "CTurboJPEG", "CJPEG", "CWebP", "CGIF",
       ]),
     // Children that die with us (PR_SET_PDEATHSIG between fork and exec).
     .target(name: "CChildSpawn"),
@@ -101,7 +105,8 @@ let package = Package(
     .target(
       name: "MeshWarpIO",
       dependencies: [
-        "MeshWarpFiles", "MeshWarpImageIO", "MeshWarpVideo", "MeshWarpText", "MeshWarpRender",
+        "MeshWarpFiles", "MeshWarpDocuments", "MeshWarpImageIO", "MeshWarpVideo", "MeshWarpText",
+        "MeshWarpRender",
         "MeshWarpCore",
       ]),
     .target(
@@ -113,7 +118,8 @@ let package = Package(
     .target(
       name: "MeshWarpCLI",
       dependencies: [
-        "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender",
+        "MeshWarpDocuments", "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles",
+        "MeshWarpRender",
         "MeshWarpCore",
       ]),
     .executableTarget(name: "meshwarp", dependencies: ["MeshWarpCLI", "MeshWarpFiles"]),
@@ -137,6 +143,9 @@ let package = Package(
       name: "MeshWarpFilesTests",
       dependencies: ["MeshWarpFiles", "MeshWarpCore", "_TestSupport"]),
     .testTarget(
+      name: "MeshWarpDocumentsTests",
+      dependencies: ["MeshWarpDocuments", "MeshWarpFiles", "MeshWarpCore", "_TestSupport"]),
+    .testTarget(
       name: "MeshWarpImageIOTests",
       dependencies: [
         "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender", "MeshWarpCore", "CTurboJPEG", "CJPEG",
@@ -156,7 +165,8 @@ let package = Package(
     .testTarget(
       name: "MeshWarpCLITests",
       dependencies: [
-        "MeshWarpCLI", "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles",
+        "MeshWarpCLI", "MeshWarpDocuments", "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO",
+        "MeshWarpFiles",
         "MeshWarpRender", "MeshWarpCore", "_TestSupport",
       ],
       exclude: ["Help"]),
@@ -166,7 +176,8 @@ let package = Package(
     .target(
       name: "MeshWarpEditorKit",
       dependencies: [
-        "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender",
+        "MeshWarpDocuments", "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles",
+        "MeshWarpRender",
         "MeshWarpCore",
       ]),
     .testTarget(
@@ -194,12 +205,14 @@ let package = Package(
     .target(
       name: "MeshWarpFuzzing",
       dependencies: [
-        "MeshWarpVideo", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender", "MeshWarpCore",
+        "MeshWarpDocuments", "MeshWarpVideo", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender",
+        "MeshWarpCore",
       ]),
     .testTarget(
       name: "MeshWarpFuzzingTests",
       dependencies: [
-        "MeshWarpFuzzing", "MeshWarpVideo", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender",
+        "MeshWarpFuzzing", "MeshWarpDocuments", "MeshWarpVideo", "MeshWarpImageIO", "MeshWarpFiles",
+        "MeshWarpRender",
         "MeshWarpCore", "_TestSupport",
       ]),
   ],

@@ -1,3 +1,6 @@
+import MeshWarpDocuments
+import MeshWarpImageIO
+
 /// A failure the tool reports on stderr and turns into an exit code.
 package enum CLIError: Error, CustomStringConvertible, Equatable {
   /// The command line is wrong (unknown flag, missing value, bad number):
@@ -24,6 +27,24 @@ package enum CLIError: Error, CustomStringConvertible, Equatable {
     case .usage: 2
     case .failure: 1
     case .interrupted(let signal): 128 + signal
+    }
+  }
+}
+
+extension CLIError {
+  /// Runs `body`, turning the library jobs' errors into the tool's: a
+  /// usage error (exit 2) for options that do not go together or an
+  /// output above `--max-pixels`, else a failure (exit 1).
+  static func reporting<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as WarpSourceError {
+      throw error.isRequestError ? CLIError.usage("\(error)") : CLIError.failure("\(error)")
+    } catch let error as ImageWarpError {
+      switch error {
+      case .outputTooLarge: throw CLIError.usage("\(error) (raise it with --max-pixels)")
+      case .nothingDrawn: throw CLIError.failure("\(error)")
+      }
     }
   }
 }

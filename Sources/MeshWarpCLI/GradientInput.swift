@@ -1,7 +1,7 @@
 import Foundation
 import MeshWarpCore
+import MeshWarpDocuments
 import MeshWarpFiles
-import MeshWarpVideo
 
 /// A gradient from the command line: a JSON file or a built-in preset,
 /// as a function of time.
@@ -15,7 +15,7 @@ struct GradientInput: Sendable {
 
   /// `value` is a preset name (`meshing`), a gradient JSON file, or a
   /// gradient keyframe file (`{"keyframes": [{"time": 0, "gradient": …}]}`).
-  static func parse(_ value: String) throws -> GradientInput {
+  static func parse(_ value: String, role: String) throws -> GradientInput {
     if let preset = GradientPreset(rawValue: value) {
       return GradientInput(describe: "preset \(value)", isAnimated: true) {
         preset.gradient(at: $0)
@@ -25,8 +25,9 @@ struct GradientInput: Sendable {
       let presets = GradientPreset.allCases.map(\.rawValue).joined(separator: ", ")
       throw CLIError.failure("\(value): no such gradient file (or preset: \(presets))")
     }
-    if MeshAnimation.isKeyframeFile(value) {
-      let timeline = try KeyframeFile.load(GradientMesh.self, path: value)
+    let file = try DocumentFile.read(value, accepting: DocumentKind.gradients, role: role)
+    if file.kind == .gradientKeyframes {
+      let timeline = try file.timeline(GradientMesh.self)
       for (i, keyframe) in timeline.keyframes.enumerated() {
         do {
           try keyframe.value.validate()
@@ -39,7 +40,7 @@ struct GradientInput: Sendable {
       }
     }
     // The JSON decoder that places mesh errors at line:column places these too.
-    let mesh = try JSONFile.decode(GradientMesh.self, path: value)
+    let mesh = try file.gradient()
     return GradientInput(describe: value) { _ in mesh }
   }
 }

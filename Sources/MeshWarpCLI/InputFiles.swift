@@ -5,14 +5,6 @@ import MeshWarpImageIO
 
 /// Loading the tool's inputs, with errors that name the file.
 enum InputFiles {
-  /// A mesh from its JSON file, validated: errors stop the command (each
-  /// printed), warnings are printed and the command goes on.
-  static func loadMesh(_ path: String, console: Console) throws -> WarpMesh {
-    let mesh = try JSONFile.decode(WarpMesh.self, path: path)
-    try check(mesh, source: path, console: console)
-    return mesh
-  }
-
   /// Validates `mesh`: errors throw (each listed), warnings are printed.
   static func check(_ mesh: WarpMesh, source: String, console: Console) throws {
     try check(mesh.validate(), source: source, what: "mesh", console: console)

@@ -1,20 +1,81 @@
 import Foundation
 import MeshWarpCore
+import MeshWarpDocuments
 import MeshWarpFiles
 
 /// The editor's files: mesh and gradient JSON in, JSON and Swift code out,
 /// and the rule for new file names (never overwrite a file the editor did
 /// not open or create).
 package enum EditorFiles {
-  /// Reads a mesh JSON file (the format `meshwarp warp --mesh` reads).
-  package static func loadMesh(path: String) throws -> WarpMesh {
-    try JSONFile.decode(WarpMesh.self, path: path)
+  /// A warp opened for editing: the mesh, what it was made from when the
+  /// file is not a plain mesh, and whether saving may write back to it.
+  package struct OpenedWarp {
+    package var mesh: WarpMesh
+    /// How a point set or keyframe file became this mesh; nil for a mesh.
+    package var note: String?
+    /// Whether J may save over the file: false for a point set or a
+    /// keyframe file, which a plain mesh would replace.
+    package var savesInPlace: Bool
+  }
+
+  /// Reads what `meshwarp warp --mesh` reads, through the document reader:
+  /// a mesh as it is; a point set as a `density × density` grid whose
+  /// points follow its thin-plate spline (fitted from the picture to the
+  /// output, on a picture of `contentSize` pixels); a mesh keyframe file
+  /// as its first keyframe's mesh.
+  package static func openWarp(path: String, contentSize: Vector2, density: Int = 9) throws
+    -> OpenedWarp
+  {
+    let file = try DocumentFile.read(
+      path, accepting: DocumentKind.warps, role: "the editor's --mesh")
+    switch try file.warp(contentSize: contentSize) {
+    case .mesh(let mesh):
+      return OpenedWarp(mesh: mesh, note: nil, savesInPlace: true)
+    case .keyframes(let timeline):
+      return OpenedWarp(
+        mesh: timeline.keyframes[0].value,
+        note:
+          "keyframe file: editing keyframes[0] of \(timeline.keyframes.count); J saves a new mesh file",
+        savesInPlace: false)
+    case .pointSet(let points):
+      return OpenedWarp(
+        mesh: try grid(following: points, contentSize: contentSize, density: density),
+        note:
+          "point set: its thin-plate spline on a \(density)x\(density) grid; J saves a new mesh file",
+        savesInPlace: false)
+    }
+  }
+
+  /// A grid whose `from` points are evenly spaced and whose `to` points
+  /// are where the thin-plate spline through `points` (from the picture to
+  /// the output, corners pinned unless the set says otherwise) moves them.
+  static func grid(following points: WarpPointSet, contentSize: Vector2, density: Int) throws
+    -> WarpMesh
+  {
+    var controls = points.pairs.map { Vector2($0.from) * contentSize }
+    var values = points.pairs.map { Vector2($0.to) * contentSize }
+    if points.pinCorners {
+      for corner in [Vector2(0, 0), Vector2(1, 0), Vector2(0, 1), Vector2(1, 1)]
+      where !controls.contains(corner * contentSize) {
+        controls.append(corner * contentSize)
+        values.append(corner * contentSize)
+      }
+    }
+    let spline = try ThinPlateSpline(controlPoints: controls, values: values)
+    var mesh = WarpMesh.identity(columns: density, rows: density)
+    for i in mesh.pointPairs.indices {
+      let to = spline(Vector2(mesh.pointPairs[i].from) * contentSize)
+      mesh.pointPairs[i].to = CGPoint(x: to.x / contentSize.x, y: to.y / contentSize.y)
+    }
+    return mesh
   }
 
   /// Reads a gradient JSON file (the format `meshwarp gradient` reads), validated;
   /// errors give line:column as the command line's do.
   package static func loadGradient(path: String) throws -> GradientMesh {
-    let gradient = try JSONFile.decode(GradientMesh.self, path: path)
+    let gradient = try DocumentFile.read(
+      path, accepting: [.gradient], role: "the editor's gradient mode"
+    ).gradient()
     try gradient.validate()
     return gradient
   }

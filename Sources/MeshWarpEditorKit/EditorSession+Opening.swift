@@ -1,18 +1,22 @@
 import Foundation
+import MeshWarpDocuments
+import MeshWarpFiles
 
 /// Opening files and undo: what changes the mesh and the gradient together.
 extension EditorSession {
-  /// Opens a file: a mesh JSON (warp mode), a gradient JSON (gradient
-  /// mode), a picture or a video (the session's ``EditorContentLoader``).
-  /// Logs what happened.
+  /// Opens a file: a MeshWarp document (a mesh, point set or mesh
+  /// keyframe file in warp mode, a gradient in gradient mode, told by the
+  /// document reader), else a picture or a video (the session's
+  /// ``EditorContentLoader``). Logs what happened.
   package func open(path: String) {
     do {
-      if (path as NSString).pathExtension.lowercased() == "json" {
-        if let loaded = try? EditorFiles.loadMesh(path: path) {
-          try warp.open(loaded, path: path)
-          document.meshPath = path
-          mode = .warp
-        } else {
+      let head = (try? FileInput.readBytes(path: path, maxBytes: 4096)) ?? []
+      if DocumentKind.foreignFile(head) == nil,
+        (path as NSString).pathExtension.lowercased() == "json"
+          || DocumentKind.identify(head) != nil
+      {
+        let file = try DocumentFile.read(path)
+        if let kind = file.kind, DocumentKind.gradients.contains(kind) {
           let loaded = try EditorFiles.loadGradient(path: path)
           record("open gradient")
           gradientEditor.gradient = loaded
@@ -22,6 +26,9 @@ extension EditorSession {
           log("gradient opened: \(path) (\(loaded.width)x\(loaded.height))")
           log("mode: gradient")
           gradientEditor.logGradient()
+        } else {
+          try openWarp(path: path)
+          mode = .warp
         }
         return
       }
@@ -33,6 +40,15 @@ extension EditorSession {
     } catch {
       log("open failed: \(path): \(error)")
     }
+  }
+
+  /// Opens what `meshwarp warp --mesh` takes; a point set or a keyframe
+  /// file becomes a mesh that J saves to a new file, never over it.
+  private func openWarp(path: String) throws {
+    let opened = try EditorFiles.openWarp(path: path, contentSize: content.size)
+    try warp.open(opened.mesh, path: path)
+    if let note = opened.note { log("mesh: \(note)") }
+    document.meshPath = opened.savesInPlace ? path : nil
   }
 
   /// Logs what the content is: "content: picture 640x480 from card.png",
@@ -55,8 +71,7 @@ extension EditorSession {
       log("mesh: \(path) does not exist yet; J creates it")
       return
     }
-    try warp.open(EditorFiles.loadMesh(path: path), path: path)
-    document.meshPath = path
+    try openWarp(path: path)
     mode = .warp
     history = EditHistory()
   }

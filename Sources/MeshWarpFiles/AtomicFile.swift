@@ -17,6 +17,14 @@
 /// chain of links) and the file it points to is replaced: the link stays a
 /// link.
 ///
+/// A target that is not a file to replace, but a FIFO, a device, a socket or
+/// anything under /dev/ or /proc/ (`/dev/stdout`), is written through
+/// instead (``OutputFile/writesThrough(_:)``): the bytes are staged in a
+/// temporary file in `$TMPDIR` (or /tmp), and `commit()` copies them into
+/// the target, which is never renamed over. Every finished output (a
+/// still, an animation, a video from ffmpeg) goes through here, so `-o
+/// some.fifo` behaves the same for each.
+///
 /// Not thread-safe: one writer, one thread at a time.
 public final class AtomicFileWriter {
   /// The target path, as given.
@@ -27,6 +35,9 @@ public final class AtomicFileWriter {
   package let targetPath: String
   private var fd: Int32
   private var state: State = .open
+  /// Nil: `commit()` renames; else the target is written through, and
+  /// truncated first when it is a regular file (reached through /dev/).
+  private let writesThroughTruncating: Bool?
 
   private enum State { case open, committed, discarded }
 
@@ -44,7 +55,12 @@ public final class AtomicFileWriter {
     if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
       throw FileError.fileSystem(path: path, operation: .write, reason: "is a directory")
     }
-    let (directory, name) = Self.split(targetPath)
+    writesThroughTruncating = OutputFile.writesThrough(path)
+    var (directory, name) = Self.split(targetPath)
+    if writesThroughTruncating != nil {
+      let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? ""
+      directory = (temporary.isEmpty ? "/tmp" : temporary) + "/"
+    }
     var template = Array("\(directory).\(name).meshwarp-XXXXXX".utf8CString)
     let fd: Int32
     do {
@@ -91,18 +107,66 @@ public final class AtomicFileWriter {
     }
   }
 
-  /// Closes the temporary file and renames it over `path`.
+  /// Closes the temporary file and renames it over `path` (or copies it
+  /// into a target that is written through).
   ///
-  /// - Throws: `FileError.fileSystem` when closing or renaming fails;
-  ///   the temporary file is then removed and the old target kept.
+  /// - Throws: `FileError.fileSystem` when closing, renaming or copying
+  ///   fails; the temporary file is then removed and the old target kept.
   public func commit() throws {
     try checkOpen()
+    if let truncating = writesThroughTruncating {
+      do {
+        try copyThrough(truncating: truncating)
+      } catch {
+        discard()
+        throw error
+      }
+      close(fd)
+      fd = -1
+      unlink(temporaryPath)
+      state = .committed
+      return
+    }
     _ = fchmod(fd, Self.modeForNewFile(replacing: targetPath))
     let fd = self.fd
     self.fd = -1
     try discardingOnError(.write) { try systemCall(retriesOnInterrupt: false) { close(fd) } }
     try discardingOnError(.rename) { try systemCall { rename(temporaryPath, targetPath) } }
     state = .committed
+  }
+
+  /// Copies the staged bytes into the target, opened for writing (a FIFO
+  /// waits for its reader), in 1 MiB pieces.
+  ///
+  /// - Throws: `FileError.fileSystem` naming `path`.
+  private func copyThrough(truncating: Bool) throws {
+    let flags = O_WRONLY | O_CLOEXEC | (truncating ? O_TRUNC : 0)
+    let target: Int32
+    do {
+      target = try systemCall { open(path, flags) }
+    } catch {
+      throw error.fileSystem(path: path, .open)
+    }
+    var closed = false
+    defer { if !closed { close(target) } }
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    var offset: off_t = 0
+    do {
+      while true {
+        let count = try buffer.withUnsafeMutableBytes { raw in
+          try systemCall { pread(fd, raw.baseAddress, raw.count, offset) }
+        }
+        if count == 0 { break }
+        try buffer.withUnsafeBytes {
+          try writeAll(fd: target, UnsafeRawBufferPointer(rebasing: $0[..<count]))
+        }
+        offset += off_t(count)
+      }
+      closed = true
+      try systemCall(retriesOnInterrupt: false) { close(target) }
+    } catch let error as SystemCallError {
+      throw error.fileSystem(path: path, .write)
+    }
   }
 
   /// Abandons the write: closes and removes the temporary file. The target is

@@ -63,8 +63,6 @@ public enum OutputFile {
   public static func write(_ bytes: [UInt8], to path: String) throws {
     if path == StandardOutput.path {
       try StandardOutput.write(bytes)
-    } else if let isRegular = writesThrough(path) {
-      try writeThrough(bytes, to: path, truncate: isRegular)
     } else {
       try AtomicFile.write(bytes, to: path)
     }
@@ -83,28 +81,5 @@ public enum OutputFile {
     if special { return false }
     if exists && (path.hasPrefix("/dev/") || path.hasPrefix("/proc/")) { return type == S_IFREG }
     return nil
-  }
-
-  /// Opens `path` for writing (a FIFO waits for its reader) and writes all
-  /// of `bytes`.
-  private static func writeThrough(_ bytes: [UInt8], to path: String, truncate: Bool) throws {
-    let flags = O_WRONLY | O_CLOEXEC | (truncate ? O_TRUNC : 0)
-    let fd: Int32
-    do {
-      fd = try systemCall { open(path, flags) }
-    } catch {
-      throw error.fileSystem(path: path, .open)
-    }
-    do {
-      try bytes.withUnsafeBytes { try writeAll(fd: fd, $0) }
-    } catch let error as SystemCallError {
-      close(fd)
-      throw error.fileSystem(path: path, .write)
-    }
-    do {
-      try systemCall(retriesOnInterrupt: false) { close(fd) }
-    } catch {
-      throw error.fileSystem(path: path, .write)
-    }
   }
 }

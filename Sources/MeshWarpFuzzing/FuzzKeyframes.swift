@@ -1,4 +1,5 @@
 import MeshWarpCore
+import MeshWarpDocuments
 import MeshWarpFiles
 import MeshWarpVideo
 

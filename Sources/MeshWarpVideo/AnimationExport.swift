@@ -75,7 +75,7 @@ public enum AnimationExport {
     {
       if isCancelled() { throw CancellationError() }
       for index in Set([0, last]) { ends[index] = try render(times.times[index]) }
-      let transparent = ends.values.contains { !flattened($0, over: background).isOpaque }
+      let transparent = ends.values.contains { !$0.flattened(over: background).isOpaque }
       encoding.codec = container.defaultCodec(transparent: transparent)
       note(codecChoiceNote(encoding.resolvedCodec, in: container))
     }
@@ -100,7 +100,7 @@ public enum AnimationExport {
           noted = true
           note(transparencyNote(codec, over: encoding.background))
         }
-        try sink.append(flattened(image, over: background))
+        try sink.append(image.flattened(over: background))
       }
       if isCancelled() { throw CancellationError() }
       try sink.finish()
@@ -108,17 +108,6 @@ public enum AnimationExport {
       sink.cancel()
       throw error
     }
-  }
-
-  /// `image` over `background` (with its alpha) when one is given and not
-  /// transparent, else `image` itself: the frames of formats that keep
-  /// alpha get the background as stills do (formats without alpha are
-  /// composited by their writer over ``VideoEncoding/background``).
-  package static func flattened(_ image: RGBAImage, over background: RGBA8?) -> RGBAImage {
-    guard let b = background, b.a > 0 else { return image }
-    var result = image
-    _ = image.composite(over: b, into: &result)
-    return result
   }
 
   /// Which ProRes a MOV got, and why (``VideoContainer/defaultCodec(transparent:)``).

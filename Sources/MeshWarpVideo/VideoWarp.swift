@@ -1,3 +1,4 @@
+import MeshWarpCore
 import MeshWarpImageIO
 import MeshWarpRender
 

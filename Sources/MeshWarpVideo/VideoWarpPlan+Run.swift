@@ -152,7 +152,7 @@ extension VideoWarpPlan {
       spentSources.give(consume source)
       // (Scanned on the render's threads: the others wait for this one.)
       if !sawTransparency && !image.isOpaque(threads: options.threads) { sawTransparency = true }
-      guard warped.put(AnimationExport.flattened(image, over: background)) else { break }
+      guard warped.put(image.flattened(over: background)) else { break }
     }
     if isCancelled() { failures.record(CancellationError()) }
     if failures.failed { decoded.abandon() }

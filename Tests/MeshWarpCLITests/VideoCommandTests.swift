@@ -1,5 +1,6 @@
 import Foundation
 import MeshWarpCore
+import MeshWarpDocuments
 import MeshWarpImageIO
 import MeshWarpRender
 import Testing
@@ -392,7 +393,8 @@ struct VideoCommandTests {
     let pa = folder.write(a, "a.json")
     let pb = folder.write(b, "b.json")
     let (console, _, _) = Console.capturing()
-    let animation = try MeshAnimation.load(pa, to: pb, duration: 2, console: console)
+    let animation = try MeshAnimation.load(
+      pa, to: pb, duration: 2, role: "--mesh", console: console)
     #expect(animation.isAnimated)
     #expect(animation.mesh(at: 0) == a && animation.mesh(at: 2) == b)
     #expect(animation.mesh(at: 1) != a && animation.mesh(at: 1) != b)
@@ -400,7 +402,8 @@ struct VideoCommandTests {
     let file = folder.write(
       #"{"keyframes": [{"time": 0, "mesh": "a.json"}, {"time": 0.5, "mesh": "b.json", "easing": "easeIn"}, {"time": 1.5, "mesh": "a.json"}]}"#,
       "anim.json")
-    let keyframed = try MeshAnimation.load(file, to: nil, duration: nil, console: console)
+    let keyframed = try MeshAnimation.load(
+      file, to: nil, duration: nil, role: "--mesh", console: console)
     #expect(keyframed.mesh(at: 0) == a && keyframed.mesh(at: 0.5) == b)
     #expect(keyframed.mesh(at: 1.5) == a)
   }

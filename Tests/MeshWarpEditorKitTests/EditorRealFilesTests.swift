@@ -103,7 +103,7 @@ import _TestSupport
           + "    [0, 1], [0.5, 1], [1, 1]\n  ],\n  \"to\": [\n"), "\(text)")
     #expect(text.contains("\n  \"faces\": [\n    [0, 1, 4, 3], [1, 2, 5, 4],\n"))
     // It reopens exactly, smooth, and renders as the editor showed it.
-    let loaded = try EditorFiles.loadMesh(path: path)
+    let loaded = try EditorFiles.openWarp(path: path, contentSize: Vector2(640, 480)).mesh
     #expect(loaded.smooth && loaded.pointPairs == s.session.mesh.pointPairs)
     let source = s.session.content.background(time: 0)
     #expect(

@@ -61,7 +61,7 @@ import _TestSupport
     let path = (dir as NSString).appendingPathComponent("meshwarp-editor-mesh-2.json")
     #expect(lines.last == "mesh saved: \(path) (4x4 points)")
     #expect(try String(contentsOfFile: taken, encoding: .utf8) == "keep")
-    let reopened = try EditorFiles.loadMesh(path: path)
+    let reopened = try EditorFiles.openWarp(path: path, contentSize: Vector2(640, 480)).mesh
     #expect(reopened == session.mesh)  // bit-exact doubles
     // The second save writes the same file again.
     session.handle(.key(.nudge(dx: -1, dy: 0)))

@@ -9,9 +9,9 @@ import _TestSupport
 /// coding path (and where the value is), and valid JSON decodes as
 /// Foundation would.
 @Suite struct JSONFileTests {
-  /// The keyframe sniff reads only the top level: a nested "keyframes",
-  /// one in a string or a value, and non-objects do not count; it agrees
-  /// with Foundation's parse on every case.
+  /// The key scan reads only the top level: a nested "keyframes", one in
+  /// a string or a value, and non-objects do not count; it agrees with
+  /// Foundation's parse on every case.
   @Test func topLevelKeyScanSeesOnlyTheTopLevel() throws {
     let cases: [(String, Bool)] = [
       (#"{"keyframes": []}"#, true),
@@ -25,9 +25,29 @@ import _TestSupport
     ]
     for (text, expected) in cases {
       let bytes = Array(text.utf8)
-      #expect(JSONParser.topLevelObject(bytes, hasKey: "keyframes") == expected, "\(text)")
+      #expect(
+        (JSONParser.objectKeys(bytes)?.top.contains("keyframes") ?? false) == expected, "\(text)")
       let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
       #expect((object?["keyframes"] != nil) == expected, "\(text)")
+    }
+  }
+
+  /// The nested scan gives the keys of the first element of the named
+  /// top-level array, and only when that element is an object.
+  @Test func nestedKeyScanReadsTheFirstElementOnly() {
+    let cases: [(String, Set<String>)] = [
+      (#"{"keyframes": [{"time": 0, "gradient": {"a": 1}}, {"mesh": 2}]}"#, ["time", "gradient"]),
+      (#"{"other": [{"x": 1}], "keyframes": [{"mesh": "a.json"}]}"#, ["mesh"]),
+      (#"{"keyframes": [1, {"mesh": 2}]}"#, []),
+      (#"{"keyframes": []}"#, []),
+      (#"{"keyframes": {"mesh": 1}}"#, []),
+      (#"{"keyframes": [{"nested": {"gradient": 1}}]}"#, ["nested"]),
+      (#"{"keyframes": [ "s", {"mesh": 1}]}"#, []),
+    ]
+    for (text, expected) in cases {
+      #expect(
+        JSONParser.objectKeys(Array(text.utf8), nestedIn: "keyframes")?.nested == expected,
+        "\(text)")
     }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MeshWarpCore
+import MeshWarpDocuments
 import MeshWarpFiles
 import MeshWarpVideo
 import Testing

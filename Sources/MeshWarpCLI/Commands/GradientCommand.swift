@@ -63,7 +63,8 @@ struct GradientCommand: ParsableCommand {
   }
 
   func run(console: Console) throws {
-    let input = try GradientInput.parse(file ?? preset?.rawValue ?? "")
+    let input = try GradientInput.parse(
+      file ?? preset?.rawValue ?? "", role: "meshwarp gradient")
     let size = size.size ?? Self.defaultSize
     try limits.checkOutputSize(size.width, size.height)
     let warp = try fill.warpAnimation(duration: frames.animation.duration, console: console)

@@ -1,4 +1,5 @@
 import MeshWarpCore
+import MeshWarpDocuments
 import MeshWarpFiles
 
 /// `meshwarp shader-data MESH.json [--size WxH] [--edges P] [-o FILE]`
@@ -28,7 +29,8 @@ struct ShaderDataCommand: ParsableCommand {
   var edges: EdgePolicy = .transparent
 
   func run(console: Console) throws {
-    let mesh = try InputFiles.loadMesh(meshPath, console: console)
+    let mesh = try DocumentFile.read(meshPath, accepting: [.mesh], role: "shader-data").mesh()
+    try InputFiles.check(mesh, source: meshPath, console: console)
     let floats = ShaderMeshData.pack(mesh, edges: edges)
     var text = ""
     text.reserveCapacity(floats.count * 10)

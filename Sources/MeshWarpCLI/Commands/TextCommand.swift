@@ -76,7 +76,7 @@ struct TextCommand: ParsableCommand {
   func run(console: Console) throws {
     let text = self.text.replacingOccurrences(of: "\\n", with: "\n")
     guard !text.isEmpty else { throw CLIError.usage("the text is empty") }
-    let gradient = try GradientInput.parse(self.gradient)
+    let gradient = try GradientInput.parse(self.gradient, role: "--gradient")
     let warp = try fill.warpAnimation(duration: frames.animation.duration, console: console)
     let times = try frames.frameTimes(gradient: gradient, warp: warp, console: console)
     let threads = threading.threads

@@ -1,7 +1,7 @@
 import Foundation
 import MeshWarpCore
+import MeshWarpDocuments
 import MeshWarpFiles
-import MeshWarpVideo
 
 /// `meshwarp validate FILE.json... [--json] [--size WxH]`
 struct ValidateCommand: ParsableCommand {
@@ -50,7 +50,7 @@ struct ValidateCommand: ParsableCommand {
 
   struct Line: Encodable {
     var file: String
-    /// What the file was read as (``Kind/name``); nil when that could not be told.
+    /// What the file was read as (``DocumentKind`` in words); nil when that could not be told.
     var kind: String?
     var severity: String
     var rule: String
@@ -67,37 +67,6 @@ struct ValidateCommand: ParsableCommand {
     var text: String {
       MeshIssue.line(
         severity: severity, rule: rule, face: face, vertices: vertices, message: message)
-    }
-  }
-
-  /// What a file holds, by its top-level keys.
-  enum Kind: Equatable {
-    case mesh, pointSet, gradient
-    case keyframes(gradient: Bool)
-
-    static func of(_ object: [String: Any]) -> Kind {
-      if let frames = object["keyframes"] as? [Any] {
-        let first = frames.first as? [String: Any]
-        return .keyframes(gradient: first?["gradient"] != nil)
-      }
-      if object["keyframes"] != nil { return .keyframes(gradient: false) }
-      if object["colors"] != nil || object["points"] != nil || object["bezierPoints"] != nil {
-        return .gradient
-      }
-      if object["faces"] != nil || object["columns"] != nil || object["rows"] != nil {
-        return .mesh
-      }
-      return .pointSet
-    }
-
-    /// The kind in words, as the report names it.
-    var name: String {
-      switch self {
-      case .mesh: "mesh"
-      case .pointSet: "point set"
-      case .gradient: "gradient"
-      case .keyframes(let gradient): gradient ? "gradient keyframe file" : "mesh keyframe file"
-      }
     }
   }
 
@@ -128,18 +97,18 @@ struct ValidateCommand: ParsableCommand {
   /// Checks one file: its problems, then "valid …" (text) or a record of
   /// severity "ok" (`--json`) when it has no error.
   private func validate(_ path: String, console: Console) throws {
-    var kind: Kind?
+    var kind: DocumentKind?
     let issues: [Line]
     let summary: String
     do {
       (issues, summary) = try check(path, found: &kind)
     } catch {
       // A file that cannot be read as its kind: one error, placed.
-      let line = Self.line(for: error, file: path, kind: kind?.name)
+      let line = Self.line(for: error, file: path, kind: kind?.description)
       if json {
         try report([line], path: path, console: console)
       }
-      let reading = kind.map { " (read as a \($0.name))" } ?? ""
+      let reading = kind.map { " (read as a \($0.description))" } ?? ""
       var message = InputFiles.describe(error) + reading
       if size == nil, message.contains("\"units\": \"pixels\" needs the content size") {
         message += "; or give the picture's size: meshwarp validate \(path) --size WxH"
@@ -151,13 +120,14 @@ struct ValidateCommand: ParsableCommand {
     let errors = issues.filter { $0.severity == "error" }.count
     let warnings = issues.count - errors
     if errors > 0 {
-      throw CLIError.failure("\(path): \(plural(errors, "error")) in the \(kind?.name ?? "file")")
+      throw CLIError.failure(
+        "\(path): \(plural(errors, "error")) in the \(kind?.description ?? "file")")
     }
     let note = warnings > 0 ? ", \(plural(warnings, "warning"))" : ""
-    let verdict = "valid \(kind?.name ?? "file")\(summary)\(note)"
+    let verdict = "valid \(kind?.description ?? "file")\(summary)\(note)"
     if json {
       let record = Line(
-        file: path, kind: kind?.name, severity: "ok", rule: "valid", face: nil, vertices: [],
+        file: path, kind: kind?.description, severity: "ok", rule: "valid", face: nil, vertices: [],
         message: verdict)
       try report([record], path: path, console: console)
     } else {
@@ -167,17 +137,14 @@ struct ValidateCommand: ParsableCommand {
 
   /// Reads the file, tells its kind (set in `found` before its rules run)
   /// and checks it: the problems found and a summary of what it holds.
-  private func check(_ path: String, found: inout Kind?) throws -> ([Line], String) {
-    let bytes = try FileInput.readBytes(path: path, maxBytes: JSONFile.defaultMaxBytes)
-    let source = path == FileInput.standardInputPath ? "standard input" : path
-    // Syntax first, by the reader that places errors at line:column; the
-    // kind from the top-level keys of that parse (its tree is let go
-    // before the file is decoded as its kind).
-    let object = try JSONFile.decode(TopLevelKeys.self, from: bytes, source: source).object
-    var userInfo: [CodingUserInfoKey: Any] = [:]
-    if let size { userInfo[.meshContentSize] = Vector2(Double(size.width), Double(size.height)) }
+  private func check(_ path: String, found: inout DocumentKind?) throws -> ([Line], String) {
+    // Syntax first, placed at line:column; the kind from the document's
+    // keys (a document that is no object is read as a point set, whose
+    // decoder says what is missing).
+    let file = try DocumentFile.read(path)
+    try file.checkSyntax()
+    let contentSize = size.map { Vector2(Double($0.width), Double($0.height)) }
     let units = MeshUnitsReport()
-    userInfo[.meshUnitsReport] = units
     // Which size pixel coordinates were read against, for the summary.
     func pixels() -> String {
       if let declared = units.declaredSize {
@@ -188,19 +155,18 @@ struct ValidateCommand: ParsableCommand {
       }
       return ""
     }
-    let kind = Kind.of(object)
+    let kind = file.kind ?? .pointSet
     found = kind
     let issues: [Line]
     let summary: String
     switch kind {
     case .mesh:
-      let mesh = try JSONFile.decode(WarpMesh.self, from: bytes, source: source, userInfo: userInfo)
+      let mesh = try file.mesh(contentSize: contentSize, units: units)
       issues = mesh.validate().map { line($0, kind, path) }
       summary =
         " (\(plural(mesh.pointPairs.count, "point pair")), \(plural(mesh.faces.count, "face"))\(pixels()))"
     case .pointSet:
-      let points = try JSONFile.decode(
-        WarpPointSet.self, from: bytes, source: source, userInfo: userInfo)
+      let points = try file.pointSet(contentSize: contentSize, units: units)
       var found = points.issues.map { line($0, kind, path) }
       if !found.contains(where: { $0.severity == "error" }) {
         do {
@@ -208,7 +174,8 @@ struct ValidateCommand: ParsableCommand {
         } catch {
           found.append(
             Line(
-              file: path, kind: kind.name, severity: "error", rule: "thin-plate-spline", face: nil,
+              file: path, kind: kind.description, severity: "error", rule: "thin-plate-spline",
+              face: nil,
               vertices: [], message: "\(error)"))
         }
       }
@@ -216,21 +183,21 @@ struct ValidateCommand: ParsableCommand {
       summary =
         " (\(plural(points.pairs.count, "point pair")), corners \(points.pinCorners ? "pinned" : "free")\(pixels()))"
     case .gradient:
-      let gradient = try JSONFile.decode(GradientMesh.self, from: bytes, source: source)
+      let gradient = try file.gradient()
       issues = gradient.validationErrors.map { line($0, kind, path) }
       summary = " (\(gradient.width)×\(gradient.height) points)"
-    case .keyframes(let isGradient):
+    case .gradientKeyframes, .meshKeyframes:
       if path == FileInput.standardInputPath {
         throw CLIError.usage("a keyframe file is read from a file (its references are relative)")
       }
-      if isGradient {
-        let timeline = try KeyframeFile.load(GradientMesh.self, path: path)
+      if kind == .gradientKeyframes {
+        let timeline = try file.timeline(GradientMesh.self)
         issues = timeline.keyframes.enumerated().flatMap { i, k in
           k.value.validationErrors.map { prefixed(line($0, kind, path), i) }
         }
         summary = " (\(plural(timeline.keyframes.count, "keyframe")))"
       } else {
-        let timeline = try KeyframeFile.load(WarpMesh.self, path: path)
+        let timeline = try file.timeline(WarpMesh.self)
         issues = timeline.keyframes.enumerated().flatMap { i, k in
           k.value.validate().map { prefixed(line($0, kind, path), i) }
         }
@@ -278,15 +245,17 @@ struct ValidateCommand: ParsableCommand {
     return line
   }
 
-  private func line(_ issue: MeshIssue, _ kind: Kind, _ path: String) -> Line {
+  private func line(_ issue: MeshIssue, _ kind: DocumentKind, _ path: String) -> Line {
     Line(
-      file: path, kind: kind.name, severity: issue.severity.rawValue, rule: issue.rule.rawValue,
+      file: path, kind: kind.description, severity: issue.severity.rawValue,
+      rule: issue.rule.rawValue,
       face: issue.face, vertices: issue.vertices, message: issue.message)
   }
 
-  private func line(_ error: GradientMeshError, _ kind: Kind, _ path: String) -> Line {
+  private func line(_ error: GradientMeshError, _ kind: DocumentKind, _ path: String) -> Line {
     Line(
-      file: path, kind: kind.name, severity: "error", rule: "gradient", face: nil, vertices: [],
+      file: path, kind: kind.description, severity: "error", rule: "gradient", face: nil,
+      vertices: [],
       message: "\(error)")
   }
 
@@ -294,36 +263,5 @@ struct ValidateCommand: ParsableCommand {
     var line = line
     line.message = "keyframes[\(keyframe)]: " + line.message
     return line
-  }
-}
-
-/// The top-level keys of a JSON document, and whether its first keyframe
-/// has "gradient", as `Kind.of` reads them (`[:]` for a document that is
-/// not an object); the values themselves are not copied.
-private struct TopLevelKeys: Decodable {
-  var object: [String: Any] = [:]
-
-  private struct Key: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
-  init(from decoder: any Decoder) throws {
-    guard let container = try? decoder.container(keyedBy: Key.self) else { return }
-    for key in container.allKeys { object[key.stringValue] = true }
-    let frames = Key(stringValue: "keyframes")
-    guard container.contains(frames) else { return }
-    var list = try? container.nestedUnkeyedContainer(forKey: frames)
-    guard let first = try? list?.nestedContainer(keyedBy: Key.self) else {
-      // Not a list of objects: still read as a keyframe file, for its error.
-      object["keyframes"] =
-        (try? container.nestedUnkeyedContainer(forKey: frames)) != nil ? [Any]() : true
-      return
-    }
-    object["keyframes"] = [
-      first.allKeys.reduce(into: [String: Any]()) { $0[$1.stringValue] = true }
-    ]
   }
 }

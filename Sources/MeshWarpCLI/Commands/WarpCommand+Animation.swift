@@ -1,4 +1,5 @@
 import MeshWarpCore
+import MeshWarpDocuments
 import MeshWarpFiles
 import MeshWarpImageIO
 import MeshWarpRender
@@ -96,7 +97,7 @@ extension WarpCommand {
   }
 
   /// `--time T` on a video: the warped frame shown at T, as one still.
-  func warpVideoFrame(_ meshFile: MeshFile, console: Console) throws {
+  func warpVideoFrame(_ meshFile: DocumentFile, console: Console) throws {
     if frames.animation.duration != nil || frames.animation.fpsGiven || start != nil
       || end != nil
     {

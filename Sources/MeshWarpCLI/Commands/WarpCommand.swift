@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpDocuments
 import MeshWarpFiles
 import MeshWarpImageIO
 import MeshWarpRender
@@ -108,7 +109,9 @@ struct WarpCommand: ParsableCommand {
     }
     // The mesh file is read once; its errors wait until the mesh is needed
     // (a bad output is a usage error before any work).
-    let meshFile = Result { try MeshFile.read(mesh) }
+    let meshFile = Result {
+      try DocumentFile.read(mesh, accepting: DocumentKind.warps, role: "--mesh")
+    }
     if InputKind.detect(path: input) == .video {
       if frames.timeGiven {
         return try warpVideoFrame(try meshFile.get(), console: console)
@@ -127,7 +130,7 @@ struct WarpCommand: ParsableCommand {
     let mayAnimate =
       !oneStill
       && (toMesh != nil || frames.animation.duration != nil || frames.animation.fpsGiven
-        || (try? meshFile.get())?.isKeyframes == true)
+        || (try? meshFile.get())?.kind == .meshKeyframes)
     if start != nil || end != nil {
       throw CLIError.usage(
         "--start and --end trim a video; \(input) is a still (give --time for a keyframe file's moment)"
@@ -151,36 +154,45 @@ struct WarpCommand: ParsableCommand {
         throw error
       }
     }
-    let decoded = try ImageDecoder.decodeFile(
-      path: input, maxPixels: limits.maxPixels, threads: threading.threads)
-    for note in decoded.notes { console.error("note: " + note) }
-    let source = decoded.image
-    let width = size.size?.width ?? source.width
-    let height = size.size?.height ?? source.height
-    if size.size == nil { try limits.checkOutputSize(width * supersample, height * supersample) }
-    let animation = try loadWarp(
-      try meshFile.get(), content: PixelSize(width: source.width, height: source.height),
-      output: PixelSize(width: width, height: height), console: console)
-    if !oneStill && (animation.isAnimated || frames.animation.duration != nil) {
+    let animates =
+      !oneStill
+      && (toMesh != nil || frames.animation.duration != nil
+        || (try? meshFile.get())?.kind == .meshKeyframes)
+    if animates {
+      let decoded = try ImageDecoder.decodeFile(
+        path: input, maxPixels: limits.maxPixels, threads: threading.threads)
+      for note in decoded.notes { console.error("note: " + note) }
+      let source = decoded.image
+      let width = size.size?.width ?? source.width
+      let height = size.size?.height ?? source.height
+      if size.size == nil { try limits.checkOutputSize(width * supersample, height * supersample) }
+      let animation = try loadWarp(
+        try meshFile.get(), content: PixelSize(width: source.width, height: source.height),
+        output: PixelSize(width: width, height: height), console: console)
       return try warpIntoAnimation(
         animation, source: source, width: width, height: height, console: console)
     }
-    let format = try stillFormat ?? image.stillFormat(for: output.output)
     if let codec = video.codec {
       throw CLIError.usage(
         "--codec \(codec.rawValue) is for video outputs; \(output.output) is a still")
     }
-    // `--smooth` (or the mesh's "smooth": true) is the renderer's: the
-    // surfaces themselves where they cover the output, as for every frame
-    // of an animation.
-    let result = WarpRenderer.render(
-      source, mesh: animation.mesh(at: frames.time),
-      options: warpOptions(width: width, height: height))
-    try image.write(
-      result, to: output.output, console: console,
-      color: strip ? ColorDescription() : decoded.color,
-      metadata: strip ? ImageMetadata() : decoded.metadata, grayscale: decoded.isGrayscale,
-      threads: threading.threads, format: format)
-    if !output.isStandardOutput { console.error("wrote \(output.output) (\(width)x\(height))") }
+    // A still: the library's job, planned (the picture decoded, the mesh
+    // read for its size, smoothed by the renderer with --smooth or the
+    // mesh's own "smooth": true), then run.
+    let job = ImageWarp(
+      input: .file(path: input), warp: .source(try warpSource(try meshFile.get())),
+      time: frames.time, options: warpOptions(width: 0, height: 0), width: size.size?.width,
+      height: size.size?.height,
+      output: try image.stillOutput(
+        for: output.output, format: try stillFormat ?? image.stillFormat(for: output.output),
+        keepsMetadata: !strip, threads: threading.threads, console: console),
+      maxPixels: limits.maxPixels, threads: threading.threads)
+    let plan = try CLIError.reporting { try job.plan(note: { console.error($0) }) }
+    for note in plan.notes { console.error("note: " + note) }
+    if let bytes = try plan.run(note: { console.error("note: " + $0) }) {
+      try console.write(bytes)
+    } else {
+      console.error("wrote \(output.output) (\(plan.width)x\(plan.height))")
+    }
   }
 }

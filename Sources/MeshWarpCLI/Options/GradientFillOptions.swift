@@ -1,4 +1,4 @@
-import MeshWarpVideo
+import MeshWarpCore
 
 /// How a mesh gradient is rendered into frames: dithering, and a warp of
 /// every frame (animated by a keyframe file or `--warp-to`).
@@ -20,6 +20,7 @@ struct GradientFillOptions: ParsableArguments {
       if warpTo != nil { throw CLIError.usage("--warp-to needs --warp (the mesh to start from)") }
       return nil
     }
-    return try MeshAnimation.load(warp, to: warpTo, duration: duration, console: console)
+    return try MeshAnimation.load(
+      warp, to: warpTo, duration: duration, role: "--warp", console: console)
   }
 }

@@ -81,6 +81,32 @@ struct ImageOutputOptions: ParsableArguments {
     return chosen
   }
 
+  /// The library's writer of a still at `path` with these options, in
+  /// `stillFormat` (what `stillFormat(for:)` chose; nil: chosen here); a
+  /// note when `--format` overrides the name's extension.
+  ///
+  /// - Parameters:
+  ///   - keepsMetadata: write the input's metadata and colour (`--strip`: false).
+  ///   - threads: encoder threads (`--threads`; 0: every core).
+  func stillOutput(
+    for path: String, format stillFormat: ImageFormat? = nil, keepsMetadata: Bool = true,
+    threads: Int = 0, console: Console
+  ) throws -> StillOutput {
+    let chosen = try stillFormat ?? self.stillFormat(for: path)
+    if format != nil,
+      let named = ImageFormat.fileExtension(of: path).flatMap(ImageFormat.init(fileExtension:)),
+      named != chosen
+    {
+      console.error(
+        "note: \(path) is named as \(named.name) but written as \(chosen.name) (\(longName(of: $format)))"
+      )
+    }
+    return try StillOutput(
+      path: path, format: chosen, quality: quality, lossless: lossless,
+      jpegSubsampling: subsampling, background: background?.rgba, keepsMetadata: keepsMetadata,
+      threads: threads)
+  }
+
   /// Encodes `image` for `path` and writes it (`-`: the console), printing
   /// the encoder's notes (JPEG compositing) on stderr.
   ///
@@ -95,27 +121,13 @@ struct ImageOutputOptions: ParsableArguments {
     color: ColorDescription = ColorDescription(), metadata: ImageMetadata = ImageMetadata(),
     grayscale: Bool = false, threads: Int = 0, format stillFormat: ImageFormat? = nil
   ) throws {
-    let chosen = try stillFormat ?? self.stillFormat(for: path)
-    if format != nil,
-      let named = ImageFormat.fileExtension(of: path).flatMap(ImageFormat.init(fileExtension:)),
-      named != chosen
+    let output = try stillOutput(
+      for: path, format: stillFormat, threads: threads, console: console)
+    if let bytes = try output.write(
+      image, color: color, metadata: metadata, grayscale: grayscale,
+      note: { console.error("note: " + $0) })
     {
-      console.error(
-        "note: \(path) is named as \(named.name) but written as \(chosen.name) (\(longName(of: $format)))"
-      )
+      try console.write(bytes)
     }
-    var picture = image
-    if let background = background?.rgba, background.a > 0, chosen != .jpeg {
-      _ = image.composite(over: background, into: &picture)
-    }
-    var options = ImageEncodingOptions(
-      format: chosen, quality: quality, lossless: lossless, color: color, metadata: metadata,
-      grayscale: grayscale, jpegSubsampling: subsampling, threads: threads)
-    if let background = background?.rgba {
-      options.background = RGBA8(background.r, background.g, background.b)
-    }
-    let (bytes, notes) = try ImageEncoder.encode(picture, options: options, destination: path)
-    for note in notes { console.error("note: " + note) }
-    try OutputFile.write(bytes, to: path, console: console)
   }
 }

@@ -81,3 +81,71 @@ extension RGBAImage {
     }
   }
 }
+
+extension RGBAImage {
+  /// Composites this straight-alpha image over a colour: the one routine
+  /// that puts a picture on a background (a JPEG's, `--background`'s, a
+  /// video's). It is `sourceOver` with a constant destination β·bg, in
+  /// the stored (sRGB-encoded) values as viewers show transparency:
+  /// Porter and Duff's "over" (1984), α = a + β(1 − a) and
+  /// c = (c·a + bg·β(1 − a)) / α for image alpha a and background alpha β,
+  /// which is c·a + bg·(1 − a) with an opaque background; computed exactly
+  /// in integers (units of 1/255²) and rounded to nearest once. Writes
+  /// `into` only when some pixel is not opaque.
+  ///
+  /// - Parameter threads: threads the opacity scan runs on (0: every
+  ///   core).
+  /// - Returns: whether any pixel was not opaque.
+  package func composite(over background: RGBA8, threads: Int = 1, into result: inout RGBAImage)
+    -> Bool
+  {
+    guard !isOpaque(threads: threads) else { return false }
+    let bg = [Int(background.r), Int(background.g), Int(background.b)]
+    let beta = Int(background.a)
+    let out = pixels.withUnsafeBufferPointer { src in
+      PixelBytes.make(count: src.count) { p in
+        for i in stride(from: 0, to: p.count, by: 4) {
+          let a = Int(src[i + 3])
+          if beta == 255 {
+            for c in 0..<3 {
+              p[i + c] = UInt8((Int(src[i + c]) * a + bg[c] * (255 - a) + 127) / 255)
+            }
+            p[i + 3] = 255
+            continue
+          }
+          // In units of 1/255²: the image's weight a·255, the background's
+          // β·(255 − a); their sum is the result's alpha.
+          let own = a * 255
+          let under = beta * (255 - a)
+          let total = own + under
+          guard total > 0 else {
+            p[i] = 0
+            p[i + 1] = 0
+            p[i + 2] = 0
+            p[i + 3] = 0
+            continue
+          }
+          for c in 0..<3 {
+            p[i + c] = UInt8((Int(src[i + c]) * own + bg[c] * under + total / 2) / total)
+          }
+          p[i + 3] = UInt8((total + 127) / 255)
+        }
+      }
+    }
+    result = RGBAImage(width: width, height: height, pixels: out)
+    return true
+  }
+
+  /// This image over `background` (with its alpha) when one is given and
+  /// not transparent, else the image itself: how every still, animation
+  /// and video frame gets `--background` (formats without alpha are
+  /// composited by their encoder over their own background colour).
+  ///
+  /// - Parameter threads: threads the opacity scan runs on (0: every core).
+  package func flattened(over background: RGBA8?, threads: Int = 1) -> RGBAImage {
+    guard let background, background.a > 0 else { return self }
+    var result = self
+    _ = composite(over: background, threads: threads, into: &result)
+    return result
+  }
+}

@@ -1,9 +1,10 @@
 import Foundation
 import MeshWarpCore
+import MeshWarpFiles
 import Testing
 import _TestSupport
 
-@testable import MeshWarpVideo
+@testable import MeshWarpDocuments
 
 /// Keyframe files: inline values, references, and errors with line:column.
 @Suite struct KeyframeFileTests {

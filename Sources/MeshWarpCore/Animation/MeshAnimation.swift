@@ -1,5 +1,3 @@
-import MeshWarpCore
-
 /// The mesh of a warp over time: one mesh for every frame, or meshes
 /// keyframed along a timeline (a keyframe file, or two meshes eased from
 /// one to the other).

@@ -1,0 +1,117 @@
+import Foundation
+import MeshWarpCore
+import MeshWarpDocuments
+import MeshWarpFiles
+import MeshWarpRender
+
+/// What an ``ImageWarp`` will do, decided before anything is written: the
+/// decoded picture, the mesh for its size, the output's size and format,
+/// and the notes a user should see first. ``run(note:)`` renders, encodes
+/// and writes.
+public struct ImageWarpPlan: Sendable {
+  /// The job planned.
+  public let job: ImageWarp
+  /// The picture, decoded (orientation applied).
+  public let picture: DecodedImage
+  /// The mesh at the job's time, read for the picture's size.
+  public let mesh: WarpMesh
+  /// The output width in pixels.
+  public let width: Int
+  /// The output height in pixels.
+  public let height: Int
+  /// What a user should know before the work: the decoder's notes (16-bit
+  /// samples reduced, an orientation applied) and what will be written.
+  public let notes: [String]
+
+  /// The format written.
+  public var format: ImageFormat { job.output.format }
+
+  /// What will be written and why, in one line: "a 640x480 PNG to
+  /// out.png, the input's ICC profile and EXIF kept".
+  public var summary: String {
+    var kept: [String] = []
+    if job.output.keepsMetadata {
+      if picture.color.iccProfile != nil { kept.append("ICC profile") }
+      if picture.metadata.exif != nil { kept.append("EXIF") }
+      if picture.metadata.xmp != nil { kept.append("XMP") }
+    }
+    let metadata =
+      kept.isEmpty
+      ? (job.output.keepsMetadata ? "" : ", metadata stripped")
+      : ", the input's \(kept.joined(separator: ", ")) kept"
+    return "a \(width)x\(height) \(format.name) to \(job.output.name)\(metadata)"
+  }
+
+  init(_ job: ImageWarp, note: (String) -> Void) throws {
+    self.job = job
+    // A size given is checked before the input is decoded.
+    let supersample = max(job.options.supersample, 1)
+    func check(_ width: Int, _ height: Int) throws {
+      let (w, h) = (width * supersample, height * supersample)
+      guard w * h <= job.maxPixels else {
+        throw ImageWarpError.outputTooLarge(width: w, height: h, maxPixels: job.maxPixels)
+      }
+    }
+    if let width = job.width, let height = job.height { try check(width, height) }
+    switch job.input {
+    case .decoded(let decoded): picture = decoded
+    case .file(let path):
+      picture = try ImageDecoder.decodeFile(
+        path: path, maxPixels: job.maxPixels, threads: job.threads)
+    }
+    width = job.width ?? picture.image.width
+    height = job.height ?? picture.image.height
+    try check(width, height)
+    let content = Vector2(Double(picture.image.width), Double(picture.image.height))
+    let output = Vector2(Double(width), Double(height))
+    switch job.warp {
+    case .mesh(let animation):
+      mesh = animation.mesh(at: job.time)
+    case .source(let source):
+      mesh = try source.animation(contentSize: content, outputSize: output, note: note)
+        .mesh(at: job.time)
+      if case .transparent = job.options.edges, let detail = Self.nothingDrawn(mesh) {
+        throw ImageWarpError.nothingDrawn(source: source.mesh.path, detail: detail)
+      }
+    }
+    notes = picture.notes
+  }
+
+  /// Renders the picture through the mesh, then encodes and writes it
+  /// (``StillOutput/write(_:color:metadata:grayscale:note:)``).
+  ///
+  /// - Parameter note: the encoder's notes (a JPEG's transparency
+  ///   composited, metadata too large for its segment).
+  /// - Returns: the bytes for standard output, else nil.
+  @discardableResult
+  public func run(note: (String) -> Void = { _ in }) throws -> [UInt8]? {
+    var options = job.options
+    options.width = width
+    options.height = height
+    let result = WarpRenderer.render(picture.image, mesh: mesh, options: options)
+    return try job.output.write(
+      result, color: picture.color, metadata: picture.metadata, grayscale: picture.isGrayscale,
+      note: note)
+  }
+
+  /// Why `mesh` would draw nothing on a transparent background: no face
+  /// reaches into the picture (0…1 both ways), as happens with pixel
+  /// coordinates in a normalized file; nil when some face does.
+  package static func nothingDrawn(_ mesh: WarpMesh) -> String? {
+    guard !mesh.faces.isEmpty else { return nil }
+    let to = mesh.pointPairs.map(\.to)
+    let reaches = mesh.faces.contains { face in
+      let xs = face.indices.map { Double(to[$0].x) }
+      let ys = face.indices.map { Double(to[$0].y) }
+      return xs.min()! < 1 && xs.max()! > 0 && ys.min()! < 1 && ys.max()! > 0
+    }
+    guard !reaches else { return nil }
+    let xs = to.map { Double($0.x) }
+    let ys = to.map { Double($0.y) }
+    func span(_ v: [Double]) -> String {
+      String(format: "%.6g…%.6g", v.min()!, v.max()!)
+    }
+    return
+      "no face reaches into the picture (its \"to\" points span x \(span(xs)), y \(span(ys)); normalized points run 0…1). Pixel coordinates need \"units\": \"pixels\"; --edges unwarped shows the picture around the mesh"
+  }
+}

@@ -1,0 +1,117 @@
+import MeshWarpFiles
+import MeshWarpRender
+
+/// Where and how a finished still picture is written: the one writer of
+/// stills, used by ``ImageWarp`` and by every command that writes one.
+///
+/// It composites ``background`` under the picture (a JPEG over it or
+/// white, since JPEG has no alpha), carries the input's colour and
+/// metadata unless told not to, encodes, and writes the file atomically,
+/// writing through to a FIFO or a device (`OutputFile`), or hands back the
+/// bytes for standard output.
+public struct StillOutput: Sendable, Equatable {
+  /// Where the bytes go.
+  public enum Destination: Sendable, Equatable {
+    /// A file (replaced atomically), a FIFO or a device (written through).
+    case file(String)
+    /// Returned to the caller (standard output).
+    case bytes
+  }
+
+  /// Where the bytes go.
+  public var destination: Destination
+  /// The format written.
+  public var format: ImageFormat
+  /// JPEG and lossy WebP quality, 1…100.
+  public var quality: Int
+  /// WebP: lossless instead of lossy.
+  public var lossless: Bool
+  /// JPEG: the chroma sampling; nil: by quality.
+  public var jpegSubsampling: JPEGEncoder.ChromaSubsampling?
+  /// Composited under the picture (its alpha kept in PNG and WebP); nil or
+  /// transparent: none (a JPEG then goes over white).
+  public var background: RGBA8?
+  /// Whether the input's EXIF, XMP, density and colour description are
+  /// written (false: as ImageMagick's `-strip`).
+  public var keepsMetadata: Bool
+  /// Encoder threads; 0: every core.
+  public var threads: Int
+
+  /// An output at `path`: `"-"` hands back the bytes (standard output).
+  ///
+  /// - Parameters:
+  ///   - path: the file, or `"-"`.
+  ///   - format: the format whatever the path says; nil: the path's
+  ///     extension (PNG for `"-"`).
+  ///   - quality: JPEG and lossy WebP quality, 1…100.
+  ///   - lossless: WebP lossless.
+  ///   - jpegSubsampling: JPEG chroma sampling; nil: by quality.
+  ///   - background: composited under the picture; nil: none.
+  ///   - keepsMetadata: write the input's metadata and colour (default true).
+  ///   - threads: encoder threads (0: every core).
+  /// - Throws: `ImageCodecError.unsupportedOutput` for a format not
+  ///   written, or `.missingOutputFormat` (see
+  ///   `ImageEncoder.outputFormat(path:format:)`).
+  public init(
+    path: String, format: ImageFormat? = nil, quality: Int = EncoderQuality.defaultValue,
+    lossless: Bool = false, jpegSubsampling: JPEGEncoder.ChromaSubsampling? = nil,
+    background: RGBA8? = nil, keepsMetadata: Bool = true, threads: Int = 0
+  ) throws {
+    self.destination = path == StandardOutput.path ? .bytes : .file(path)
+    self.format = try format ?? ImageEncoder.outputFormat(path: path)
+    guard self.format.isWritable else {
+      throw ImageCodecError.unsupportedOutput(
+        path: path,
+        reason: "\(self.format.name) is read, not written (\(ImageFormat.writableExtensionList))")
+    }
+    self.quality = quality
+    self.lossless = lossless
+    self.jpegSubsampling = jpegSubsampling
+    self.background = background
+    self.keepsMetadata = keepsMetadata
+    self.threads = threads
+  }
+
+  /// The name messages give the destination: the path, or "standard output".
+  public var name: String {
+    switch destination {
+    case .file(let path): path
+    case .bytes: StandardOutput.path
+    }
+  }
+
+  /// Encodes `image` and writes it, or returns its bytes for ``Destination/bytes``.
+  ///
+  /// - Parameters:
+  ///   - image: the finished picture, straight alpha.
+  ///   - color: the input's colour description.
+  ///   - metadata: the input's EXIF, XMP and density.
+  ///   - grayscale: the input was grey and the result may stay grey.
+  ///   - note: what a user should know (a JPEG's transparency composited,
+  ///     metadata too large for its segment).
+  /// - Returns: the bytes for ``Destination/bytes``, else nil.
+  /// - Throws: the encoder's `ImageCodecError`, or `FileError`.
+  @discardableResult
+  public func write(
+    _ image: RGBAImage, color: ColorDescription = ColorDescription(),
+    metadata: ImageMetadata = ImageMetadata(), grayscale: Bool = false,
+    note: (String) -> Void = { _ in }
+  ) throws -> [UInt8]? {
+    let picture = format == .jpeg ? image : image.flattened(over: background, threads: threads)
+    var options = ImageEncodingOptions(
+      format: format, quality: quality, lossless: lossless,
+      color: keepsMetadata ? color : ColorDescription(),
+      metadata: keepsMetadata ? metadata : ImageMetadata(), grayscale: grayscale,
+      jpegSubsampling: jpegSubsampling, threads: threads)
+    if let background { options.background = RGBA8(background.r, background.g, background.b) }
+    let (bytes, notes) = try ImageEncoder.encode(picture, options: options, destination: name)
+    for line in notes { note(line) }
+    switch destination {
+    case .file(let path):
+      try OutputFile.write(bytes, to: path)
+      return nil
+    case .bytes:
+      return bytes
+    }
+  }
+}
