@@ -22,7 +22,9 @@ import _TestSupport
   }
 
   /// Each corpus file of `kind` through its entry, in a child process.
-  @Test(arguments: FuzzCorpus.Kind.allCases)
+  @Test(
+    .enabled(if: LongTests.enabled, Comment(rawValue: LongTests.reason)),
+    arguments: FuzzCorpus.Kind.allCases)
   func replayCorpus(kind: FuzzCorpus.Kind) async {
     let child = ChildProcess()
     let log = child.log
@@ -40,7 +42,8 @@ import _TestSupport
   /// input too. Every hand-made seed, and the first 40 fuzzer-found files
   /// of each kind (by SHA-1 name: an arbitrary sample) — nine entries on
   /// every file of every corpus would take minutes in a debug build.
-  @Test func crossFeedEveryCorpusFile() async {
+  @Test(.enabled(if: LongTests.enabled, Comment(rawValue: LongTests.reason)))
+  func crossFeedEveryCorpusFile() async {
     let child = ChildProcess()
     let log = child.log
     let result = await #expect(processExitsWith: .success) {

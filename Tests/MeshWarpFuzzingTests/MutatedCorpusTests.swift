@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import MeshWarpFuzzing
 
@@ -11,7 +12,9 @@ import Testing
 @Suite struct MutatedCorpusTests {
   static let mutantsPerKind = 150
 
-  @Test(arguments: FuzzCorpus.Kind.allCases)
+  @Test(
+    .enabled(if: LongTests.enabled, Comment(rawValue: LongTests.reason)),
+    arguments: FuzzCorpus.Kind.allCases)
   func mutantsOfTheCorpus(kind: FuzzCorpus.Kind) async throws {
     try #require(!FuzzCorpus.files(kind).isEmpty, "Fuzz/Corpus/\(kind.rawValue) has no inputs")
     let seed = 0x00C0_FFEE &+ UInt64(kind.rawValue.utf8.count)

@@ -13,7 +13,8 @@ import _TestSupport
 // documented answer (an error, a refusal) the parent checks it afterwards.
 
 @Suite struct NastyPNGTests {
-  @Test func everyTruncationOfValidPNGs() async throws {
+  @Test(.enabled(if: LongTests.enabled, Comment(rawValue: LongTests.reason)))
+  func everyTruncationOfValidPNGs() async throws {
     let child = ChildProcess()
     let log = child.log
     let result = await #expect(processExitsWith: .success) {
