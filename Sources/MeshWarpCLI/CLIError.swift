@@ -1,3 +1,5 @@
+import MeshWarpArguments
+
 /// A failure the tool reports on stderr and turns into an exit code.
 package enum CLIError: Error, CustomStringConvertible, Equatable {
   /// The command line is wrong (unknown flag, missing value, bad number):
@@ -25,5 +27,13 @@ package enum CLIError: Error, CustomStringConvertible, Equatable {
     case .failure: 1
     case .interrupted(let signal): 128 + signal
     }
+  }
+}
+
+extension CLIError {
+  /// A command line the parser refused: a usage error (exit code 2), or,
+  /// when a command's `validate()` threw a `CLIError`, that error as it is.
+  init(_ error: UsageError) {
+    self = error.underlying as? CLIError ?? .usage(error.message)
   }
 }
