@@ -10,7 +10,7 @@
 //            draws mesh gradients below iOS 18 with MeshWarpRender)
 //
 //   MeshWarpArguments (the command-line parser, help, completions, man page;
-//   no other module of the package)  <-  MeshWarpCLI
+//   no other module of the package)  <-  MeshWarpCLI, MeshWarpEditorKit
 //
 // MeshWarpIO is an umbrella that re-exports four modules, each linking only
 // the system libraries it uses, and the core and renderer below them (only it
@@ -173,8 +173,8 @@ let package = Package(
     .target(
       name: "MeshWarpEditorKit",
       dependencies: [
-        "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender",
-        "MeshWarpCore",
+        "MeshWarpArguments", "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles",
+        "MeshWarpRender", "MeshWarpCore",
       ]),
     .testTarget(
       name: "MeshWarpEditorKitTests",
