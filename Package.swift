@@ -9,6 +9,9 @@
 //        '-- MeshWarpEffect (SwiftUI + Metal, Apple only; re-exports the core;
 //            draws mesh gradients below iOS 18 with MeshWarpRender)
 //
+//   MeshWarpArguments (the command-line parser, help, completions, man page;
+//   no other module of the package)  <-  MeshWarpCLI, MeshWarpEditorKit
+//
 // MeshWarpIO is an umbrella that re-exports four modules, each linking only
 // the system libraries it uses, and the core and renderer below them (only it
 // and MeshWarpEffect re-export; every target declares what it imports):
@@ -115,12 +118,13 @@ let package = Package(
       resources: [.process("Shaders")]),
 
     // MARK: Tools.
+    // The argument parser both tools share (a target, not a product: it is
+    // the tools' own, not part of the library's API).
+    .target(name: "MeshWarpArguments"),
     .target(
       name: "MeshWarpCLI",
       dependencies: [
-        "MeshWarpDocuments", "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles",
-        "MeshWarpRender",
-        "MeshWarpCore",
+        "MeshWarpDocuments", "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender", "MeshWarpCore", "MeshWarpArguments",
       ]),
     .executableTarget(name: "meshwarp", dependencies: ["MeshWarpCLI", "MeshWarpFiles"]),
     .executableTarget(
@@ -162,12 +166,11 @@ let package = Package(
       name: "MeshWarpTextTests",
       dependencies: ["MeshWarpText", "MeshWarpRender", "MeshWarpCore", "CFreeType", "_TestSupport"]),
     .testTarget(name: "MeshWarpIOTests", dependencies: ["MeshWarpIO", "_TestSupport"]),
+    .testTarget(name: "MeshWarpArgumentsTests", dependencies: ["MeshWarpArguments"]),
     .testTarget(
       name: "MeshWarpCLITests",
       dependencies: [
-        "MeshWarpCLI", "MeshWarpDocuments", "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO",
-        "MeshWarpFiles",
-        "MeshWarpRender", "MeshWarpCore", "_TestSupport",
+        "MeshWarpCLI", "MeshWarpDocuments", "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender", "MeshWarpCore", "_TestSupport", "MeshWarpArguments",
       ],
       exclude: ["Help"]),
 
@@ -176,9 +179,7 @@ let package = Package(
     .target(
       name: "MeshWarpEditorKit",
       dependencies: [
-        "MeshWarpDocuments", "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles",
-        "MeshWarpRender",
-        "MeshWarpCore",
+        "MeshWarpDocuments", "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender", "MeshWarpCore", "MeshWarpArguments",
       ]),
     .testTarget(
       name: "MeshWarpEditorKitTests",

@@ -1,5 +1,6 @@
 import MeshWarpDocuments
 import MeshWarpImageIO
+import MeshWarpArguments
 
 /// A failure the tool reports on stderr and turns into an exit code.
 package enum CLIError: Error, CustomStringConvertible, Equatable {
@@ -32,6 +33,12 @@ package enum CLIError: Error, CustomStringConvertible, Equatable {
 }
 
 extension CLIError {
+  /// A command line the parser refused: a usage error (exit code 2), or,
+  /// when a command's `validate()` threw a `CLIError`, that error as it is.
+  init(_ error: UsageError) {
+    self = error.underlying as? CLIError ?? .usage(error.message)
+  }
+
   /// Runs `body`, turning the library jobs' errors into the tool's: a
   /// usage error (exit 2) for options that do not go together or an
   /// output above `--max-pixels`, else a failure (exit 1).

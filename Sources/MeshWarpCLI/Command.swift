@@ -1,3 +1,4 @@
+import MeshWarpArguments
 import MeshWarpFiles
 
 /// The `meshwarp` tool: dispatches to subcommands, prints help and errors,
@@ -64,7 +65,7 @@ package enum MeshwarpTool {
       "  --version    Print the version (also 'meshwarp version').", "",
       "Run 'meshwarp COMMAND --help' for a command's options and examples.",
     ]
-    lines += exampleLines(examples) + [""]
+    lines += HelpText.exampleLines(examples) + [""]
     return lines.joined(separator: "\n")
   }
 
@@ -110,7 +111,13 @@ package enum MeshwarpTool {
   ) -> Int32 {
     let name = C.configuration.name
     do {
-      switch try C.parse(arguments) {
+      let outcome: ParseOutcome<C>
+      do {
+        outcome = try C.parse(arguments)
+      } catch {
+        throw CLIError(error)
+      }
+      switch outcome {
       case .help:
         try console.print(C.helpText)
       case .run(let command, let warnings):

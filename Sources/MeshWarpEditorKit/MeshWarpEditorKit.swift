@@ -5,7 +5,8 @@
 // headless.
 //
 // Must not import: SDL or any window system (the `meshwarp-editor` executable
-// owns the window, the event loop and frame pacing). Depends on the
+// owns the window, the event loop and frame pacing). Its command line is
+// read by MeshWarpArguments, the parser `meshwarp` uses too. Depends on the
 // library's modules, each imported where it is used: MeshWarpImageIO and
 // MeshWarpFiles (picture files), MeshWarpVideo (videos through its ffmpeg
 // reader, decoded on a thread of its own: LoopingVideo), MeshWarpText, the

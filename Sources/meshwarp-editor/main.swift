@@ -14,11 +14,12 @@ let arguments: EditorArguments
 do {
   arguments = try EditorArguments.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-  EditorLog.error("\(error)\n\n\(EditorArguments.usage)")
+  // The message, then the help (which ends its own last line).
+  FileHandle.standardError.write(Data("\(error)\n\n\(EditorArguments.helpText)".utf8))
   exit(2)
 }
 if arguments.showUsage {
-  EditorLog.line(EditorArguments.usage)
+  FileHandle.standardOutput.write(Data(EditorArguments.helpText.utf8))
   exit(0)
 }
 

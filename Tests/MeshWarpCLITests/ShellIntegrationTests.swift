@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpArguments
 import Testing
 import _TestSupport
 
@@ -88,7 +89,7 @@ private func executable(_ name: String) -> String? {
   /// What the bash script offers for `words` (the last one being
   /// completed), with `COMP_WORDS` and `COMP_CWORD` set as bash sets them.
   func bashCompletions(_ words: [String], in folder: String? = nil) throws -> [String] {
-    let script = CompletionScript.script(for: .bash)
+    let script = CompletionScript.script(for: .bash, tool: .meshwarp)
     let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
     let driver = """
       \(script)
@@ -126,7 +127,7 @@ private func executable(_ name: String) -> String? {
   /// in every command that takes it.
   @Test(.enabled(if: bash != nil)) func bashCompletesEveryFixedSetOfValues() throws {
     var checked = 0
-    for command in CommandShape.all {
+    for command in ToolShape.meshwarp.commands {
       for option in command.options {
         guard case .words(let words) = option.completion else { continue }
         #expect(
@@ -159,7 +160,7 @@ private func executable(_ name: String) -> String? {
   @Test(.enabled(if: fish != nil)) func fishCompletesCommandsAndOptions() throws {
     let file = TemporaryFolder()
     let path = file.path + "/meshwarp.fish"
-    try CompletionScript.script(for: .fish).write(
+    try CompletionScript.script(for: .fish, tool: .meshwarp).write(
       toFile: path, atomically: true, encoding: .utf8)
     func complete(_ line: String) throws -> [String] {
       let run = try ProgramRun(
@@ -178,7 +179,7 @@ private func executable(_ name: String) -> String? {
   @Test(.enabled(if: zsh != nil)) func zshScriptLoadsAndRegisters() throws {
     let file = TemporaryFolder()
     let path = file.path + "/_meshwarp"
-    try CompletionScript.script(for: .zsh).write(
+    try CompletionScript.script(for: .zsh, tool: .meshwarp).write(
       toFile: path, atomically: true, encoding: .utf8)
     let syntax = try ProgramRun(Self.zsh!, ["-n", path])
     #expect(syntax.status == 0 && syntax.errors.isEmpty, "\(syntax.errors)")
@@ -194,12 +195,12 @@ private func executable(_ name: String) -> String? {
   /// `meshwarp manpage | man -l -` renders, without a warning, every
   /// section and every command.
   @Test(.enabled(if: man != nil)) func manRendersThePage() throws {
-    let run = try ProgramRun(Self.man!, ["--warnings", "-l", "-"], input: ManPage.text())
+    let run = try ProgramRun(Self.man!, ["--warnings", "-l", "-"], input: ManPage.meshwarp.text)
     #expect(run.status == 0 && run.errors.isEmpty, "\(run.errors)")
     for text in ["NAME", "SYNOPSIS", "COMMANDS", "EXIT STATUS", "EXAMPLES", "--smooth"] {
       #expect(run.output.contains(text), "\(text)")
     }
-    for command in CommandShape.all {
+    for command in ToolShape.meshwarp.commands {
       #expect(run.output.contains("meshwarp \(command.name)"), "\(command.name)")
     }
     #expect(run.output.contains("--mesh, -m MESH.json"))
@@ -207,8 +208,8 @@ private func executable(_ name: String) -> String? {
   }
 
   @Test func manPageListsEveryOption() {
-    let page = ManPage.text()
-    for command in CommandShape.all {
+    let page = ManPage.meshwarp.text
+    for command in ToolShape.meshwarp.commands {
       for option in command.options {
         #expect(page.contains("\\fB" + ManPage.escaped(option.long) + "\\fR"), "\(option.long)")
       }
@@ -240,10 +241,5 @@ private func executable(_ name: String) -> String? {
       let parsed = parses(command, Array(words.dropFirst(2)))
       #expect(parsed, "\(example.command)")
     }
-  }
-
-  @Test func roffEscapes() {
-    #expect(ManPage.escaped("'a' -b") == "\\&'a' \\-b")
-    #expect(ManPage.escaped(".x \\ 4 × 4") == "\\&.x \\e 4 \\[u00D7] 4")
   }
 }

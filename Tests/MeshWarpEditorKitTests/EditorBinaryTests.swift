@@ -83,18 +83,19 @@ import Testing
       stderr: String(decoding: err, as: UTF8.self))
   }
 
-  /// `--help` prints the usage generated from the option table (pinned by
+  /// `--help` prints the help generated from the declarations (pinned by
   /// EditorHelpTextTests) and exits 0; an unknown option prints its message
-  /// and the usage to stderr and exits 2. Neither starts SDL.
+  /// and the help to stderr and exits 2. Neither starts SDL.
   @Test func helpAndUsageErrorFromTheBinary() throws {
     let binary = try #require(
       Self.demoBinary(), "meshwarp-editor is not built (swift build --product meshwarp-editor)")
     let help = try Self.run(binary, arguments: ["--help"], script: "")
     #expect(help.status == 0 && help.stderr.isEmpty)
-    #expect(help.stdout == EditorArguments.usage + "\n")
+    #expect(help.stdout == EditorArguments.helpText)
     let bad = try Self.run(binary, arguments: ["--bogus"], script: "")
     #expect(bad.status == 2 && bad.stdout.isEmpty)
-    #expect(bad.stderr == "meshwarp-editor: unknown option '--bogus'\n\n\(EditorArguments.usage)\n")
+    #expect(
+      bad.stderr == "meshwarp-editor: unknown option '--bogus'\n\n\(EditorArguments.helpText)")
   }
 
   @Test func scriptedDragClickAndSaveThroughSDL() throws {

@@ -3,7 +3,7 @@ import MeshWarpEditorKit
 import Testing
 import _TestSupport
 
-/// `meshwarp-editor --help`, generated from `EditorArguments`' option table,
+/// `meshwarp-editor --help`, generated from `EditorArguments`' declarations,
 /// compared whole with the checked-in Help/meshwarp-editor.txt. After changing
 /// options on purpose, regenerate with `MESHWARP_UPDATE_HELP=1 swift test
 /// --filter EditorHelpTextTests` and review the diff. (EditorBinaryTests checks
@@ -12,8 +12,8 @@ import _TestSupport
   static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Help/meshwarp-editor.txt")
 
-  /// What `--help` writes to standard output: the usage and a newline.
-  static var helpOutput: String { EditorArguments.usage + "\n" }
+  /// What `--help` writes to standard output.
+  static var helpOutput: String { EditorArguments.helpText }
 
   @Test func helpMatchesTheCheckedInText() throws {
     let expected = try PinnedText.expected(Self.helpOutput, file: Self.file)

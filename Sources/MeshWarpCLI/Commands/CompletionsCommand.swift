@@ -1,3 +1,5 @@
+import MeshWarpArguments
+
 /// `meshwarp completions bash|zsh|fish`
 struct CompletionsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -19,6 +21,6 @@ struct CompletionsCommand: ParsableCommand {
   var shell: CompletionShell
 
   func run(console: Console) throws {
-    try console.write(Array(CompletionScript.script(for: shell).utf8))
+    try console.write(Array(CompletionScript.script(for: shell, tool: .meshwarp).utf8))
   }
 }

@@ -1,3 +1,4 @@
+import MeshWarpArguments
 import MeshWarpCore
 import MeshWarpRender
 

@@ -1,3 +1,5 @@
+import MeshWarpArguments
+
 /// `meshwarp manpage`
 struct ManpageCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -11,6 +13,6 @@ struct ManpageCommand: ParsableCommand {
     ])
 
   func run(console: Console) throws {
-    try console.write(Array(ManPage.text().utf8))
+    try console.write(Array(ManPage.meshwarp.text.utf8))
   }
 }

@@ -1,3 +1,4 @@
+import MeshWarpArguments
 import MeshWarpRender
 import MeshWarpText
 

@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpArguments
 import MeshWarpDocuments
 import MeshWarpFiles
 import MeshWarpImageIO

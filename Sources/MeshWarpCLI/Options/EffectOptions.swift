@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpArguments
 import MeshWarpCore
 
 /// The parameters of `mesh EFFECT`: each a number or, to animate it, a

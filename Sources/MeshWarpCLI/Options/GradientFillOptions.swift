@@ -1,3 +1,4 @@
+import MeshWarpArguments
 import MeshWarpCore
 
 /// How a mesh gradient is rendered into frames: dithering, and a warp of

@@ -1,3 +1,4 @@
+import MeshWarpArguments
 import MeshWarpImageIO
 
 /// `--max-pixels N`: the largest image a command reads or makes.

@@ -1,3 +1,4 @@
+import MeshWarpArguments
 import MeshWarpFiles
 
 /// `--output, -o`: where a command writes. The place for options about the

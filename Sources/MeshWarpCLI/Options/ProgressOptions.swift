@@ -1,3 +1,5 @@
+import MeshWarpArguments
+
 /// `--progress, -p P`: one still frame of an effect, at progress P of 0…1.
 struct ProgressOptions: ParsableArguments {
   @Option(

@@ -1,3 +1,5 @@
+import MeshWarpArguments
+
 /// `--size, -s WxH`: the output's size in pixels.
 struct SizeOptions: ParsableArguments {
   @Option(short: "s", help: "Output size in pixels.") private var given: PixelSize?

@@ -1,3 +1,5 @@
+import MeshWarpArguments
+
 /// `--threads, -j N`: worker threads.
 struct ThreadOptions: ParsableArguments {
   /// 0 means all cores (`resolvedThreadCount`).

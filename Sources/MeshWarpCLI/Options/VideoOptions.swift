@@ -1,3 +1,4 @@
+import MeshWarpArguments
 import MeshWarpRender
 import MeshWarpVideo
 
@@ -45,10 +46,10 @@ struct VideoOptions: ParsableArguments {
 
 extension VideoCodec: ArgumentChoices {
   /// The video codecs (GIF and WebP have one codec each: their extension).
-  static var choices: [(word: String, value: VideoCodec)] {
+  package static var choices: [(word: String, value: VideoCodec)] {
     [.prores4444, .prores422hq, .h264, .hevc, .vp9].map { ($0.rawValue, $0) }
   }
-  static var synonyms: [(word: String, value: VideoCodec)] {
+  package static var synonyms: [(word: String, value: VideoCodec)] {
     [("h265", .hevc), ("x264", .h264), ("x265", .hevc)]
   }
 }

@@ -1,3 +1,4 @@
+import MeshWarpArguments
 import MeshWarpCore
 import MeshWarpRender
 
@@ -94,7 +95,7 @@ struct EdgePolicyArgument: ExpressibleByArgument, Sendable {
 }
 
 extension AddressMode: ArgumentChoices {
-  static var synonyms: [(word: String, value: AddressMode)] {
+  package static var synonyms: [(word: String, value: AddressMode)] {
     [
       ("clamp-to-edge", .clampToEdge), ("clamptoedge", .clampToEdge),
       ("mirror-repeat", .mirrorRepeat), ("mirrorrepeat", .mirrorRepeat),
@@ -108,7 +109,7 @@ extension Interpolation: ArgumentChoices {}
 
 extension EdgePolicy {
   /// `clamp`, the former name of `unwarped`, and the British `colour`.
-  static var synonyms: [(word: String, value: EdgePolicy)] {
+  package static var synonyms: [(word: String, value: EdgePolicy)] {
     [("clamp", .unwarped), ("colour", .color)]
   }
 }

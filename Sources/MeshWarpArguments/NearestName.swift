@@ -1,12 +1,12 @@
 /// The "did you mean" of usage errors: the known name nearest to a typo.
-enum NearestName {
+package enum NearestName {
   /// The candidate nearest to `typed` by optimal-string-alignment distance
   /// (Levenshtein with adjacent transpositions, so `mseh` is one edit from
   /// `mesh`; Damerau 1964), ignoring leading dashes; nil when even the
   /// nearest needs more than a third of the longer name's letters changed
   /// (at least one, at most three edits) or two candidates tie. Names
   /// under three letters (`-o`) are never guessed at.
-  static func suggestion(for typed: String, among candidates: [String]) -> String? {
+  package static func suggestion(for typed: String, among candidates: [String]) -> String? {
     let word = Array(typed.drop(while: { $0 == "-" }).lowercased())
     guard word.count >= 3 else { return nil }
     var best: (name: String, distance: Int)? = nil
@@ -49,7 +49,7 @@ enum NearestName {
   }
 
   /// `; did you mean 'warp'?`, or nothing.
-  static func hint(for typed: String, among candidates: [String]) -> String {
+  package static func hint(for typed: String, among candidates: [String]) -> String {
     suggestion(for: typed, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
   }
 }
