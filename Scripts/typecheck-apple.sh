@@ -43,41 +43,26 @@ swift build --target MeshWarpEffect >"$work/build.log" 2>&1 || {
   cat "$work/build.log"
   exit 1
 }
-bin="$(swift build --show-bin-path)"
-modules="$bin/Modules"
-[ -d "$modules" ] || modules="$bin"
-accessor="$bin/MeshWarpEffect.build/DerivedSources/resource_bundle_accessor.swift"
-[ -f "$accessor" ] || { echo "missing $accessor"; exit 1; }
-
-# Only the Apple code is held to -warnings-as-errors (SwiftPM's build above
-# is not), and CustomAvailability is the experimental feature the per-platform
-# availability domains need.
-# SwiftPM's package name is the package identity: the root folder, lowercased.
-package_name="$(basename "$root" | tr '[:upper:]' '[:lower:]')"
-# MeshWarpRender imports its C span kernel internally; a debug build's
-# modules (built for testing) still ask clients to load it: its module map.
-c_modules=(-Xcc "-fmodule-map-file=$bin/CSpanKernel.build/module.modulemap")
-[ -f "$bin/CSpanKernel.build/module.modulemap" ] || { echo "missing CSpanKernel's module map"; exit 1; }
-base=(-swift-version 6 -parse-as-library -warnings-as-errors -package-name "$package_name"
-  -enable-experimental-feature CustomAvailability "${c_modules[@]}")
 
 # Pass 1, access control and concurrency: the stubs, MeshWarpEffect, the
 # README example, the demo library and app as separate modules, as an app
-# sees them (the stubs' availability is ignored here, as on Linux).
+# sees them (the stubs' availability is ignored here, as on Linux). The
+# stubs and MeshWarpEffect are compiled by Scripts/stand-in-modules.sh,
+# which Scripts/api-list.sh and Scripts/typecheck-exported.sh share; it
+# sets $flags, $base, $c_modules, $package_name, $swiftpm_modules and
+# $accessor.
+# Only the Apple code is held to -warnings-as-errors (SwiftPM's build above
+# is not).
+source Scripts/stand-in-modules.sh
 dir="$work/modules"
-mkdir -p "$dir"
-flags=("${base[@]}" -I "$dir" -I "$modules")
+stand_in_flags "$(swift build --show-bin-path)" "$dir"
 echo "== stub Core Graphics and SwiftUI modules"
-swiftc -emit-module -module-name CoreGraphics "${flags[@]}" \
-  -emit-module-path "$dir/CoreGraphics.swiftmodule" Tests/Apple/StandIns/CoreGraphics.swift
-swiftc -emit-module -module-name SwiftUI "${flags[@]}" \
-  -emit-module-path "$dir/SwiftUI.swiftmodule" Tests/Apple/StandIns/SwiftUI.swift
+stand_in_apple_modules
 for config in DEBUG RELEASE; do
   echo "== MeshWarpEffect ($config)"
   defines=()
   [ "$config" = DEBUG ] && defines=(-D DEBUG)
-  swiftc -emit-module -module-name MeshWarpEffect "${flags[@]}" "${defines[@]}" \
-    -emit-module-path "$dir/MeshWarpEffect.swiftmodule" Sources/MeshWarpEffect/*.swift "$accessor"
+  stand_in_effect_module "${defines[@]}"
 done
 echo "== original MeshWarpEffect README example"
 swiftc -typecheck -module-name OriginalReadme "${flags[@]}" Examples/OriginalReadme/WarpedCardView.swift
@@ -222,7 +207,7 @@ check_platform() {
   swiftc -typecheck -module-name AppleCheck -swift-version 6 -warnings-as-errors -D DEBUG \
     -package-name "$package_name" \
     -enable-experimental-feature CustomAvailability "${domains[@]}" \
-    "${c_modules[@]}" -I "$work/empty" -I "$modules" "$dir"/*.swift "$accessor"
+    "${c_modules[@]}" -I "$work/empty" -I "$swiftpm_modules" "$dir"/*.swift "$accessor"
 }
 for target in iOS:17.0 macOS:14.0 tvOS:17.0 visionOS:1.0; do
   platform="${target%%:*}"

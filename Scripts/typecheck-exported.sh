@@ -2,11 +2,11 @@
 # Type-checks Swift files exported by meshwarp-editor (key X) as they are
 # pasted into an app: each file alone against the stand-in SwiftUI module
 # (Tests/Apple/StandIns/SwiftUI.swift, which re-exports the stand-in
-# CoreGraphics module) and the package's MeshWarpEffect module, built with the
-# flags of Scripts/typecheck-apple.sh's first pass (Swift 6, warnings as
-# errors, the package name, the CustomAvailability feature): stubs,
-# MeshWarpEffect and each file alike. Like that pass it does not enforce
-# per-platform availability.
+# CoreGraphics module) and the package's MeshWarpEffect module, built by
+# Scripts/stand-in-modules.sh with the flags of Scripts/typecheck-apple.sh's
+# first pass (Swift 6, warnings as errors, the package name, the
+# CustomAvailability feature): stubs, MeshWarpEffect and each file alike.
+# Like that pass it does not enforce per-platform availability.
 #
 # usage: Scripts/typecheck-exported.sh FILE.swift...
 # Exits non-zero when a file does not type-check.
@@ -20,26 +20,12 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 swift build --target MeshWarpEffect >"$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
-bin="$(swift build --show-bin-path)"
-modules="$bin/Modules"
-[ -d "$modules" ] || modules="$bin"
-accessor="$bin/MeshWarpEffect.build/DerivedSources/resource_bundle_accessor.swift"
-# SwiftPM's package name is the package identity: the root folder, lowercased.
-package_name="$(basename "$root" | tr '[:upper:]' '[:lower:]')"
-# MeshWarpRender's C span kernel, as in Scripts/typecheck-apple.sh: the
-# debug build's modules ask clients to load it.
-kernel_map="$bin/CSpanKernel.build/module.modulemap"
-[ -f "$kernel_map" ] || { echo "missing CSpanKernel's module map"; exit 1; }
-flags=(-swift-version 6 -parse-as-library -warnings-as-errors -package-name "$package_name"
-  -enable-experimental-feature CustomAvailability -Xcc "-fmodule-map-file=$kernel_map"
-  -I "$work" -I "$modules")
-for stub in CoreGraphics SwiftUI; do
-  swiftc -emit-module -module-name "$stub" "${flags[@]}" \
-    -emit-module-path "$work/$stub.swiftmodule" "Tests/Apple/StandIns/$stub.swift"
-done
-swiftc -emit-module -module-name MeshWarpEffect "${flags[@]}" \
-  -emit-module-path "$work/MeshWarpEffect.swiftmodule" Sources/MeshWarpEffect/*.swift "$accessor" \
-  >"$work/effect.log" 2>&1 || { cat "$work/effect.log"; exit 1; }
+# The stubs and MeshWarpEffect as Scripts/typecheck-apple.sh's first pass
+# compiles them (Scripts/stand-in-modules.sh, shared; it sets $flags).
+source Scripts/stand-in-modules.sh
+stand_in_flags "$(swift build --show-bin-path)" "$work"
+stand_in_apple_modules
+stand_in_effect_module >"$work/effect.log" 2>&1 || { cat "$work/effect.log"; exit 1; }
 status=0
 for f in "${files[@]}"; do
   if swiftc -typecheck -module-name Exported "${flags[@]}" "$f"; then

@@ -11,7 +11,8 @@ public enum MeshPresets {
   }
 
   /// A smooth sinusoidal interior warp with the border pinned, as used by
-  /// the peer benchmarks (OpenCV, Pillow; `Scripts/bench-vs-peers.sh`): with window
+  /// the peer benchmarks (OpenCV, Pillow;
+  /// `Benchmarks/Peers/bench-vs-peers.sh`): with window
   /// w = sin(πx)·sin(πy), a point (x, y) moves by
   /// (0.040·w·sin(3πy + 0.4), 0.045·w·sin(2.5πx + 1.0)) times `amplitude`.
   ///

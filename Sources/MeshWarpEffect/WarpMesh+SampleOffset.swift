@@ -243,7 +243,13 @@ enum SampleOffsetAxis {
 /// mesh the shader renders (smoothed when asked), the sample offset that
 /// covers its taps, and the packed floats the shader reads. Pure Swift, so
 /// Linux tests check it.
-package struct MeshWarpRenderPlan: Sendable {
+///
+/// Not API: `@_spi(Benchmarks)` opens the plan, its initializer, ``data``
+/// and ``cached(mesh:smooth:viewSize:displayScale:maxSampleOffset:addressMode:edges:filterMinification:)``
+/// to the SwiftUI layer's benchmarks (Benchmarks/SwiftUILayer, a package of
+/// their own, which `package` access does not reach); the public API lists
+/// leave SPI out.
+@_spi(Benchmarks) public struct MeshWarpRenderPlan: Sendable {
   /// The mesh the shader draws: the given one, or its smooth surface.
   package let mesh: WarpMesh
   /// The larger, per axis, of the caller's `maxSampleOffset` and
@@ -251,7 +257,7 @@ package struct MeshWarpRenderPlan: Sendable {
   /// of ``mesh``.
   package let maxSampleOffset: CGSize
   /// ``mesh`` packed for the shader (`ShaderMeshData.pack(_:edges:)`).
-  package let data: [Float]
+  @_spi(Benchmarks) public let data: [Float]
 
   /// - Parameters:
   ///   - mesh: the user's mesh (normalized coordinates of the view).
@@ -265,7 +271,7 @@ package struct MeshWarpRenderPlan: Sendable {
   ///   - addressMode: the shader's address mode.
   ///   - edges: the edge policy.
   ///   - filterMinification: whether the shader's minification filter is on.
-  package init(
+  @_spi(Benchmarks) public init(
     mesh: WarpMesh, smooth: Bool, viewSize: CGSize, displayScale: CGFloat,
     maxSampleOffset: CGSize, addressMode: AddressMode, edges: EdgePolicy = .transparent,
     filterMinification: Bool = true
@@ -330,9 +336,10 @@ package struct MeshWarpRenderPlan: Sendable {
   /// The plan for these arguments, made once and then taken from
   /// ``cache`` (SwiftUI calls `visualEffect` every frame; smoothing and
   /// packing a full-screen grid cost milliseconds: see the
-  /// `effect-plan` benchmark). Same arguments as
+  /// `effect-plan-smooth` and `effect-plan-cached` cases of
+  /// Benchmarks/SwiftUILayer). Same arguments as
   /// ``init(mesh:smooth:viewSize:displayScale:maxSampleOffset:addressMode:edges:filterMinification:)``.
-  package static func cached(
+  @_spi(Benchmarks) public static func cached(
     mesh: WarpMesh, smooth: Bool, viewSize: CGSize, displayScale: CGFloat,
     maxSampleOffset: CGSize, addressMode: AddressMode, edges: EdgePolicy = .transparent,
     filterMinification: Bool = true

@@ -190,7 +190,7 @@ enum MinificationFilter {
   /// one bilinear sample is closer to it than the 2 box-filtered samples
   /// the formula would take (RMS 0.019 vs 0.032 at 1.2×, 0.023 vs 0.031 at
   /// 1.25×), beyond it the filter wins (0.035 vs 0.024 at 1.3×, 0.052 vs
-  /// 0.018 at 1.45×; `Scripts/minification-crossover.py` reproduces the
+  /// 0.018 at 1.45×; `Benchmarks/minification-crossover.py` reproduces the
   /// figures). Slight squeezes, which most warps have somewhere, therefore
   /// cost nothing.
   static let bilinearLimit = 1.25

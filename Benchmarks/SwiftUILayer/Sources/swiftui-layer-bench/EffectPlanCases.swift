@@ -1,6 +1,6 @@
 import Foundation
 import MeshWarpCore
-import MeshWarpEffect
+@_spi(Benchmarks) import MeshWarpEffect
 
 /// One benchmark case: `prepare` runs once, untimed, and returns the body
 /// that is timed run after run.

@@ -18,9 +18,32 @@
 # ratio is the figure to compare). `--video-only` runs just that part (needs
 # ffmpeg, python3 with numpy, /usr/bin/time; $VIDEO_DIR keeps its files).
 #
-# Usage: Scripts/bench-vs-peers.sh [--quick] [--video-only] [--no-video]
+# Usage: Benchmarks/Peers/bench-vs-peers.sh [--quick] [--video-only] [--no-video]
+#   (from anywhere; relative $PEERS_DIR, $PEERS_OUT and $VIDEO_DIR are taken
+#   from the folder it is run in). The ratios are printed by
+#   Benchmarks/Peers/compare_peers.py.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+for arg in "$@"; do
+  case $arg in
+    --quick | --video-only | --no-video) ;;
+    -h | --help)
+      sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
+      exit 0
+      ;;
+    *)
+      echo "bench-vs-peers: unknown argument $arg" >&2
+      echo "usage: Benchmarks/Peers/bench-vs-peers.sh [--quick] [--video-only] [--no-video]" >&2
+      exit 2
+      ;;
+  esac
+done
+# Folders given relative to where the script is run, before it moves to the
+# repository root.
+absolute() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+[ -n "${PEERS_DIR:-}" ] && PEERS_DIR=$(absolute "$PEERS_DIR")
+[ -n "${PEERS_OUT:-}" ] && PEERS_OUT=$(absolute "$PEERS_OUT")
+[ -n "${VIDEO_DIR:-}" ] && VIDEO_DIR=$(absolute "$VIDEO_DIR")
+cd "$(dirname "$0")/../.."
 root=$PWD
 
 # Times one command; prints "<seconds> <peak RSS KiB>".
@@ -143,10 +166,11 @@ PY
   done
 }
 
-if [ "${1:-}" = "--video-only" ] || [ "${2:-}" = "--video-only" ]; then
+case " $* " in *" --video-only "*)
   video_bench
   exit 0
-fi
+  ;;
+esac
 
 [ -n "${PEERS_DIR:-}" ] && [ -d "$PEERS_DIR" ] || {
   echo "set PEERS_DIR to the folder of the peer benchmark scripts" >&2
@@ -196,6 +220,6 @@ for case, name, runs in (("meshwarp-png", "pipe_48mp", 3), ("meshwarp-jpeg", "pi
 json.dump(rows, open(os.path.join(out, "results_meshwarp_cli.json"), "w"))
 PY
 .build/release/meshwarp bench --json --runs "$bench_runs" > "$PEERS_OUT/meshwarp_bench.jsonl"
-python3 Scripts/compare_peers.py "$PEERS_OUT"
+python3 Benchmarks/Peers/compare_peers.py "$PEERS_OUT"
 case " $* " in *" --no-video "*) exit 0 ;; esac
 video_bench

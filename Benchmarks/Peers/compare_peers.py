@@ -2,7 +2,7 @@
 """Prints MeshWarp's bench against the peers' results (one run, one machine).
 
 Usage: compare_peers.py PEERS_OUT   (the folder with results_*.json and
-meshwarp_bench.jsonl written by Scripts/bench-vs-peers.sh)."""
+meshwarp_bench.jsonl written by Benchmarks/Peers/bench-vs-peers.sh)."""
 import json
 import os
 import sys

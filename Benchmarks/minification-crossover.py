@@ -7,7 +7,7 @@ Compared with it: one bilinear sample at the footprint's centre, and the
 filter's n = ceil(1 + 2(m - 1)) bilinear samples box-averaged. Prints the RMS
 error of each per m; the filter starts to win at about m = 1.25.
 
-    python3 Scripts/minification-crossover.py
+    python3 Benchmarks/minification-crossover.py
 """
 import math
 

@@ -6,7 +6,7 @@
 # pictures are generated first) is included; compare a case's functions,
 # not its total.
 #
-# Usage: Scripts/profile-case.sh CASE [THREADS] [RUNS] [MIN_PERCENT]
+# Usage: Benchmarks/profile-case.sh CASE [THREADS] [RUNS] [MIN_PERCENT]
 #   CASE         a `meshwarp bench --case` name, e.g. warp-16x16
 #   THREADS      default 1
 #   RUNS         timed runs (default 30: a few thousand samples)
@@ -14,25 +14,27 @@
 #
 # Needs `perf` (Debian: linux-perf) and a release build:
 #   swift build -c release --product meshwarp
-# MESHWARP_BIN picks another binary (default .build/release/meshwarp).
+# MESHWARP_BIN picks another binary (default: the repository's
+# .build/release/meshwarp, wherever this is run from).
 set -euo pipefail
 
 if [[ $# -lt 1 || $1 == -h || $1 == --help ]]; then
-  sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
   exit $(($# < 1 ? 2 : 0))
 fi
 case_name=$1
 threads=${2:-1}
 runs=${3:-30}
 limit=${4:-1}
-bin=${MESHWARP_BIN:-.build/release/meshwarp}
+root="$(cd "$(dirname "$0")/.." && pwd)"
+bin=${MESHWARP_BIN:-$root/.build/release/meshwarp}
 
 command -v perf >/dev/null || {
   echo "profile-case: perf not found (Debian: apt-get install linux-perf)" >&2
   exit 1
 }
 [[ -x $bin ]] || {
-  echo "profile-case: $bin not found; build it: swift build -c release --product meshwarp" >&2
+  echo "profile-case: $bin not found; build it: (cd $root && swift build -c release --product meshwarp)" >&2
   exit 1
 }
 demangle() {
