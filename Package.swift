@@ -12,12 +12,14 @@
 //   MeshWarpArguments (the command-line parser, help, completions, man page;
 //   no other module of the package)  <-  MeshWarpCLI, MeshWarpEditorKit
 //
-// MeshWarpIO is an umbrella that re-exports four modules, each linking only
+// MeshWarpIO is an umbrella that re-exports five modules, each linking only
 // the system libraries it uses, and the core and renderer below them (only it
 // and MeshWarpEffect re-export; every target declares what it imports):
 //
-//   MeshWarpFiles (libc, Foundation)  <-  MeshWarpImageIO (libpng, zlib, libdeflate, libjpeg-turbo, libwebp, giflib)  <-  MeshWarpVideo
-//   MeshWarpRender  <-  MeshWarpImageIO          (MeshWarpVideo runs ffmpeg as a process)
+//   MeshWarpFiles (libc, Foundation)  <-  MeshWarpDocuments (+ Core: the JSON documents)
+//   MeshWarpFiles, MeshWarpDocuments, MeshWarpRender  <-  MeshWarpImageIO (libpng, zlib,
+//       libdeflate, libjpeg-turbo, libwebp, giflib; ImageWarp, the job for stills)
+//   MeshWarpImageIO  <-  MeshWarpVideo (runs ffmpeg as a process; VideoWarp)
 //   MeshWarpRender  <-  MeshWarpText (fontconfig, HarfBuzz, FreeType)
 //
 // On macOS (and every OS but Linux) the parts that need Linux system
@@ -124,7 +126,8 @@ let package = Package(
     .target(
       name: "MeshWarpCLI",
       dependencies: [
-        "MeshWarpDocuments", "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender", "MeshWarpCore", "MeshWarpArguments",
+        "MeshWarpDocuments", "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles",
+        "MeshWarpRender", "MeshWarpCore", "MeshWarpArguments",
       ]),
     .executableTarget(name: "meshwarp", dependencies: ["MeshWarpCLI", "MeshWarpFiles"]),
     .executableTarget(
@@ -170,7 +173,8 @@ let package = Package(
     .testTarget(
       name: "MeshWarpCLITests",
       dependencies: [
-        "MeshWarpCLI", "MeshWarpDocuments", "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender", "MeshWarpCore", "_TestSupport", "MeshWarpArguments",
+        "MeshWarpCLI", "MeshWarpDocuments", "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO",
+        "MeshWarpFiles", "MeshWarpRender", "MeshWarpCore", "_TestSupport", "MeshWarpArguments",
       ],
       exclude: ["Help"]),
 
@@ -179,7 +183,8 @@ let package = Package(
     .target(
       name: "MeshWarpEditorKit",
       dependencies: [
-        "MeshWarpDocuments", "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender", "MeshWarpCore", "MeshWarpArguments",
+        "MeshWarpDocuments", "MeshWarpVideo", "MeshWarpText", "MeshWarpImageIO", "MeshWarpFiles",
+        "MeshWarpRender", "MeshWarpCore", "MeshWarpArguments",
       ]),
     .testTarget(
       name: "MeshWarpEditorKitTests",

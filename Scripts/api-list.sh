@@ -32,9 +32,9 @@ cd "$root"
 check=0
 [ "${1:-}" = "--check" ] && check=1
 # The library products whose API is listed (MeshWarpIO only re-exports the
-# four IO modules; MeshWarpEffect's SwiftUI part, which compiles out on
+# five IO modules; MeshWarpEffect's SwiftUI part, which compiles out on
 # Linux, gets its own list: above).
-modules=(MeshWarpCore MeshWarpRender MeshWarpFiles MeshWarpImageIO MeshWarpVideo MeshWarpText
+modules=(MeshWarpCore MeshWarpRender MeshWarpFiles MeshWarpDocuments MeshWarpImageIO MeshWarpVideo MeshWarpText
   MeshWarpEffect)
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -5,7 +5,7 @@
 #   MeshWarpEffect   Sources/MeshWarpEffect/MeshWarpEffect.docc
 #   MeshWarpCore     Sources/MeshWarpCore/MeshWarpCore.docc
 #   MeshWarpRender   Sources/MeshWarpRender/MeshWarpRender.docc
-#   MeshWarpFiles, MeshWarpImageIO, MeshWarpVideo, MeshWarpText
+#   MeshWarpFiles, MeshWarpDocuments, MeshWarpImageIO, MeshWarpVideo, MeshWarpText
 #                    (the parts of the MeshWarpIO umbrella, which only
 #                    re-exports them), each Sources/<Module>/<Module>.docc
 #
@@ -35,7 +35,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 out="${1:-$root/.build/docs}"
-modules=(MeshWarpEffect MeshWarpCore MeshWarpRender MeshWarpFiles MeshWarpImageIO MeshWarpVideo
+modules=(MeshWarpEffect MeshWarpCore MeshWarpRender MeshWarpFiles MeshWarpDocuments MeshWarpImageIO MeshWarpVideo
   MeshWarpText)
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

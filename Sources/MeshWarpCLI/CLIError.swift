@@ -1,6 +1,6 @@
+import MeshWarpArguments
 import MeshWarpDocuments
 import MeshWarpImageIO
-import MeshWarpArguments
 
 /// A failure the tool reports on stderr and turns into an exit code.
 package enum CLIError: Error, CustomStringConvertible, Equatable {

@@ -4,7 +4,7 @@ import Testing
 import _MetalShaderHarness
 import _TestSupport
 
-@testable import MeshWarpEffect
+@_spi(Benchmarks) @testable import MeshWarpEffect
 
 /// Taps map through what is drawn, and the genie draws what its progress
 /// needs.

@@ -3,7 +3,7 @@ import MeshWarpCore
 import Testing
 import _TestSupport
 
-@testable import MeshWarpEffect
+@_spi(Benchmarks) @testable import MeshWarpEffect
 
 /// `WarpMesh.requiredSampleOffset(viewSize:addressMode:edges:displayScale:filterMinification:)` and the render
 /// plan the SwiftUI modifier draws with: the offset covers the mesh the

@@ -23,6 +23,7 @@ import _TestSupport
     ("Sources/MeshWarpCore/MeshWarpCore.docc/MeshWarpCore.md", 0),
     ("Sources/MeshWarpRender/MeshWarpRender.docc/MeshWarpRender.md", 0),
     ("Sources/MeshWarpFiles/MeshWarpFiles.docc/MeshWarpFiles.md", 0),
+    ("Sources/MeshWarpDocuments/MeshWarpDocuments.docc/MeshWarpDocuments.md", 0),
     ("Sources/MeshWarpImageIO/MeshWarpImageIO.docc/MeshWarpImageIO.md", 0),
     ("Sources/MeshWarpVideo/MeshWarpVideo.docc/MeshWarpVideo.md", 0),
     ("Sources/MeshWarpText/MeshWarpText.docc/MeshWarpText.md", 0),
@@ -178,6 +179,23 @@ import _TestSupport
     } throws: { error in
       "\(error)".contains("bad.json:1:13")
     }
+  }
+
+  @Test func documentsExample() throws {
+    let folder = try TemporaryDirectory()
+    let d = folder.path
+
+    try OutputFile.write(
+      Array(#"{"from": [[0.5, 0.5]], "to": [[0.6, 0.4]]}"#.utf8), to: "\(d)/pull.json")
+    let file = try DocumentFile.read(
+      "\(d)/pull.json", accepting: DocumentKind.warps, role: "--mesh")
+    // file.kind == .pointSet; a PNG given here: "pull.json is a PNG image, not a mesh file (…)"
+    let warp = try WarpSource(mesh: file).animation(
+      contentSize: Vector2(640, 480), outputSize: Vector2(640, 480))
+    let mesh = warp.mesh(at: 0)  // the thin-plate spline's mesh for a 640×480 picture
+
+    #expect(file.kind == .pointSet)
+    #expect(mesh.faces.count > 1)
   }
 
   @Test func imageIOExample() throws {
