@@ -155,7 +155,8 @@ let package = Package(
     .testTarget(
       name: "MeshWarpImageIOTests",
       dependencies: [
-        "MeshWarpImageIO", "MeshWarpFiles", "MeshWarpRender", "MeshWarpCore", "CTurboJPEG", "CJPEG",
+        "MeshWarpImageIO", "MeshWarpDocuments", "MeshWarpFiles", "MeshWarpRender", "MeshWarpCore",
+        "CTurboJPEG", "CJPEG",
         "_TestSupport",
       ],
       resources: [.copy("Fixtures")]),

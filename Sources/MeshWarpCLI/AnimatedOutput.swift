@@ -3,14 +3,33 @@ import MeshWarpVideo
 
 /// The animated output format a path asks for, on the command line's terms.
 enum AnimatedOutput {
-  /// `OutputFormat.infer(path:pngIsAnimated:)` with an unknown extension
-  /// (or a sequence pattern not ending in .png) a usage error, exit 2, as
-  /// it is for stills: the command line asked for what no format is.
+  /// The frames format `path` asks for (the library's `OutputTarget`),
+  /// with an unknown extension (or a sequence pattern not ending in .png)
+  /// a usage error, exit 2, as it is for stills: the command line asked
+  /// for what no format is.
   static func format(of path: String) throws -> OutputFormat {
+    try target(path, format: nil).format
+  }
+
+  /// `OutputTarget.frames(path:format:)`, its errors as usage errors
+  /// (exit 2) in the command line's words.
+  private static func target(_ path: String, format name: String?) throws -> (
+    format: OutputFormat, target: OutputTarget
+  ) {
     do {
-      return try OutputFormat.infer(path: path, pngIsAnimated: true)
+      let target = try OutputTarget.frames(path: path, format: name)
+      guard case .frames(let format) = target.content else {
+        preconditionFailure("a frames target holds frames")
+      }
+      return (format, target)
     } catch VideoError.unsupportedOutput(_, let reason) {
       throw CLIError.usage("\(path): \(reason)")
+    } catch OutputTargetError.formatMismatch {
+      throw CLIError.usage(
+        "--format \(name ?? "") does not match the output (its extension says \(path)): rename the output, or leave out --format"
+      )
+    } catch let error as OutputTargetError {
+      throw CLIError.usage("--format \(error)")
     }
   }
 
@@ -40,18 +59,8 @@ enum AnimatedOutput {
   @discardableResult
   static func check(format name: String?, path: String) throws -> OutputFormat? {
     guard let name else { return nil }
-    guard let asked = OutputFormat.named(name) else {
-      throw CLIError.usage(
-        "--format \(name): not an animated format (apng, mp4, mkv, mov, webm, gif, webp)")
-    }
-    if path == StandardOutput.path { return asked }
-    let named = try format(of: path)
-    if asked != named {
-      throw CLIError.usage(
-        "--format \(name) does not match the output (its extension says \(path)): rename the output, or leave out --format"
-      )
-    }
-    return nil
+    let (format, target) = try target(path, format: name)
+    return target.destination == .standardOutput ? format : nil
   }
 
   /// `--codec` for the output at `path`: refused (exit 2) for an output

@@ -19,7 +19,7 @@
 ///
 /// A target that is not a file to replace, but a FIFO, a device, a socket or
 /// anything under /dev/ or /proc/ (`/dev/stdout`), is written through
-/// instead (``OutputFile/writesThrough(_:)``): the bytes are staged in a
+/// instead (`OutputFile.writesThrough(_:)`): the bytes are staged in a
 /// temporary file in `$TMPDIR` (or /tmp), and `commit()` copies them into
 /// the target, which is never renamed over. Every finished output (a
 /// still, an animation, a video from ffmpeg) goes through here, so `-o

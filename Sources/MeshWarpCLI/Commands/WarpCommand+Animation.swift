@@ -126,14 +126,19 @@ extension WarpCommand {
     guard let frame = try reader.frame(at: frames.time) else {
       throw VideoWarpError.noFrameDecoded(path: input, decoderSaid: reader.warnings)
     }
-    let animation = try loadWarp(
-      meshFile, content: PixelSize(width: info.width, height: info.height),
-      output: PixelSize(width: width, height: height), console: console)
-    let result = WarpRenderer.render(
-      frame.image, mesh: animation.mesh(at: frames.time),
-      options: warpOptions(width: width, height: height))
-    try image.write(
-      result, to: output.output, console: console, threads: threading.threads, format: format)
+    // The frame is a still from here on: the library's job, with the mesh
+    // read for the video's size.
+    let job = ImageWarp(
+      input: .decoded(DecodedImage(image: frame.image, format: .png)),
+      warp: .source(try warpSource(meshFile)), time: frames.time,
+      options: warpOptions(width: 0, height: 0), width: width, height: height,
+      output: try image.stillOutput(
+        for: output.output, format: format, threads: threading.threads, console: console),
+      maxPixels: limits.maxPixels, threads: threading.threads)
+    let plan = try CLIError.reporting { try job.plan(note: { console.error($0) }) }
+    if let bytes = try plan.run(note: { console.error("note: " + $0) }) {
+      try console.write(bytes)
+    }
     if !output.isStandardOutput {
       console.error(
         "wrote \(output.output) (\(width)x\(height), the frame at \(frame.timestamp) s)")

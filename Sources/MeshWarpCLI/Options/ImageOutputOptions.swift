@@ -3,6 +3,7 @@ import MeshWarpArguments
 import MeshWarpFiles
 import MeshWarpImageIO
 import MeshWarpRender
+import MeshWarpVideo
 
 /// `--format`, `--quality`, `--lossless`, `--background`: how a command
 /// that writes a still image encodes it (beside `-o`, `OutputOptions`);
@@ -53,17 +54,13 @@ struct ImageOutputOptions: ParsableArguments {
   ///
   /// - Throws: `CLIError.usage` (exit 2) listing what is written.
   func stillFormat(for path: String) throws -> ImageFormat {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    {
-      throw CLIError.usage(
-        "\(path) is a directory: a picture is written to a file (name one, such as \(path)/out.png); a directory takes an animation's frames (add --duration S)"
-      )
-    }
     let chosen: ImageFormat
     do {
-      chosen = try ImageEncoder.outputFormat(path: path, format: format)
+      guard case .still(let format) = try OutputTarget.still(path: path, format: format).content
+      else { preconditionFailure("a still target holds a still") }
+      chosen = format
+    } catch let error as OutputTargetError {
+      throw CLIError.usage("\(error) (add --duration S)")
     } catch ImageCodecError.missingOutputFormat(let path, let supported) {
       // The library names its `format` parameter; the user gave a flag.
       throw CLIError.usage(

@@ -4,7 +4,7 @@ import MeshWarpFiles
 import MeshWarpRender
 
 /// A still picture warped through a mesh and written: the library's job
-/// for stills, as ``VideoWarp`` (MeshWarpVideo) is for frames over time.
+/// for stills, as `VideoWarp` (MeshWarpVideo) is for frames over time.
 ///
 /// ```swift
 /// let job = ImageWarp(
@@ -16,7 +16,7 @@ import MeshWarpRender
 /// try plan.run()
 /// ```
 ///
-/// ``plan()`` decodes the picture, reads and checks the mesh for its size
+/// ``plan(note:)`` decodes the picture, reads and checks the mesh for its size
 /// and says what will be written and why (``ImageWarpPlan``);
 /// ``ImageWarpPlan/run(note:)`` renders, encodes and writes.
 public struct ImageWarp: Sendable {
