@@ -4,5 +4,6 @@
 // gradient renderers, masks and compositing, anti-aliasing.
 //
 // Must not import: system libraries (libpng, FreeType, SDL) or UI frameworks;
-// files and fonts belong to MeshWarpIO. Depends on MeshWarpCore, and on
-// CSpanKernel (its own C span loop in AVX2, imported internally).
+// files belong to MeshWarpFiles and MeshWarpImageIO, fonts to MeshWarpText.
+// Depends on MeshWarpCore, and on CSpanKernel (its own C span loop in AVX2,
+// imported internally).

@@ -19,7 +19,7 @@
 /// `ease-in-out` and `ease` are accepted too), or `{"cubicBezier": [x1, y1,
 /// x2, y2]}` (see ``TimingCurve``). Unknown keys are ignored.
 ///
-/// MeshWarpIO's keyframe loader reads files, resolves references and
+/// MeshWarpDocuments' `KeyframeFile` reads files, resolves references and
 /// reports errors with line and column.
 public struct KeyframeDocument<Value: KeyframeFileValue>: Sendable {
   /// Where a keyframe's value is.
