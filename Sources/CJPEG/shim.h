@@ -51,10 +51,14 @@ static inline void meshwarp_jpeg_error_setup(
   message[0] = 0;
 }
 
-/// Reads the header of `data` into `layout`. `message` holds
-/// JMSG_LENGTH_MAX (200) bytes.
-static inline int meshwarp_jpeg_read_layout(
-    const unsigned char *data, size_t size, meshwarp_jpeg_layout *layout, char *message) {
+/// Reads the header of `data` under libjpeg's error handler, then runs
+/// `body` on the decompressor: the one place that holds the setjmp, so that
+/// a libjpeg error in the header or in `body` returns 1 with `message` set.
+/// `body` returns 0, or non-zero with `message` set; the decompressor is
+/// destroyed either way.
+static inline int meshwarp_jpeg_with_header(
+    const unsigned char *data, size_t size, char *message,
+    int (*body)(struct jpeg_decompress_struct *info, void *context), void *context) {
   struct jpeg_decompress_struct info;
   meshwarp_jpeg_error error;
   meshwarp_jpeg_error_setup(&info, &error, message);
@@ -65,14 +69,66 @@ static inline int meshwarp_jpeg_read_layout(
   jpeg_create_decompress(&info);
   jpeg_mem_src(&info, data, (unsigned long)size);
   jpeg_read_header(&info, TRUE);
-  memset(layout, 0, sizeof *layout);
-  layout->width = info.image_width;
-  layout->height = info.image_height;
-  layout->progressive = info.progressive_mode ? 1 : 0;
-  layout->arithmetic = info.arith_code ? 1 : 0;
-  layout->multiscan = info.comps_in_scan < info.num_components ? 1 : 0;
-  layout->imcu_rows = (unsigned int)info.max_v_samp_factor * DCTSIZE;
+  int status = body(&info, context);
   jpeg_destroy_decompress(&info);
+  return status;
+}
+
+static int meshwarp_jpeg_layout_body(struct jpeg_decompress_struct *info, void *context) {
+  meshwarp_jpeg_layout *layout = (meshwarp_jpeg_layout *)context;
+  memset(layout, 0, sizeof *layout);
+  layout->width = info->image_width;
+  layout->height = info->image_height;
+  layout->progressive = info->progressive_mode ? 1 : 0;
+  layout->arithmetic = info->arith_code ? 1 : 0;
+  layout->multiscan = info->comps_in_scan < info->num_components ? 1 : 0;
+  layout->imcu_rows = (unsigned int)info->max_v_samp_factor * DCTSIZE;
+  return 0;
+}
+
+/// Reads the header of `data` into `layout`. `message` holds
+/// JMSG_LENGTH_MAX (200) bytes.
+static inline int meshwarp_jpeg_read_layout(
+    const unsigned char *data, size_t size, meshwarp_jpeg_layout *layout, char *message) {
+  return meshwarp_jpeg_with_header(data, size, message, meshwarp_jpeg_layout_body, layout);
+}
+
+/// What meshwarp_jpeg_decode_rows hands its body.
+typedef struct meshwarp_jpeg_rows {
+  int cmyk;
+  unsigned int first, count;
+  unsigned char *pixels;
+  size_t stride;
+  char *message;
+} meshwarp_jpeg_rows;
+
+static int meshwarp_jpeg_rows_body(struct jpeg_decompress_struct *info, void *context) {
+  const meshwarp_jpeg_rows *job = (const meshwarp_jpeg_rows *)context;
+  unsigned int first = job->first, count = job->count;
+  info->out_color_space = job->cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+  jpeg_start_decompress(info);
+  if (first + count > info->output_height || count == 0) {
+    strcpy(job->message, "strip outside the picture");
+    return 1;
+  }
+  if (first > 0) jpeg_skip_scanlines(info, first);
+  unsigned int end = first + count;
+  while (info->output_scanline < end) {
+    JSAMPROW rows[16];
+    unsigned int n = end - info->output_scanline;
+    if (n > 16) n = 16;
+    for (unsigned int i = 0; i < n; i++)
+      rows[i] = job->pixels + (size_t)(info->output_scanline - first + i) * job->stride;
+    if (jpeg_read_scanlines(info, rows, n) == 0) {
+      strcpy(job->message, "no rows decoded");
+      return 1;
+    }
+  }
+  if (end == info->output_height) {
+    jpeg_finish_decompress(info);
+  } else {
+    jpeg_abort_decompress(info);
+  }
   return 0;
 }
 
@@ -88,42 +144,6 @@ static inline int meshwarp_jpeg_read_layout(
 static inline int meshwarp_jpeg_decode_rows(
     const unsigned char *data, size_t size, int cmyk, unsigned int first, unsigned int count,
     unsigned char *pixels, size_t stride, char *message) {
-  struct jpeg_decompress_struct info;
-  meshwarp_jpeg_error error;
-  meshwarp_jpeg_error_setup(&info, &error, message);
-  if (setjmp(error.jump)) {
-    jpeg_destroy_decompress(&info);
-    return 1;
-  }
-  jpeg_create_decompress(&info);
-  jpeg_mem_src(&info, data, (unsigned long)size);
-  jpeg_read_header(&info, TRUE);
-  info.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
-  jpeg_start_decompress(&info);
-  if (first + count > info.output_height || count == 0) {
-    strcpy(message, "strip outside the picture");
-    jpeg_destroy_decompress(&info);
-    return 1;
-  }
-  if (first > 0) jpeg_skip_scanlines(&info, first);
-  unsigned int end = first + count;
-  while (info.output_scanline < end) {
-    JSAMPROW rows[16];
-    unsigned int n = end - info.output_scanline;
-    if (n > 16) n = 16;
-    for (unsigned int i = 0; i < n; i++)
-      rows[i] = pixels + (size_t)(info.output_scanline - first + i) * stride;
-    if (jpeg_read_scanlines(&info, rows, n) == 0) {
-      strcpy(message, "no rows decoded");
-      jpeg_destroy_decompress(&info);
-      return 1;
-    }
-  }
-  if (end == info.output_height) {
-    jpeg_finish_decompress(&info);
-  } else {
-    jpeg_abort_decompress(&info);
-  }
-  jpeg_destroy_decompress(&info);
-  return 0;
+  meshwarp_jpeg_rows job = {cmyk, first, count, pixels, stride, message};
+  return meshwarp_jpeg_with_header(data, size, message, meshwarp_jpeg_rows_body, &job);
 }

@@ -87,47 +87,49 @@ AVX2 static inline __m128 sum3(__m128 a, float s, __m128 p, float t, __m128 q) {
   return _mm_add_ps(_mm_add_ps(a, scale(s, p)), scale(t, q));
 }
 
+// One step of Horner's scheme on polynomials in k: out = b + (u + du·k)·p
+// for p of degree n (n + 1 coefficients), out of degree n + 1; each
+// coefficient as `GradientSpanPolynomial.init` writes it.
+AVX2 static inline void hornerStep(
+    const __m128 b[4], float u, float du, const __m128 *p, int n, __m128 *out) {
+  out[0] = _mm_add_ps(b[0], scale(u, p[0]));
+  for (int k = 1; k <= n; k++) {
+    out[k] = k < 4 ? sum3(b[k], u, p[k], du, p[k - 1])
+                   : _mm_add_ps(scale(u, p[k]), scale(du, p[k - 1]));
+  }
+  out[n + 1] = scale(du, p[n]);
+}
+
 // `GradientSpanPolynomial.init`: the forward differences at the first
 // pixel, each operation as the Swift code writes it.
 AVX2 static inline Differences setup(const float *a, const float *uvStep) {
   float u = uvStep[0], v = uvStep[1], du = uvStep[2], dv = uvStep[3];
   float dv2 = dv * dv;
   float dv3 = dv2 * dv;
-  __m128 b3[4], b2[4], b1[4], b0[4];
+  // p ← B + U·p three times: degree 3 (column 3) to 6 (c₀…c₆).
+  __m128 b3[4], b[4], q[5], r[6], c[7];
   column(a, 3, v, dv, dv2, dv3, b3);
-  column(a, 2, v, dv, dv2, dv3, b2);
-  __m128 q0 = _mm_add_ps(b2[0], scale(u, b3[0]));
-  __m128 q1 = sum3(b2[1], u, b3[1], du, b3[0]);
-  __m128 q2 = sum3(b2[2], u, b3[2], du, b3[1]);
-  __m128 q3 = sum3(b2[3], u, b3[3], du, b3[2]);
-  __m128 q4 = scale(du, b3[3]);
-  column(a, 1, v, dv, dv2, dv3, b1);
-  __m128 r0 = _mm_add_ps(b1[0], scale(u, q0));
-  __m128 r1 = sum3(b1[1], u, q1, du, q0);
-  __m128 r2 = sum3(b1[2], u, q2, du, q1);
-  __m128 r3 = sum3(b1[3], u, q3, du, q2);
-  __m128 r4 = _mm_add_ps(scale(u, q4), scale(du, q3));
-  __m128 r5 = scale(du, q4);
-  column(a, 0, v, dv, dv2, dv3, b0);
-  __m128 c0 = _mm_add_ps(b0[0], scale(u, r0));
-  __m128 c1 = sum3(b0[1], u, r1, du, r0);
-  __m128 c2 = sum3(b0[2], u, r2, du, r1);
-  __m128 c3 = sum3(b0[3], u, r3, du, r2);
-  __m128 c4 = _mm_add_ps(scale(u, r4), scale(du, r3));
-  __m128 c5 = _mm_add_ps(scale(u, r5), scale(du, r4));
-  __m128 c6 = scale(du, r5);
+  column(a, 2, v, dv, dv2, dv3, b);
+  hornerStep(b, u, du, b3, 3, q);
+  column(a, 1, v, dv, dv2, dv3, b);
+  hornerStep(b, u, du, q, 4, r);
+  column(a, 0, v, dv, dv2, dv3, b);
+  hornerStep(b, u, du, r, 5, c);
   Differences d;
-  d.d0 = c0;
-  d.d1 = _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_add_ps(c1, c2), c3), c4), c5), c6);
+  d.d0 = c[0];
+  d.d1 = _mm_add_ps(
+      _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_add_ps(c[1], c[2]), c[3]), c[4]), c[5]), c[6]);
   d.d2 = scale(
       2, _mm_add_ps(
-             _mm_add_ps(_mm_add_ps(_mm_add_ps(c2, scale(3, c3)), scale(7, c4)), scale(15, c5)),
-             scale(31, c6)));
+             _mm_add_ps(
+                 _mm_add_ps(_mm_add_ps(c[2], scale(3, c[3])), scale(7, c[4])), scale(15, c[5])),
+             scale(31, c[6])));
   d.d3 = scale(
-      6, _mm_add_ps(_mm_add_ps(_mm_add_ps(c3, scale(6, c4)), scale(25, c5)), scale(90, c6)));
-  d.d4 = scale(24, _mm_add_ps(_mm_add_ps(c4, scale(10, c5)), scale(65, c6)));
-  d.d5 = scale(120, _mm_add_ps(c5, scale(15, c6)));
-  d.d6 = scale(720, c6);
+      6, _mm_add_ps(
+             _mm_add_ps(_mm_add_ps(c[3], scale(6, c[4])), scale(25, c[5])), scale(90, c[6])));
+  d.d4 = scale(24, _mm_add_ps(_mm_add_ps(c[4], scale(10, c[5])), scale(65, c[6])));
+  d.d5 = scale(120, _mm_add_ps(c[5], scale(15, c[6])));
+  d.d6 = scale(720, c[6]);
   return d;
 }
 

@@ -50,28 +50,30 @@ extension WarpMesh {
     if let pixels = pixelLikeIssue(finite: finite) { issues.append(pixels) }
     for (faceIndex, face) in faces.enumerated() {
       let ids = face.indices
+      /// Records a problem of this face, naming its four indices.
+      func report(_ severity: MeshIssue.Severity, _ rule: MeshIssue.Rule, _ message: String) {
+        issues.append(
+          MeshIssue(
+            severity: severity, rule: rule, face: faceIndex, vertices: ids, message: message))
+      }
       let bad = ids.filter { $0 < 0 || $0 >= pointPairs.count }
       if !bad.isEmpty {
         let names = ["i0", "i1", "i2", "i3"]
         let which = ids.enumerated().filter { bad.contains($0.element) }
           .map { "\(names[$0.offset]) = \($0.element)" }.joined(separator: ", ")
-        issues.append(
-          MeshIssue(
-            severity: .error, rule: .indexOutOfRange, face: faceIndex, vertices: ids,
-            message:
-              "\(which) out of range: the mesh has \(pointPairs.count) point pairs (valid indices 0...\(pointPairs.count - 1))"
-          ))
+        report(
+          .error, .indexOutOfRange,
+          "\(which) out of range: the mesh has \(pointPairs.count) point pairs (valid indices 0...\(pointPairs.count - 1))"
+        )
         continue
       }
       if Set(ids).count < 4 {
         let repeated = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys
           .sorted()
-        issues.append(
-          MeshIssue(
-            severity: .error, rule: .repeatedIndex, face: faceIndex, vertices: ids,
-            message:
-              "vertex \(repeated.map(String.init).joined(separator: ", ")) appears more than once; a face needs four distinct corners"
-          ))
+        report(
+          .error, .repeatedIndex,
+          "vertex \(repeated.map(String.init).joined(separator: ", ")) appears more than once; a face needs four distinct corners"
+        )
         continue
       }
       guard ids.allSatisfy({ finite[$0] }) else { continue }
@@ -79,19 +81,14 @@ extension WarpMesh {
       let original = originalQuad(faceIndex)
       let originalShape = QuadShape(original)
       if originalShape == .selfCrossing {
-        issues.append(
-          MeshIssue(
-            severity: .error, rule: .perimeterOrder, face: faceIndex, vertices: ids,
-            message:
-              "the original quad's edges cross (a bowtie): list the corners in perimeter order, e.g. (\(ids[0]), \(ids[1]), \(ids[3]), \(ids[2])) or (\(ids[0]), \(ids[2]), \(ids[1]), \(ids[3]))"
-          ))
+        report(
+          .error, .perimeterOrder,
+          "the original quad's edges cross (a bowtie): list the corners in perimeter order, e.g. (\(ids[0]), \(ids[1]), \(ids[3]), \(ids[2])) or (\(ids[0]), \(ids[2]), \(ids[1]), \(ids[3]))"
+        )
         continue
       }
       if originalShape == .degenerate {
-        issues.append(
-          MeshIssue(
-            severity: .error, rule: .zeroArea, face: faceIndex, vertices: ids,
-            message: "the original quad has zero area"))
+        report(.error, .zeroArea, "the original quad has zero area")
         continue
       }
       let warpedShape = QuadShape(warpedQuad(faceIndex))
@@ -103,10 +100,9 @@ extension WarpMesh {
         case .degenerate: "the warped quad has collapsed to zero area and renders nothing"
         }
       if let problem {
-        issues.append(
-          MeshIssue(
-            severity: .warning, rule: .convexWarpedQuad, face: faceIndex, vertices: ids,
-            message: problem + "; the mapping is ambiguous there and the face may show artifacts"))
+        report(
+          .warning, .convexWarpedQuad,
+          problem + "; the mapping is ambiguous there and the face may show artifacts")
       }
     }
     return issues

@@ -133,19 +133,23 @@ public struct WarpMesh: Hashable, Sendable {
   /// The warped quad of face `faceIndex`, scaled by `scale` (e.g. the output
   /// size in pixels). Indices must be valid.
   package func warpedQuad(_ faceIndex: Int, scale: Vector2 = Vector2(1, 1)) -> Quad {
-    let f = faces[faceIndex]
-    return Quad(
-      Vector2(pointPairs[f.i0].to), Vector2(pointPairs[f.i1].to),
-      Vector2(pointPairs[f.i2].to), Vector2(pointPairs[f.i3].to)
-    ).scaled(by: scale)
+    quad(faceIndex, \.to, scale: scale)
   }
 
   /// The original (`from`) quad of face `faceIndex`, scaled by `scale`.
   package func originalQuad(_ faceIndex: Int, scale: Vector2 = Vector2(1, 1)) -> Quad {
+    quad(faceIndex, \.from, scale: scale)
+  }
+
+  /// Face `faceIndex`'s quad through one side of its point pairs (`from` or
+  /// `to`), scaled by `scale`.
+  private func quad(
+    _ faceIndex: Int, _ side: KeyPath<MeshPointPair, CGPoint>, scale: Vector2
+  ) -> Quad {
     let f = faces[faceIndex]
     return Quad(
-      Vector2(pointPairs[f.i0].from), Vector2(pointPairs[f.i1].from),
-      Vector2(pointPairs[f.i2].from), Vector2(pointPairs[f.i3].from)
+      Vector2(pointPairs[f.i0][keyPath: side]), Vector2(pointPairs[f.i1][keyPath: side]),
+      Vector2(pointPairs[f.i2][keyPath: side]), Vector2(pointPairs[f.i3][keyPath: side])
     ).scaled(by: scale)
   }
 

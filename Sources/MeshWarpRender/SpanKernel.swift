@@ -36,14 +36,7 @@ extension BilinearSampler {
       writeClampedRun(steps, count: count, to: out)
       return
     }
-    var q = steps
-    var o = out
-    let stop = out + count &* 4
-    while o < stop {
-      writeInteriorOpaque(fixedX: q.tapX, fixedY: q.tapY, to: o)
-      q.advance()
-      o += 4
-    }
+    forEachTap(steps, count: count, to: out) { writeInteriorOpaque(fixedX: $0, fixedY: $1, to: $2) }
   }
 
   /// Writes `count` pixels from `out` at the taps that `steps` passes
@@ -51,14 +44,25 @@ extension BilinearSampler {
   /// (``write(fixedX:fixedY:to:)``). Any source, opaque or not.
   @inline(__always)
   func writeClampedRun(_ steps: QuadraticSteps, count: Int, to out: UnsafeMutablePointer<UInt8>) {
-    var q = steps
-    var o = out
-    let stop = out + count &* 4
-    while o < stop {
-      write(fixedX: q.tapX, fixedY: q.tapY, to: o)
-      q.advance()
-      o += 4
-    }
+    forEachTap(steps, count: count, to: out) { write(fixedX: $0, fixedY: $1, to: $2) }
+  }
+}
+
+/// Calls `write` with each of the `count` taps that `steps` passes through
+/// and the pixel it fills, from `out` on: the one loop of the Swift run
+/// writers.
+@inline(__always)
+private func forEachTap(
+  _ steps: QuadraticSteps, count: Int, to out: UnsafeMutablePointer<UInt8>,
+  _ write: (_ fixedX: Int, _ fixedY: Int, _ pixel: UnsafeMutablePointer<UInt8>) -> Void
+) {
+  var q = steps
+  var o = out
+  let stop = out + count &* 4
+  while o < stop {
+    write(q.tapX, q.tapY, o)
+    q.advance()
+    o += 4
   }
 }
 

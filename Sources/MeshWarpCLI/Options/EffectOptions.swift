@@ -72,10 +72,17 @@ struct EffectOptions: ParsableArguments {
     ]
   }
 
-  /// Whether some parameter is a range `A:B`.
-  var animates: Bool {
-    [angle, strength, amplitude, wavelength, phase, radius].contains { $0?.end != nil }
+  /// The numeric parameters, each with the effect property it sets: the
+  /// one list that ``animates`` and ``effect(_:fraction:)`` read.
+  private var numbers: [(value: EffectValue?, property: WritableKeyPath<MeshEffect, Double>)] {
+    [
+      (angle, \.angle), (strength, \.strength), (amplitude, \.amplitude),
+      (wavelength, \.wavelength), (phase, \.phase), (radius, \.radius),
+    ]
   }
+
+  /// Whether some parameter is a range `A:B`.
+  var animates: Bool { numbers.contains { $0.value?.end != nil } }
 
   /// Refuses parameters that `kind` does not take.
   func check(for kind: MeshEffect.Kind) throws {
@@ -90,12 +97,7 @@ struct EffectOptions: ParsableArguments {
   /// gives A + (B − A)·fraction.
   func effect(_ kind: MeshEffect.Kind, fraction: Double) -> MeshEffect {
     var e = MeshEffect(kind)
-    if let v = angle { e.angle = v.at(fraction) }
-    if let v = strength { e.strength = v.at(fraction) }
-    if let v = amplitude { e.amplitude = v.at(fraction) }
-    if let v = wavelength { e.wavelength = v.at(fraction) }
-    if let v = phase { e.phase = v.at(fraction) }
-    if let v = radius { e.radius = v.at(fraction) }
+    for case (let v?, let property) in numbers { e[keyPath: property] = v.at(fraction) }
     if let c = center { e.center = CGPoint(x: c.x, y: c.y) }
     if let a = axis { e.axis = a }
     if let c = camera {

@@ -92,10 +92,8 @@ public struct MeshEffect: Hashable, Sendable {
   public static func twirl(
     degrees: Double, center: CGPoint = CGPoint(x: 0.5, y: 0.5), radius: Double = 0.5
   ) -> MeshEffect {
-    var e = MeshEffect(.twirl)
+    var e = MeshEffect(.twirl, center: center, radius: radius)
     e.angle = degrees
-    e.center = center
-    e.radius = radius
     return e
   }
 
@@ -104,10 +102,8 @@ public struct MeshEffect: Hashable, Sendable {
   public static func bulge(
     strength: Double, center: CGPoint = CGPoint(x: 0.5, y: 0.5), radius: Double = 0.5
   ) -> MeshEffect {
-    var e = MeshEffect(.bulge)
+    var e = MeshEffect(.bulge, center: center, radius: radius)
     e.strength = strength
-    e.center = center
-    e.radius = radius
     return e
   }
 
@@ -117,12 +113,8 @@ public struct MeshEffect: Hashable, Sendable {
     amplitude: Double, wavelength: Double, phase: Double = 0,
     center: CGPoint = CGPoint(x: 0.5, y: 0.5), radius: Double = 0.5
   ) -> MeshEffect {
-    var e = MeshEffect(.ripple)
-    e.amplitude = amplitude
-    e.wavelength = wavelength
-    e.phase = phase
-    e.center = center
-    e.radius = radius
+    var e = MeshEffect(.ripple, center: center, radius: radius)
+    e.setWave(amplitude: amplitude, wavelength: wavelength, phase: phase)
     return e
   }
 
@@ -132,9 +124,7 @@ public struct MeshEffect: Hashable, Sendable {
     amplitude: Double, wavelength: Double, phase: Double = 0, axis: Axis = .x
   ) -> MeshEffect {
     var e = MeshEffect(.wave)
-    e.amplitude = amplitude
-    e.wavelength = wavelength
-    e.phase = phase
+    e.setWave(amplitude: amplitude, wavelength: wavelength, phase: phase)
     e.axis = axis
     return e
   }
@@ -150,6 +140,22 @@ public struct MeshEffect: Hashable, Sendable {
     e.distortion = distortion
     e.inverse = inverse
     return e
+  }
+
+  /// An effect of `kind` at its defaults but for the disc it acts in: what
+  /// the twirl, bulge and ripple factories share.
+  private init(_ kind: Kind, center: CGPoint, radius: Double) {
+    self.init(kind)
+    self.center = center
+    self.radius = radius
+  }
+
+  /// Sets the ripple's or wave's amplitude, wavelength and phase, the
+  /// parameters those two factories share.
+  private mutating func setWave(amplitude: Double, wavelength: Double, phase: Double) {
+    self.amplitude = amplitude
+    self.wavelength = wavelength
+    self.phase = phase
   }
 
   /// The effect `fraction` of the way to `other`: every number blends

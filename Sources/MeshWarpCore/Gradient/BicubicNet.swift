@@ -30,6 +30,27 @@ where Point.Scalar == Double {
     set { points[4 * row + column] = newValue }
   }
 
+  /// The Coons patch of a cell: corner `corner(r, c)` (r, c ∈ {0, 1}: top
+  /// or bottom, left or right), beside it `alongRow(r, c)` on its row edge
+  /// and `alongColumn(r, c)` on its column edge, the interior by
+  /// ``setCoonsInteriorPoints()``. The one boundary layout that a gradient
+  /// cell's geometry and its smooth colours share.
+  package static func coonsPatch(
+    corner: (_ r: Int, _ c: Int) -> Point, alongRow: (_ r: Int, _ c: Int) -> Point,
+    alongColumn: (_ r: Int, _ c: Int) -> Point
+  ) -> BicubicNet {
+    var net = BicubicNet()
+    for r in 0...1 {
+      for c in 0...1 {
+        net[3 * r, 3 * c] = corner(r, c)
+        net[3 * r, 1 + c] = alongRow(r, c)
+        net[1 + r, 3 * c] = alongColumn(r, c)
+      }
+    }
+    net.setCoonsInteriorPoints()
+    return net
+  }
+
   /// The four cubic Bernstein weights at `t`.
   @inlinable package static func bernstein(_ t: Double) -> SIMD4<Double> {
     let s = 1 - t
@@ -63,24 +84,22 @@ where Point.Scalar == Double {
   /// Bernstein terms.
   package func powerCoefficients() -> [Point] {
     let m: [[Double]] = [[1, 0, 0, 0], [-3, 3, 0, 0], [3, -6, 3, 0], [-1, 3, -3, 1]]
+    /// Applies M along one axis of the 4 × 4 grid `p`: for each line `o`,
+    /// out[at(o, a)] = Σ_k m[a][k] · p[at(o, k)].
+    func multiply(_ p: [Point], at: (_ line: Int, _ position: Int) -> Int) -> [Point] {
+      var out = [Point](repeating: .zero, count: 16)
+      for line in 0..<4 {
+        for a in 0..<4 {
+          var sum = Point.zero
+          for k in 0..<4 where m[a][k] != 0 { sum += m[a][k] * p[at(line, k)] }
+          out[at(line, a)] = sum
+        }
+      }
+      return out
+    }
     // Along u: rowPower[r][i] = Σ_c m[i][c] · P[r][c].
-    var rowPower = [Point](repeating: .zero, count: 16)
-    for r in 0..<4 {
-      for i in 0..<4 {
-        var sum = Point.zero
-        for c in 0..<4 where m[i][c] != 0 { sum += m[i][c] * points[4 * r + c] }
-        rowPower[4 * r + i] = sum
-      }
-    }
+    let rowPower = multiply(points) { row, column in 4 * row + column }
     // Along v: a[j][i] = Σ_r m[j][r] · rowPower[r][i].
-    var result = [Point](repeating: .zero, count: 16)
-    for j in 0..<4 {
-      for i in 0..<4 {
-        var sum = Point.zero
-        for r in 0..<4 where m[j][r] != 0 { sum += m[j][r] * rowPower[4 * r + i] }
-        result[4 * j + i] = sum
-      }
-    }
-    return result
+    return multiply(rowPower) { column, row in 4 * row + column }
   }
 }

@@ -53,38 +53,33 @@ extension GradientMesh {
         let i10 = i00 + width
         let i11 = i10 + 1
 
-        var geometry = BicubicNet<Vector2>()
-        let (p00, p01, p10, p11) = (vertices[i00], vertices[i01], vertices[i10], vertices[i11])
-        geometry[0, 0] = p00.position
-        geometry[0, 1] = p00.trailingControlPoint
-        geometry[0, 2] = p01.leadingControlPoint
-        geometry[0, 3] = p01.position
-        geometry[1, 0] = p00.bottomControlPoint
-        geometry[2, 0] = p10.topControlPoint
-        geometry[1, 3] = p01.bottomControlPoint
-        geometry[2, 3] = p11.topControlPoint
-        geometry[3, 0] = p10.position
-        geometry[3, 1] = p10.trailingControlPoint
-        geometry[3, 2] = p11.leadingControlPoint
-        geometry[3, 3] = p11.position
-        geometry.setCoonsInteriorPoints()
+        let ids = [[i00, i01], [i10, i11]]
+        let geometry = BicubicNet<Vector2>.coonsPatch(
+          corner: { vertices[ids[$0][$1]].position },
+          alongRow: { r, c in
+            let p = vertices[ids[r][c]]
+            return c == 0 ? p.trailingControlPoint : p.leadingControlPoint
+          },
+          alongColumn: { r, c in
+            let p = vertices[ids[r][c]]
+            return r == 0 ? p.bottomControlPoint : p.topControlPoint
+          })
 
         var net = BicubicNet<SIMD4<Double>>()
         let (c00, c01, c10, c11) = (working[i00], working[i01], working[i10], working[i11])
         if smoothsColors {
-          net[0, 0] = c00
-          net[0, 1] = c00 + alongRow[i00] / 3
-          net[0, 2] = c01 - alongRow[i01] / 3
-          net[0, 3] = c01
-          net[1, 0] = c00 + alongColumn[i00] / 3
-          net[2, 0] = c10 - alongColumn[i10] / 3
-          net[1, 3] = c01 + alongColumn[i01] / 3
-          net[2, 3] = c11 - alongColumn[i11] / 3
-          net[3, 0] = c10
-          net[3, 1] = c10 + alongRow[i10] / 3
-          net[3, 2] = c11 - alongRow[i11] / 3
-          net[3, 3] = c11
-          net.setCoonsInteriorPoints()
+          // Edge controls C ± m/3: + beside a left or top corner, − beside a
+          // right or bottom one.
+          net = .coonsPatch(
+            corner: { working[ids[$0][$1]] },
+            alongRow: { r, c in
+              let i = ids[r][c]
+              return c == 0 ? working[i] + alongRow[i] / 3 : working[i] - alongRow[i] / 3
+            },
+            alongColumn: { r, c in
+              let i = ids[r][c]
+              return r == 0 ? working[i] + alongColumn[i] / 3 : working[i] - alongColumn[i] / 3
+            })
         } else {
           for a in 0..<4 {
             let v = Double(a) / 3

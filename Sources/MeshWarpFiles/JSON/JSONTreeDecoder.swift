@@ -218,18 +218,13 @@ private struct SingleValue: SingleValueDecodingContainer {
   func decodeNil() -> Bool { p.isNull }
   func decode(_ type: Bool.Type) throws -> Bool { try p.bool() }
   func decode(_ type: String.Type) throws -> String { try p.string() }
-  func decode(_ type: Double.Type) throws -> Double { try p.floating(type) }
-  func decode(_ type: Float.Type) throws -> Float { try p.floating(type) }
-  func decode(_ type: Int.Type) throws -> Int { try p.integer(type) }
-  func decode(_ type: Int8.Type) throws -> Int8 { try p.integer(type) }
-  func decode(_ type: Int16.Type) throws -> Int16 { try p.integer(type) }
-  func decode(_ type: Int32.Type) throws -> Int32 { try p.integer(type) }
-  func decode(_ type: Int64.Type) throws -> Int64 { try p.integer(type) }
-  func decode(_ type: UInt.Type) throws -> UInt { try p.integer(type) }
-  func decode(_ type: UInt8.Type) throws -> UInt8 { try p.integer(type) }
-  func decode(_ type: UInt16.Type) throws -> UInt16 { try p.integer(type) }
-  func decode(_ type: UInt32.Type) throws -> UInt32 { try p.integer(type) }
-  func decode(_ type: UInt64.Type) throws -> UInt64 { try p.integer(type) }
+  // One generic witness serves every fixed-width integer requirement, one
+  // every floating-point requirement (Swift accepts a generic method as the
+  // witness of each concrete overload).
+  func decode<T: BinaryFloatingPoint & Decodable>(_ type: T.Type) throws -> T {
+    try p.floating(type)
+  }
+  func decode<T: FixedWidthInteger & Decodable>(_ type: T.Type) throws -> T { try p.integer(type) }
   func decode<T: Decodable>(_ type: T.Type) throws -> T { try p.decode(type) }
 }
 
@@ -264,38 +259,13 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decodeNil(forKey key: Key) throws -> Bool { try primitive(key).isNull }
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try primitive(key).bool() }
   func decode(_ type: String.Type, forKey key: Key) throws -> String { try primitive(key).string() }
-  func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+  // One generic witness serves every fixed-width integer requirement, one
+  // every floating-point requirement (Swift accepts a generic method as the
+  // witness of each concrete overload).
+  func decode<T: BinaryFloatingPoint & Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     try primitive(key).floating(type)
   }
-  func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-    try primitive(key).floating(type)
-  }
-  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try primitive(key).integer(type) }
-  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-    try primitive(key).integer(type)
-  }
-  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-    try primitive(key).integer(type)
-  }
-  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-    try primitive(key).integer(type)
-  }
-  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-    try primitive(key).integer(type)
-  }
-  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-    try primitive(key).integer(type)
-  }
-  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-    try primitive(key).integer(type)
-  }
-  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-    try primitive(key).integer(type)
-  }
-  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-    try primitive(key).integer(type)
-  }
-  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+  func decode<T: FixedWidthInteger & Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     try primitive(key).integer(type)
   }
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -363,18 +333,15 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
   mutating func decode(_ type: Bool.Type) throws -> Bool { try next(type).bool() }
   mutating func decode(_ type: String.Type) throws -> String { try next(type).string() }
-  mutating func decode(_ type: Double.Type) throws -> Double { try next(type).floating(type) }
-  mutating func decode(_ type: Float.Type) throws -> Float { try next(type).floating(type) }
-  mutating func decode(_ type: Int.Type) throws -> Int { try next(type).integer(type) }
-  mutating func decode(_ type: Int8.Type) throws -> Int8 { try next(type).integer(type) }
-  mutating func decode(_ type: Int16.Type) throws -> Int16 { try next(type).integer(type) }
-  mutating func decode(_ type: Int32.Type) throws -> Int32 { try next(type).integer(type) }
-  mutating func decode(_ type: Int64.Type) throws -> Int64 { try next(type).integer(type) }
-  mutating func decode(_ type: UInt.Type) throws -> UInt { try next(type).integer(type) }
-  mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try next(type).integer(type) }
-  mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next(type).integer(type) }
-  mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next(type).integer(type) }
-  mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next(type).integer(type) }
+  // One generic witness serves every fixed-width integer requirement, one
+  // every floating-point requirement (Swift accepts a generic method as the
+  // witness of each concrete overload).
+  mutating func decode<T: BinaryFloatingPoint & Decodable>(_ type: T.Type) throws -> T {
+    try next(type).floating(type)
+  }
+  mutating func decode<T: FixedWidthInteger & Decodable>(_ type: T.Type) throws -> T {
+    try next(type).integer(type)
+  }
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next(type).decode(type) }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
