@@ -3,7 +3,7 @@ import Foundation
 /// A tool's manual page in roff (the `man` macros), generated from its
 /// `ToolShape` and each command's usage and details: every command and
 /// option as `--help` shows them, the exit statuses and examples.
-package struct ManPage {
+package enum ManPage {
   /// One word of a synopsis line: the program or a literal word in bold,
   /// a placeholder in italics, or an optional placeholder in brackets.
   package enum Word: Sendable {
@@ -12,42 +12,26 @@ package struct ManPage {
     case optional(String)
   }
 
-  package var tool: ToolShape
-  /// The commands whose usage, details and examples the page shows, by
-  /// their shapes' names.
-  package var commandLines: [any ParsableCommandLine.Type]
-  package var version: String
-  /// What the tool does, in a few words (the NAME section).
-  package var purpose: String
-  /// Lines of the SYNOPSIS.
-  package var synopsis: [[Word]]
-  package var description: String
-  /// Each exit status (`0`, `128+N`) and what it means.
-  package var exitStatuses: [(status: String, meaning: String)]
-  /// The page's worked examples: what each does, then the command line.
-  package var examples: [(what: String, command: String)]
-  /// Related pages, `name (section)`.
-  package var seeAlso: [String]
-
-  package init(
+  /// The page, ready for `man -l -`.
+  ///
+  /// - Parameters:
+  ///   - tool: the tool's commands and options.
+  ///   - commandLines: the commands whose usage, details and examples the
+  ///     page shows, by their shapes' names.
+  ///   - version: the version the page's header names.
+  ///   - purpose: what the tool does, in a few words (the NAME section).
+  ///   - synopsis: lines of the SYNOPSIS.
+  ///   - description: the DESCRIPTION section.
+  ///   - exitStatuses: each exit status (`0`, `128+N`) and what it means.
+  ///   - examples: the page's worked examples: what each does, then the
+  ///     command line.
+  ///   - seeAlso: related pages, `name (section)`.
+  package static func text(
     tool: ToolShape, commandLines: [any ParsableCommandLine.Type], version: String,
     purpose: String, synopsis: [[Word]], description: String,
     exitStatuses: [(status: String, meaning: String)],
     examples: [(what: String, command: String)], seeAlso: [String]
-  ) {
-    self.tool = tool
-    self.commandLines = commandLines
-    self.version = version
-    self.purpose = purpose
-    self.synopsis = synopsis
-    self.description = description
-    self.exitStatuses = exitStatuses
-    self.examples = examples
-    self.seeAlso = seeAlso
-  }
-
-  /// The page, ready for `man -l -`.
-  package var text: String {
+  ) -> String {
     let name = tool.name
     var out = [
       ".TH \(name.uppercased()) 1 \"\" \"\(name) \(version)\" \"User Commands\"",

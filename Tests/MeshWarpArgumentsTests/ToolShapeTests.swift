@@ -45,12 +45,11 @@ import Testing
   }
 
   @Test func manPageHasEverySection() {
-    let page = ManPage(
+    let page = ManPage.text(
       tool: Self.tool, commandLines: [PaintCommand.self], version: "1.2.3",
       purpose: "paint files", synopsis: [[.literal("paint-tool"), .placeholder("COMMAND")]],
       description: "Paints.", exitStatuses: [("0", "Success.")],
-      examples: [("Paint:", "paint-tool paint a.png")], seeAlso: ["gimp (1)"]
-    ).text
+      examples: [("Paint:", "paint-tool paint a.png")], seeAlso: ["gimp (1)"])
     #expect(page.hasPrefix(".TH PAINT-TOOL 1 \"\" \"paint-tool 1.2.3\" \"User Commands\"\n"))
     for line in [
       ".SH NAME", "paint-tool \\- paint files", ".B paint\\-tool", ".I COMMAND",

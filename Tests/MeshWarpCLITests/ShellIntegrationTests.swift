@@ -195,7 +195,7 @@ private func executable(_ name: String) -> String? {
   /// `meshwarp manpage | man -l -` renders, without a warning, every
   /// section and every command.
   @Test(.enabled(if: man != nil)) func manRendersThePage() throws {
-    let run = try ProgramRun(Self.man!, ["--warnings", "-l", "-"], input: ManPage.meshwarp.text)
+    let run = try ProgramRun(Self.man!, ["--warnings", "-l", "-"], input: ManPage.meshwarp)
     #expect(run.status == 0 && run.errors.isEmpty, "\(run.errors)")
     for text in ["NAME", "SYNOPSIS", "COMMANDS", "EXIT STATUS", "EXAMPLES", "--smooth"] {
       #expect(run.output.contains(text), "\(text)")
@@ -208,7 +208,7 @@ private func executable(_ name: String) -> String? {
   }
 
   @Test func manPageListsEveryOption() {
-    let page = ManPage.meshwarp.text
+    let page = ManPage.meshwarp
     for command in ToolShape.meshwarp.commands {
       for option in command.options {
         #expect(page.contains("\\fB" + ManPage.escaped(option.long) + "\\fR"), "\(option.long)")

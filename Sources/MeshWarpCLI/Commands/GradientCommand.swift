@@ -39,11 +39,8 @@ struct GradientCommand: ParsableCommand {
   @Argument(placeholder: "FILE.json", help: "The gradient (or give --preset).") var file: String?
   @Option(placeholder: "NAME", help: "A built-in animated gradient: meshing (the blog's).")
   var preset: GradientPreset?
-  @OptionGroup var output = OutputOptions(
-    placeholder: "OUT",
-    help:
-      "Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe file, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder)."
-  )
+  @OptionGroup var output = OutputOptions.stillOrAnimation(
+    animatedWhen: "with --duration or a keyframe file")
   @OptionGroup var image: ImageOutputOptions
   @OptionGroup var size = SizeOptions(
     help: "Output size in pixels.", default: Self.defaultSize)

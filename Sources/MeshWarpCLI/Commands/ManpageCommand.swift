@@ -13,6 +13,6 @@ struct ManpageCommand: ParsableCommand {
     ])
 
   func run(console: Console) throws {
-    try console.write(Array(ManPage.meshwarp.text.utf8))
+    try console.write(Array(ManPage.meshwarp.utf8))
   }
 }

@@ -28,11 +28,8 @@ struct TextCommand: ParsableCommand {
     ])
 
   @Argument(placeholder: "TEXT", help: "The text to draw.") var text: String
-  @OptionGroup var output = OutputOptions(
-    placeholder: "OUT",
-    help:
-      "Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe gradient, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder)."
-  )
+  @OptionGroup var output = OutputOptions.stillOrAnimation(
+    animatedWhen: "with --duration or a keyframe gradient")
   @OptionGroup var image: ImageOutputOptions
   @Option(
     short: "f", placeholder: "F",

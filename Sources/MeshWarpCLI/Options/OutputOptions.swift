@@ -24,6 +24,17 @@ struct OutputOptions: ParsableArguments {
     }
   }
 
+  /// `-o` of a command that writes a still or, `animatedWhen` ("with
+  /// --duration or a keyframe file"), an animation: one wording of the
+  /// formats for every such command.
+  static func stillOrAnimation(animatedWhen: String) -> OutputOptions {
+    OutputOptions(
+      placeholder: "OUT",
+      help:
+        "Output: a still (.png, .jpg, .webp) or, \(animatedWhen), an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder)."
+    )
+  }
+
   /// Writes `bytes` to the output path: a file (atomically) or, for `-`,
   /// the console's standard output.
   func write(_ bytes: [UInt8], console: Console) throws {

@@ -3,8 +3,8 @@ import MeshWarpArguments
 extension ManPage {
   /// meshwarp(1): every command and option as `--help` shows them, the
   /// exit statuses and the main help's examples.
-  static var meshwarp: ManPage {
-    ManPage(
+  static var meshwarp: String {
+    ManPage.text(
       tool: .meshwarp, commandLines: MeshwarpTool.commands, version: MeshwarpTool.version,
       purpose: "warp images and video through 2D meshes, render mesh gradients",
       synopsis: [
