@@ -43,24 +43,19 @@ trap 'rm -rf "$work"' EXIT
 # same every run: SwiftPM does not rebuild a module whose sources did not
 # change (a new folder in its flags does not make it), so a module's graph
 # is the one its last compile wrote. One is missing only where the build
-# predates the folder (or a compile failed): then the build starts over. A
-# module compiled anew rewrites all its graphs; its extension graphs
-# (Module@Other.symbols.json) that the build did not rewrite are of
-# extensions since removed, and go.
+# predates the folder (or a compile failed): then the build starts over.
+# The compiler leaves a graph whose content did not change untouched, so an
+# old extension graph (Module@Other.symbols.json) cannot be told from a
+# current one by its time: one of an extension since removed stays until
+# .build/api is removed (CI's fresh clone always starts without it).
 graphs="$root/.build/api/symbol-graphs"
 build_all() {
   local module
   mkdir -p "$graphs"
-  touch "$work/build-start"
   for module in "${modules[@]}"; do
     swift build --scratch-path .build/api --target "$module" \
       -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
       >"$work/build-$module.log" 2>&1 || { cat "$work/build-$module.log"; exit 1; }
-  done
-  for module in "${modules[@]}"; do
-    if [ "$graphs/$module.symbols.json" -nt "$work/build-start" ]; then
-      find "$graphs" -maxdepth 1 -name "$module@*.symbols.json" ! -newer "$work/build-start" -delete
-    fi
   done
 }
 build_all
