@@ -56,7 +56,8 @@ public enum DocumentKind: String, Hashable, Sendable, CaseIterable, CustomString
 
   /// What a file that is no JSON document is, from its first bytes ("a
   /// PNG image", "an MP4 or QuickTime video"), for messages; nil when
-  /// nothing is recognised.
+  /// nothing is recognised. Only names: MeshWarpImageIO's
+  /// `ImageFormat.detect`, above this module, decides what it decodes.
   public static func foreignFile(_ bytes: [UInt8]) -> String? {
     func starts(_ text: String, at offset: Int = 0) -> Bool {
       let pattern = Array(text.utf8)

@@ -1,6 +1,5 @@
 import Foundation
 import MeshWarpDocuments
-import MeshWarpFiles
 
 /// Opening files and undo: what changes the mesh and the gradient together.
 extension EditorSession {
@@ -10,7 +9,8 @@ extension EditorSession {
   /// ``EditorContentLoader``). Logs what happened.
   package func open(path: String) {
     do {
-      let head = (try? FileInput.readBytes(path: path, maxBytes: 4096)) ?? []
+      // The first bytes tell a document from a picture or a video.
+      let head = [UInt8](FileHandle(forReadingAtPath: path)?.readData(ofLength: 4096) ?? Data())
       if DocumentKind.foreignFile(head) == nil,
         (path as NSString).pathExtension.lowercased() == "json"
           || DocumentKind.identify(head) != nil

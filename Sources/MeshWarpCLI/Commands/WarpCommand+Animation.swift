@@ -9,9 +9,10 @@ import MeshWarpVideo
 /// `warp`'s paths through time: a still image under an animated mesh, and
 /// video input, both run by the library's `VideoWarp`.
 extension WarpCommand {
-  /// The renderer settings of this command, at `width × height`; `smooth`
-  /// (default: `--smooth`) lets the renderer smooth each frame's mesh.
-  func warpOptions(width: Int, height: Int, smooth: Bool? = nil) -> WarpOptions {
+  /// The renderer settings of this command, at `width × height` (nil: the
+  /// size the library's job decides); `smooth` (default: `--smooth`) lets
+  /// the renderer smooth each frame's mesh.
+  func warpOptions(width: Int? = nil, height: Int? = nil, smooth: Bool? = nil) -> WarpOptions {
     rendering.warpOptions(
       width: width, height: height, antialias: antialias, supersample: supersample,
       threads: threading.threads, smooth: smooth ?? rendering.smooth)
@@ -62,7 +63,7 @@ extension WarpCommand {
     try AnimatedOutput.checkExistingFrames(at: output.output, overwrite: image.overwrite)
     try AnimatedOutput.check(codec: video.codec, path: output.output)
     let job = VideoWarp(
-      input: .video(path: input), mesh: animation, warp: warpOptions(width: 0, height: 0),
+      input: .video(path: input), mesh: animation, warp: warpOptions(),
       output: VideoWarp.Output(
         path: output.output, encoding: video.encoding(image, threads: threading.threads),
         width: size.size?.width,
@@ -131,7 +132,7 @@ extension WarpCommand {
     let job = ImageWarp(
       input: .decoded(DecodedImage(image: frame.image, format: .png)),
       warp: .source(try warpSource(meshFile)), time: frames.time,
-      options: warpOptions(width: 0, height: 0), width: width, height: height,
+      options: warpOptions(), width: width, height: height,
       output: try image.stillOutput(
         for: output.output, format: format, threads: threading.threads, console: console),
       maxPixels: limits.maxPixels, threads: threading.threads)

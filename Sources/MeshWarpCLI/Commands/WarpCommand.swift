@@ -128,17 +128,17 @@ struct WarpCommand: ParsableCommand {
     // under a keyframe file or `--to-mesh`.
     let oneStill =
       frames.asksForOneMoment && (try? image.stillFormat(for: output.output)) != nil
-    let mayAnimate =
-      !oneStill
-      && (toMesh != nil || frames.animation.duration != nil || frames.animation.fpsGiven
-        || (try? meshFile.get())?.kind == .meshKeyframes)
+    let meshChanges =
+      toMesh != nil || frames.animation.duration != nil
+      || (try? meshFile.get())?.kind == .meshKeyframes
+    let mayAnimate = !oneStill && (meshChanges || frames.animation.fpsGiven)
     if start != nil || end != nil {
       throw CLIError.usage(
         "--start and --end trim a video; \(input) is a still (give --time for a keyframe file's moment)"
       )
     }
     var stillFormat: ImageFormat?
-    if !mayAnimate || (try? OutputFormat.infer(path: output.output)) == nil {
+    if !mayAnimate || (try? OutputTarget.frames(path: output.output)) == nil {
       do {
         stillFormat = try image.stillFormat(for: output.output)
       } catch {
@@ -155,11 +155,7 @@ struct WarpCommand: ParsableCommand {
         throw error
       }
     }
-    let animates =
-      !oneStill
-      && (toMesh != nil || frames.animation.duration != nil
-        || (try? meshFile.get())?.kind == .meshKeyframes)
-    if animates {
+    if !oneStill && meshChanges {
       let decoded = try ImageDecoder.decodeFile(
         path: input, maxPixels: limits.maxPixels, threads: threading.threads)
       for note in decoded.notes { console.error("note: " + note) }
@@ -182,7 +178,7 @@ struct WarpCommand: ParsableCommand {
     // mesh's own "smooth": true), then run.
     let job = ImageWarp(
       input: .file(path: input), warp: .source(try warpSource(try meshFile.get())),
-      time: frames.time, options: warpOptions(width: 0, height: 0), width: size.size?.width,
+      time: frames.time, options: warpOptions(), width: size.size?.width,
       height: size.size?.height,
       output: try image.stillOutput(
         for: output.output, format: try stillFormat ?? image.stillFormat(for: output.output),

@@ -67,7 +67,7 @@ struct WarpRenderingOptions: ParsableArguments {
   /// The renderer settings at `width × height` (`smooth` left to the
   /// caller, who smooths the mesh itself to report errors).
   func warpOptions(
-    width: Int, height: Int, antialias: Int, supersample: Int, threads: Int, smooth: Bool = false
+    width: Int?, height: Int?, antialias: Int, supersample: Int, threads: Int, smooth: Bool = false
   ) -> WarpOptions {
     WarpOptions(
       width: width, height: height, edges: edgePolicy,
