@@ -99,11 +99,9 @@ public struct OutputTarget: Sendable, Equatable {
   /// Where the bytes of `path` go.
   static func destination(of path: String) -> Destination {
     if path == StandardOutput.path { return .standardOutput }
-    if case .some(.pngSequence) = try? OutputFormat.infer(path: path, pngIsAnimated: true) {
-      return .sequence
-    }
-    if case .some(.jpegSequence) = try? OutputFormat.infer(path: path, pngIsAnimated: true) {
-      return .sequence
+    switch try? OutputFormat.infer(path: path, pngIsAnimated: true) {
+    case .pngSequence, .jpegSequence: return .sequence
+    default: break
     }
     return OutputFile.writesThrough(path) == nil ? .file : .writtenThrough
   }
