@@ -33,7 +33,7 @@ extension VideoWarpPlan {
         format: request.output.format, encoding: encoding, background: background,
         notesSize: false, progress: progress, note: note, isCancelled: isCancelled
       ) { t in
-        WarpRenderer.render(source, mesh: request.mesh.mesh(at: t), options: warp)
+        WarpRenderer.render(source, geometry: request.mesh.geometry(at: t), options: warp)
       }
       return VideoWarpResult(
         framesWritten: frames.times.count, width: encodedWidth, height: encodedHeight,
@@ -145,7 +145,8 @@ extension VideoWarpPlan {
       if failures.failed || isCancelled() { break }
       var image = spentOutputs.take() ?? RGBAImage(width: 0, height: 0)
       WarpRenderer.render(
-        frame.image, mesh: mesh.mesh(at: frame.timestamp), options: options, into: &image)
+        frame.image, geometry: mesh.geometry(at: frame.timestamp), options: options,
+        into: &image)
       // Handed back unshared, so that the decoder can write into it.
       let source = frame.image
       frame.image = RGBAImage(width: 0, height: 0)

@@ -33,15 +33,21 @@ enum WarpTransparency {
     case .color where warp.edgeColor.a == 255: return false
     case .color, .transparent: break
     }
-    let checked = times + (mesh.timeline?.keyframes.map(\.time) ?? [])
-    return !checked.allSatisfy { OutputCoverage.isComplete(mesh.mesh(at: $0).withGridInferred) }
+    let checked = times + mesh.keyframeTimes
+    return !checked.allSatisfy {
+      switch mesh.geometry(at: $0) {
+      case .mesh(let m): OutputCoverage.isComplete(m.withGridInferred)
+      // An effect's field gives every output pixel a content point.
+      case .effect: true
+      }
+    }
   }
 
   /// The mesh times of a video's frames, for ``possible(sourceIsOpaque:mesh:warp:background:times:)``:
   /// every `1 / framesPerSecond` from 0 to the mesh's last keyframe (the
   /// mesh stays as it is after it); just 0 for a still mesh.
   static func sampleTimes(of mesh: MeshAnimation, framesPerSecond: Double) -> [Double] {
-    guard let last = mesh.timeline?.keyframes.last?.time, last > 0 else { return [0] }
+    guard mesh.isAnimated, let last = mesh.keyframeTimes.last, last > 0 else { return [0] }
     let step = 1 / max(framesPerSecond, 1)
     let count = min(Int((last / step).rounded(.up)), 100_000)
     return (0...count).map { min(Double($0) * step, last) }

@@ -19,7 +19,7 @@ import _TestSupport
 
   /// G inverts F: F(G(q)) = q to 1e-6 px at random points of the frame.
   @Test(arguments: effects) func sourceInvertsForward(_ effect: MeshEffect) {
-    let map = EffectMap(effect, width: 150, height: 110)
+    let map = WarpField(unchecked: effect, width: 150, height: 110)
     var rng = SeededRandom(seed: 3)
     for _ in 0..<500 {
       let q = Vector2(rng.double(in: 0...150), rng.double(in: 0...110))
@@ -32,9 +32,9 @@ import _TestSupport
   /// point right of the centre moves down; the bulge magnifies the centre
   /// by 1 + k.
   @Test func directions() {
-    let twirl = EffectMap(.twirl(degrees: 30), width: 100, height: 100)
+    let twirl = WarpField(unchecked: .twirl(degrees: 30), width: 100, height: 100)
     #expect(twirl.forward(Vector2(60, 50)).y > 50)
-    let bulge = EffectMap(.bulge(strength: 0.5), width: 100, height: 100)
+    let bulge = WarpField(unchecked: .bulge(strength: 0.5), width: 100, height: 100)
     let moved = bulge.forward(Vector2(50.01, 50))
     #expect(abs((moved.x - 50) / 0.01 - 1.5) < 1e-3)
   }
@@ -45,7 +45,7 @@ import _TestSupport
   /// needed, to 4 %), except where the fewest is already 2.
   @Test(arguments: effects) func meshIsWithinAQuarterPixel(_ effect: MeshEffect) throws {
     let (w, h) = (96, 72)
-    let map = EffectMap(effect, width: w, height: h)
+    let map = WarpField(unchecked: effect, width: w, height: h)
     func worst(_ mesh: WarpMesh) -> Double {
       let mapping = MeshMapping(mesh: mesh)
       var worst = 0.0
@@ -90,7 +90,7 @@ import _TestSupport
       let mesh = try effect.mesh(width: side, height: side, cellsAcross: cells)
       let errors = mesh.validate().filter { $0.severity == .error }
       #expect(errors.isEmpty, "phase \(effect.phase), \(cells) cells: \(errors.prefix(2))")
-      let map = EffectMap(effect, width: side, height: side)
+      let map = WarpField(unchecked: effect, width: side, height: side)
       var last = -1.0
       for k in 1...400 {
         let q = map.c + Vector2(Double(k) * 0.01, 0)
@@ -113,7 +113,7 @@ import _TestSupport
     let limit = effect.rippleAmplitudeLimit()
     #expect(limit > 0.008 && limit < 0.1 / (2 * .pi) * 1.5)
     func turnsBack(_ e: MeshEffect) -> Bool {
-      let map = EffectMap(e, width: 200, height: 200)
+      let map = WarpField(unchecked: e, width: 200, height: 200)
       var last = -Double.infinity
       for i in 1..<4000 {
         let r = Double(i) / 4000 * 100

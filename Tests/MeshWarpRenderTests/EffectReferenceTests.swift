@@ -67,7 +67,7 @@ import _TestSupport
     #expect(converged > 0.98, "Newton converged on \(converged) of the pixels")
     // The ripple's centre tears (d/|d| has no direction there): leave out
     // the disc of radius 2·|A·s·sin ϕ| + 1 px around it.
-    let map = EffectMap(c.effect, width: c.width, height: c.height)
+    let map = WarpField(unchecked: c.effect, width: c.width, height: c.height)
     let tear =
       c.effect.kind == .ripple ? 2 * abs(c.effect.amplitude * map.s * sin(c.effect.phase)) + 1 : 0
     let psnr = TestImages.psnr(ours, reference) { x, y in

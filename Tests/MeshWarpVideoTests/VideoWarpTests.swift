@@ -83,7 +83,8 @@ struct VideoWarpTests {
     let images = try files.map { try PNGDecoder.decodeFile(path: out + $0) }
     #expect(images.count == 3)
     let options = WarpOptions(width: 32, height: 24)
-    let start = WarpRenderer.render(picture, mesh: animation.mesh(at: 0), options: options)
+    let start = WarpRenderer.render(
+      picture, mesh: try #require(animation.mesh(at: 0)), options: options)
     let end = WarpRenderer.render(picture, mesh: Self.wave, options: options)
     #expect(start.pixels != end.pixels)
     #expect(images.first?.pixels == start.pixels, "the first frame is the start mesh's warp")

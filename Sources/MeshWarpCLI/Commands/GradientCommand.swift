@@ -79,7 +79,7 @@ struct GradientCommand: ParsableCommand {
       let image = renderer.render(input.gradient(t), width: size.width, height: size.height)
       guard let warp else { return image }
       return WarpRenderer.render(
-        image, mesh: warp.mesh(at: t), options: WarpOptions(threads: threads))
+        image, geometry: warp.geometry(at: t), options: WarpOptions(threads: threads))
     }
   }
 }

@@ -117,7 +117,7 @@ struct TextCommand: ParsableCommand {
           fill: fill, background: background, canvasWidth: size.width, canvasHeight: size.height)
       guard let warp else { return frame }
       return WarpRenderer.render(
-        frame, mesh: warp.mesh(at: t), options: WarpOptions(threads: threads))
+        frame, geometry: warp.geometry(at: t), options: WarpOptions(threads: threads))
     }
   }
 

@@ -23,8 +23,8 @@ extension WarpCommand {
         contentSize: (content ?? output).map(vector), outputSize: output.map(vector),
         note: { console.error($0) })
     }
-    if content != nil, !animation.isAnimated {
-      try checkSomethingIsDrawn(animation.mesh(at: frames.time))
+    if content != nil, !animation.isAnimated, case .mesh(let mesh) = animation.geometry(at: 0) {
+      try checkSomethingIsDrawn(mesh)
     }
     return animation
   }

@@ -1,4 +1,14 @@
-/// The mesh of a warp over time: one mesh for every frame, or meshes
+/// What a warp draws at one moment: a mesh, or an effect drawn exactly
+/// through its ``WarpField`` (no mesh is built for it).
+public enum WarpGeometry: Sendable {
+  /// A mesh, drawn face by face.
+  case mesh(WarpMesh)
+  /// An effect, its exact map evaluated per output pixel at the picture's
+  /// size.
+  case effect(MeshEffect)
+}
+
+/// The warp over time: a mesh or an effect, one for every frame, or
 /// keyframed along a timeline (a keyframe file, or two meshes eased from
 /// one to the other).
 public enum MeshAnimation: Sendable {
@@ -6,6 +16,11 @@ public enum MeshAnimation: Sendable {
   case still(WarpMesh)
   /// A mesh that changes along the timeline (times in seconds).
   case animated(Timeline<WarpMesh>)
+  /// An effect that does not change, drawn at each picture's size.
+  case effect(MeshEffect)
+  /// An effect whose parameters change along the timeline (interpolated
+  /// by ``MeshEffect/interpolated(to:fraction:)``).
+  case animatedEffect(Timeline<MeshEffect>)
 
   /// The easing between two meshes when none is given: SwiftUI's default
   /// `.easeInOut`.
@@ -31,27 +46,76 @@ public enum MeshAnimation: Sendable {
       ]))
   }
 
-  /// Whether the mesh changes over time.
-  public var isAnimated: Bool { timeline != nil }
+  /// Whether the warp changes over time.
+  public var isAnimated: Bool { duration != nil }
 
-  /// The timeline of an animated mesh; nil for a still one.
+  /// The timeline of an animated mesh; nil for a still mesh or an effect.
   public var timeline: Timeline<WarpMesh>? {
     if case .animated(let timeline) = self { timeline } else { nil }
   }
 
-  /// Every mesh given: the still one, or each keyframe's, in time order.
+  /// The length of one pass of an animated warp in seconds; nil for a
+  /// still one.
+  public var duration: Double? {
+    switch self {
+    case .still, .effect: nil
+    case .animated(let timeline): timeline.duration
+    case .animatedEffect(let timeline): timeline.duration
+    }
+  }
+
+  /// What an animated warp does after one pass; `.once` for a still one.
+  public var repeatMode: TimelineRepeat {
+    switch self {
+    case .still, .effect: .once
+    case .animated(let timeline): timeline.repeatMode
+    case .animatedEffect(let timeline): timeline.repeatMode
+    }
+  }
+
+  /// The keyframes' times ([0] for a still warp).
+  public var keyframeTimes: [Double] {
+    switch self {
+    case .still, .effect: [0]
+    case .animated(let timeline): timeline.keyframes.map(\.time)
+    case .animatedEffect(let timeline): timeline.keyframes.map(\.time)
+    }
+  }
+
+  /// Every mesh given: the still one, or each keyframe's, in time order
+  /// (none for an effect).
   public var keyframeMeshes: [WarpMesh] {
     switch self {
     case .still(let mesh): [mesh]
     case .animated(let timeline): timeline.keyframes.map(\.value)
+    case .effect, .animatedEffect: []
     }
   }
 
-  /// The mesh at `time` seconds (the still mesh at any time).
-  public func mesh(at time: Double) -> WarpMesh {
+  /// Every effect given: the still one, or each keyframe's, in time order
+  /// (none for a mesh).
+  public var keyframeEffects: [MeshEffect] {
     switch self {
-    case .still(let mesh): mesh
-    case .animated(let timeline): timeline.mesh(at: time)
+    case .effect(let effect): [effect]
+    case .animatedEffect(let timeline): timeline.keyframes.map(\.value)
+    case .still, .animated: []
+    }
+  }
+
+  /// The mesh at `time` seconds (the still mesh at any time); nil for an
+  /// effect, which has no mesh (see ``geometry(at:)``).
+  public func mesh(at time: Double) -> WarpMesh? {
+    if case .mesh(let mesh) = geometry(at: time) { mesh } else { nil }
+  }
+
+  /// What is drawn at `time` seconds (the still mesh or effect at any
+  /// time).
+  public func geometry(at time: Double) -> WarpGeometry {
+    switch self {
+    case .still(let mesh): .mesh(mesh)
+    case .animated(let timeline): .mesh(timeline.value(at: time))
+    case .effect(let effect): .effect(effect)
+    case .animatedEffect(let timeline): .effect(timeline.value(at: time))
     }
   }
 }

@@ -46,7 +46,7 @@ extension MeshEffect {
     guard tolerance > 0, tolerance.isFinite else {
       throw MeshEffectError.outOfRange(parameter: "tolerance", value: tolerance, range: "above 0")
     }
-    let map = EffectMap(self, width: width, height: height)
+    let map = WarpField(unchecked: self, width: width, height: height)
     var n = 2
     while maximumError(map, cellsAcross: n) > tolerance {
       n *= 2
@@ -91,7 +91,7 @@ extension MeshEffect {
         parameter: "cellsAcross", value: Double(cells),
         range: "in 2…\(Self.maximumCellsAcross)")
     }
-    let map = EffectMap(self, width: width, height: height)
+    let map = WarpField(unchecked: self, width: width, height: height)
     let (xs, ys) = lattice(map, cellsAcross: cells + cells % 2)
     var pairs: [MeshPointPair] = []
     pairs.reserveCapacity(xs.count * ys.count)
@@ -108,17 +108,18 @@ extension MeshEffect {
   }
 
   /// The lattice lines in pixels, x then y: see ``mesh(width:height:tolerance:)``.
-  func lattice(_ map: EffectMap, cellsAcross n: Int) -> ([Double], [Double]) {
+  func lattice(_ map: WarpField, cellsAcross n: Int) -> ([Double], [Double]) {
     func uniform(_ length: Double, _ count: Int) -> [Double] {
       (0...count).map { Double($0) / Double(count) * length }
     }
-    /// Lines c − R·s + k·h (k = 0…n) inside (0, length), with 0 and length.
-    func disc(_ centre: Double, _ length: Double) -> [Double] {
-      let h = 2 * map.discRadius / Double(n)
+    /// Lines c − half + k·h (k = 0…n) inside (0, length), with 0 and
+    /// length: half is R·s, over the stretch of an ellipse.
+    func disc(_ centre: Double, _ length: Double, _ half: Double) -> [Double] {
+      let h = 2 * half / Double(n)
       var lines = [0.0]
       let eps = 1e-9 * length
       for k in 0...n {
-        let v = centre - map.discRadius + Double(k) * h
+        let v = centre - half + Double(k) * h
         if v > eps && v < length - eps { lines.append(v) }
       }
       lines.append(length)
@@ -127,7 +128,10 @@ extension MeshEffect {
     let (w, h) = (map.size.x, map.size.y)
     switch kind {
     case .twirl, .bulge, .ripple:
-      return (disc(map.c.x, w), disc(map.c.y, h))
+      return (
+        disc(map.c.x, w, map.discRadius / map.stretch.x),
+        disc(map.c.y, h, map.discRadius / map.stretch.y)
+      )
     case .wave:
       return axis == .x ? (uniform(w, n), [0, h]) : ([0, w], uniform(h, n))
     case .lens:
@@ -141,7 +145,7 @@ extension MeshEffect {
 
   /// The largest distance in pixels between the bilinear interpolation of
   /// G over the lattice's cells and G itself, on a lattice of samples in each cell (see ``cellsAcross(width:height:tolerance:)``).
-  func maximumError(_ map: EffectMap, cellsAcross n: Int) -> Double {
+  func maximumError(_ map: WarpField, cellsAcross n: Int) -> Double {
     let (xs, ys) = lattice(map, cellsAcross: n)
     var g = [Vector2]()
     g.reserveCapacity(xs.count * ys.count)
@@ -159,8 +163,8 @@ extension MeshEffect {
         let (x0, x1, y0, y1) = (xs[i], xs[i + 1], ys[j], ys[j + 1])
         if disc {
           // A cell wholly outside the disc is the identity, drawn exactly.
-          let nx = min(max(map.c.x, x0), x1) - map.c.x
-          let ny = min(max(map.c.y, y0), y1) - map.c.y
+          let nx = (min(max(map.c.x, x0), x1) - map.c.x) * map.stretch.x
+          let ny = (min(max(map.c.y, y0), y1) - map.c.y) * map.stretch.y
           if nx * nx + ny * ny >= map.discRadius * map.discRadius { continue }
         }
         let a = g[j * cols + i]
@@ -175,9 +179,9 @@ extension MeshEffect {
         // Near c, where |d| has a kink, the error peaks off the cells'
         // centres: sample the cells within two cells of c finely.
         if disc {
-          let reach = 2 * max(x1 - x0, y1 - y0)
-          let nx = min(max(map.c.x, x0), x1) - map.c.x
-          let ny = min(max(map.c.y, y0), y1) - map.c.y
+          let reach = 2 * max((x1 - x0) * map.stretch.x, (y1 - y0) * map.stretch.y)
+          let nx = (min(max(map.c.x, x0), x1) - map.c.x) * map.stretch.x
+          let ny = (min(max(map.c.y, y0), y1) - map.c.y) * map.stretch.y
           if nx * nx + ny * ny <= reach * reach { side = max(side, 16) }
         }
         for sj in 0...side {
@@ -190,7 +194,7 @@ extension MeshEffect {
             let (u, v) = (Double(si) / Double(side), Double(sj) / Double(side))
             let q = Vector2(x0 + u * (x1 - x0), y0 + v * (y1 - y0))
             if tear > 0 {
-              let e = q - map.c
+              let e = (q - map.c) * map.stretch
               if (e * e).sum() < tear * tear { continue }
             }
             let interpolated = (a * (1 - u) + b * u) * (1 - v) + (d * (1 - u) + c * u) * v

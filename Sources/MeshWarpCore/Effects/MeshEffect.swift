@@ -7,7 +7,10 @@ import Foundation
 /// interpolating its parameters (``interpolated(to:fraction:)``).
 ///
 /// Coordinates are pixels of a W × H picture, y down, pixel centres at
-/// i + 0.5; s = min(W, H) keeps circles circular on any aspect. The
+/// i + 0.5; s = min(W, H) keeps circles circular on any aspect
+/// (``Aspect/circle``; with ``Aspect/fill`` s = max(W, H) and the disc
+/// effects act in coordinates stretched to a square, an ellipse over the
+/// whole picture as ImageMagick draws). The
 /// centre is c = (center.x·W, center.y·H), d = p − c and
 /// ρ = |d| / (radius·s). The forward maps F (content point → where it is
 /// drawn) are, for ρ < 1, the identity elsewhere:
@@ -26,6 +29,9 @@ import Foundation
 ///
 /// Parameters that fold the picture (F not one-to-one) are refused with a
 /// ``MeshEffectError`` naming the parameter and its limit.
+///
+/// An effect draws exactly, per output pixel, through its ``WarpField``;
+/// ``mesh(width:height:tolerance:)`` turns it into a mesh for editing.
 public struct MeshEffect: Hashable, Sendable {
   /// Which formula.
   public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
@@ -38,6 +44,17 @@ public struct MeshEffect: Hashable, Sendable {
     case x
     /// Rows move left and right as y advances.
     case y
+  }
+
+  /// The shape of the region a twirl, bulge or ripple acts in on a
+  /// picture that is not square.
+  public enum Aspect: String, Hashable, Sendable, CaseIterable, Codable {
+    /// A circle: fractions of s = min(W, H) (the default).
+    case circle
+    /// An ellipse with the picture's aspect: fractions of s = max(W, H) in
+    /// coordinates stretched so that the picture is square, as
+    /// ImageMagick's `-swirl`, `-implode` and `-wave` scale the short axis.
+    case fill
   }
 
   /// Which formula the parameters feed.
@@ -68,6 +85,9 @@ public struct MeshEffect: Hashable, Sendable {
   public var distortion: LensDistortion
   /// For a lens: apply the distortion instead of removing it.
   public var inverse: Bool
+  /// The region's shape on a picture that is not square; default
+  /// ``Aspect/circle``. Twirl, bulge and ripple only.
+  public var aspect: Aspect
 
   /// An effect of `kind` with every parameter at its default (angle 90°,
   /// strength 0.5, amplitude 0.02, wavelength 0.1, phase 0, centre (0.5,
@@ -85,6 +105,7 @@ public struct MeshEffect: Hashable, Sendable {
     camera = nil
     distortion = LensDistortion()
     inverse = false
+    aspect = .circle
   }
 
   /// A twirl of `degrees` (positive clockwise on screen) at `center`
@@ -160,7 +181,7 @@ public struct MeshEffect: Hashable, Sendable {
 
   /// The effect `fraction` of the way to `other`: every number blends
   /// linearly (the lens camera too when both have one); the kind, axis,
-  /// inverse flag and a missing camera switch at one half.
+  /// aspect, inverse flag and a missing camera switch at one half.
   public func interpolated(to other: MeshEffect, fraction t: Double) -> MeshEffect {
     func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
     var e = t < 0.5 ? self : other

@@ -13,8 +13,9 @@ public struct ImageWarpPlan: Sendable {
   public let job: ImageWarp
   /// The picture, decoded (orientation applied).
   public let picture: DecodedImage
-  /// The mesh at the job's time, read for the picture's size.
-  public let mesh: WarpMesh
+  /// What is drawn at the job's time: the mesh read for the picture's
+  /// size, or an effect drawn at the output's size.
+  public let geometry: WarpGeometry
   /// The output width in pixels.
   public let width: Int
   /// The output height in pixels.
@@ -66,18 +67,20 @@ public struct ImageWarpPlan: Sendable {
     let output = Vector2(Double(width), Double(height))
     switch job.warp {
     case .mesh(let animation):
-      mesh = animation.mesh(at: job.time)
+      geometry = animation.geometry(at: job.time)
     case .source(let source):
-      mesh = try source.animation(contentSize: content, outputSize: output, note: note)
-        .mesh(at: job.time)
-      if case .transparent = job.options.edges, let detail = Self.nothingDrawn(mesh) {
+      geometry = try source.animation(contentSize: content, outputSize: output, note: note)
+        .geometry(at: job.time)
+      if case .transparent = job.options.edges, case .mesh(let mesh) = geometry,
+        let detail = Self.nothingDrawn(mesh)
+      {
         throw ImageWarpError.nothingDrawn(source: source.mesh.path, detail: detail)
       }
     }
     notes = picture.notes
   }
 
-  /// Renders the picture through the mesh, then encodes and writes it
+  /// Renders the picture through the mesh or effect, then encodes and writes it
   /// (``StillOutput/write(_:color:metadata:grayscale:note:)``).
   ///
   /// - Parameter note: the encoder's notes (a JPEG's transparency
@@ -88,7 +91,7 @@ public struct ImageWarpPlan: Sendable {
     var options = job.options
     options.width = width
     options.height = height
-    let result = WarpRenderer.render(picture.image, mesh: mesh, options: options)
+    let result = WarpRenderer.render(picture.image, geometry: geometry, options: options)
     return try job.output.write(
       result, color: picture.color, metadata: picture.metadata, grayscale: picture.isGrayscale,
       note: note)
