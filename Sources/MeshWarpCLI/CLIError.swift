@@ -51,6 +51,8 @@ extension CLIError {
       switch error {
       case .outputTooLarge: throw CLIError.usage("\(error) (raise it with --max-pixels)")
       case .nothingDrawn: throw CLIError.failure("\(error)")
+      case .effectDoesNotHold(let place, let error):
+        throw CLIError.usage("the effect: \(place)\(EffectOptions.message(for: error))")
       }
     }
   }

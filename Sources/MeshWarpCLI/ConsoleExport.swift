@@ -76,6 +76,8 @@ enum ConsoleExport {
     case let error as VideoInputError: CLIError.failure(error.description)
     case VideoWarpError.outputTooLarge:
       CLIError.usage("\(error) (raise it with --max-pixels)")
+    case VideoWarpError.effectDoesNotHold(let place, let error):
+      CLIError.usage("the effect: \(place)\(EffectOptions.message(for: error))")
     case let error as VideoWarpError: CLIError.failure(error.description)
     default: error
     }

@@ -166,11 +166,20 @@ extension WarpMesh: Codable {
   fileprivate static func unitScale<K: CodingKey>(
     _ container: KeyedDecodingContainer<K>, decoder: any Decoder, key units: K
   ) throws -> Vector2 {
-    guard let name = try container.decodeIfPresent(String.self, forKey: units) else {
+    guard let name = try container.decodeIfPresent(String.self, forKey: units),
+      name != "normalized", name != "uv"
+    else {
+      // Normalized points with "width" and "height": the size the mesh was
+      // made for (an effect's mesh records it), reported for the aspect.
+      let any = try decoder.container(keyedBy: AnyKey.self)
+      if let w = try? any.decodeIfPresent(Double.self, forKey: AnyKey("width")),
+        let h = try? any.decodeIfPresent(Double.self, forKey: AnyKey("height"))
+      {
+        (decoder.userInfo[.meshUnitsReport] as? MeshUnitsReport)?.madeFor = Vector2(w, h)
+      }
       return Vector2(1, 1)
     }
     switch name {
-    case "normalized", "uv": return Vector2(1, 1)
     case "pixels", "px":
       let any = try decoder.container(keyedBy: AnyKey.self)
       let w = try any.decodeIfPresent(Double.self, forKey: AnyKey("width"))
@@ -241,6 +250,10 @@ public final class MeshUnitsReport: @unchecked Sendable {
   public var declaredSize: Vector2?
   /// The caller's `userInfo[.meshContentSize]`, used for lack of them.
   public var impliedSize: Vector2?
+  /// A normalized mesh's `"width"` and `"height"`: the picture size it
+  /// was made for (``MeshEffect/mesh(width:height:tolerance:)`` records
+  /// it), which does not scale its points.
+  public var madeFor: Vector2?
 
   public init() {}
 

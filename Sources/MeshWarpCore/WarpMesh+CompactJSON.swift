@@ -15,9 +15,15 @@ extension WarpMesh {
   ///   - decimals: write coordinates rounded to this many decimals
   ///     (trailing zeros dropped) instead of exactly; `meshwarp mesh`'s
   ///     effects use 8 (1/1000 px on a 65535 px side).
+  ///   - madeFor: the picture size the mesh was made for, written as
+  ///     `"width"` and `"height"` (read back into
+  ///     ``MeshUnitsReport/madeFor``, so that a picture of another aspect
+  ///     is warned about); nil: none.
   /// - Returns: the text, ending in a newline. A mesh without ``grid`` is
   ///   written as one row.
-  package func compactJSON(shorthand: Bool = false, decimals: Int? = nil) -> String {
+  package func compactJSON(
+    shorthand: Bool = false, decimals: Int? = nil, madeFor: (width: Int, height: Int)? = nil
+  ) -> String {
     let columns = grid?.columns ?? max(1, pointPairs.count)
     func number(_ v: Double) -> String {
       guard let decimals else {
@@ -39,6 +45,9 @@ extension WarpMesh {
       return "[\n    " + rows.joined(separator: ",\n    ") + "\n  ]"
     }
     var lines: [String] = []
+    if let madeFor {
+      lines += ["  \"width\": \(madeFor.width)", "  \"height\": \(madeFor.height)"]
+    }
     if let grid { lines += ["  \"columns\": \(grid.columns)", "  \"rows\": \(grid.rows)"] }
     if smooth { lines.append("  \"smooth\": true") }
     let short = shorthand && grid != nil

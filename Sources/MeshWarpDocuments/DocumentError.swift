@@ -17,7 +17,9 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
 
   /// "a mesh, a point set or a mesh keyframe file", for messages.
   static func list(_ kinds: Set<DocumentKind>) -> String {
-    let names = DocumentKind.allCases.filter(kinds.contains).map { "a \($0)" }
+    let names = DocumentKind.allCases.filter(kinds.contains).map {
+      ($0 == .effect || $0 == .effectKeyframes ? "an " : "a ") + $0.description
+    }
     guard names.count > 1 else { return names.first ?? "nothing" }
     return names.dropLast().joined(separator: ", ") + " or " + names.last!
   }

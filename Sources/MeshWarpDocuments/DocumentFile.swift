@@ -117,7 +117,18 @@ public struct DocumentFile: Sendable {
     try JSONFile.decode(GradientMesh.self, from: bytes, source: source)
   }
 
-  /// The document as keyframes of `type` (`WarpMesh` or `GradientMesh`),
+  /// The document as one effect: `{"effect": {"kind": …}}` (its
+  /// parameters not yet checked: `MeshEffect/validate(width:height:)`).
+  public func effect() throws -> MeshEffect {
+    try JSONFile.decode(EffectDocument.self, from: bytes, source: source).effect
+  }
+
+  /// `{"effect": …}`.
+  private struct EffectDocument: Decodable {
+    var effect: MeshEffect
+  }
+
+  /// The document as keyframes of `type` (`WarpMesh`, `MeshEffect` or `GradientMesh`),
   /// its file references read relative to its folder (standard input:
   /// the current directory).
   public func timeline<Value: KeyframeFileValue>(_ type: Value.Type) throws -> Timeline<Value> {
@@ -127,13 +138,15 @@ public struct DocumentFile: Sendable {
       referencesRelativeTo: isStandardInput ? "" : (path as NSString).deletingLastPathComponent)
   }
 
-  /// The document as a warp: a mesh, a point set or mesh keyframes, by
+  /// The document as a warp: a mesh, a point set, an effect or keyframes, by
   /// its kind (see ``mesh(contentSize:units:)`` for the parameters).
   public func warp(contentSize: Vector2? = nil, units: MeshUnitsReport? = nil) throws
     -> WarpDocument
   {
     switch kind {
     case .meshKeyframes: .keyframes(try timeline(WarpMesh.self))
+    case .effect: .effect(try effect())
+    case .effectKeyframes: .effectKeyframes(try timeline(MeshEffect.self))
     case .pointSet: .pointSet(try pointSet(contentSize: contentSize, units: units))
     default: .mesh(try mesh(contentSize: contentSize, units: units))
     }
@@ -158,4 +171,8 @@ public enum WarpDocument: Sendable {
   case pointSet(WarpPointSet)
   /// Meshes over time.
   case keyframes(Timeline<WarpMesh>)
+  /// One effect, drawn at the picture's size.
+  case effect(MeshEffect)
+  /// Effects over time.
+  case effectKeyframes(Timeline<MeshEffect>)
 }

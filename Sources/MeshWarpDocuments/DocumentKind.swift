@@ -6,7 +6,9 @@ import MeshWarpFiles
 /// | keys at the top level | kind |
 /// | --- | --- |
 /// | `"keyframes"` (first keyframe has `"gradient"`) | ``gradientKeyframes`` |
+/// | `"keyframes"` (first keyframe has `"effect"`) | ``effectKeyframes`` |
 /// | `"keyframes"` | ``meshKeyframes`` |
+/// | `"effect"` | ``effect`` |
 /// | `"colors"`, `"points"` or `"bezierPoints"` | ``gradient`` |
 /// | `"faces"`, `"columns"` or `"rows"` | ``mesh`` |
 /// | anything else (`"from"`, `"to"`) | ``pointSet`` |
@@ -21,9 +23,16 @@ public enum DocumentKind: String, Hashable, Sendable, CaseIterable, CustomString
   case meshKeyframes
   /// Gradients over time: `{"keyframes": [{"time": 0, "gradient": …}, …]}`.
   case gradientKeyframes
+  /// One effect, drawn at any picture's size: `{"effect": {"kind": "twirl", …}}`.
+  case effect
+  /// Effects over time: `{"keyframes": [{"time": 0, "effect": …}, …]}`.
+  case effectKeyframes
 
-  /// The kinds a warp takes: a mesh, a point set or mesh keyframes.
-  public static let warps: Set<DocumentKind> = [.mesh, .pointSet, .meshKeyframes]
+  /// The kinds a warp takes: a mesh, a point set, an effect or keyframes
+  /// of meshes or effects.
+  public static let warps: Set<DocumentKind> = [
+    .mesh, .pointSet, .meshKeyframes, .effect, .effectKeyframes,
+  ]
   /// The kinds a gradient fill takes: a gradient or gradient keyframes.
   public static let gradients: Set<DocumentKind> = [.gradient, .gradientKeyframes]
 
@@ -35,11 +44,15 @@ public enum DocumentKind: String, Hashable, Sendable, CaseIterable, CustomString
     case .gradient: "gradient"
     case .meshKeyframes: "mesh keyframe file"
     case .gradientKeyframes: "gradient keyframe file"
+    case .effect: "effect"
+    case .effectKeyframes: "effect keyframe file"
     }
   }
 
   /// Whether the document changes over time.
-  public var isKeyframes: Bool { self == .meshKeyframes || self == .gradientKeyframes }
+  public var isKeyframes: Bool {
+    self == .meshKeyframes || self == .gradientKeyframes || self == .effectKeyframes
+  }
 
   /// The kind of the JSON document in `bytes`, by its keys; nil when they
   /// do not start a JSON object (the decoder of the kind a reader expects
@@ -47,8 +60,10 @@ public enum DocumentKind: String, Hashable, Sendable, CaseIterable, CustomString
   public static func identify(_ bytes: [UInt8]) -> DocumentKind? {
     guard let keys = JSONParser.objectKeys(bytes, nestedIn: "keyframes") else { return nil }
     if keys.top.contains("keyframes") {
-      return keys.nested.contains("gradient") ? .gradientKeyframes : .meshKeyframes
+      if keys.nested.contains("gradient") { return .gradientKeyframes }
+      return keys.nested.contains("effect") ? .effectKeyframes : .meshKeyframes
     }
+    if keys.top.contains("effect") { return .effect }
     if !keys.top.isDisjoint(with: ["colors", "points", "bezierPoints"]) { return .gradient }
     if !keys.top.isDisjoint(with: ["faces", "columns", "rows"]) { return .mesh }
     return .pointSet

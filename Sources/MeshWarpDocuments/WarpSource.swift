@@ -52,6 +52,9 @@ public struct WarpSource: Sendable {
     contentSize: Vector2?, outputSize: Vector2?, note: (String) -> Void = { _ in }
   ) throws -> MeshAnimation {
     let content = contentSize ?? outputSize
+    if mesh.kind == .effect || mesh.kind == .effectKeyframes {
+      return try effectAnimation(outputSize: outputSize ?? contentSize)
+    }
     let animation: MeshAnimation
     if mesh.kind == .meshKeyframes {
       guard endMesh == nil else { throw WarpSourceError.keyframesHaveTheirEnd(source: mesh.path) }
@@ -99,6 +102,49 @@ public struct WarpSource: Sendable {
     return animation
   }
 
+  /// An effect document (one effect or keyframes), animated to
+  /// ``endMesh`` when that is an effect of the same kind, its parameters
+  /// checked at `outputSize` (when known) at every keyframe and at 16
+  /// points of each segment between them.
+  private func effectAnimation(outputSize: Vector2?) throws -> MeshAnimation {
+    if smooth { throw WarpSourceError.effectIsExact(source: mesh.path, asked: smoothName) }
+    let animation: MeshAnimation
+    if mesh.kind == .effectKeyframes {
+      guard endMesh == nil else { throw WarpSourceError.keyframesHaveTheirEnd(source: mesh.path) }
+      animation = .animatedEffect(try mesh.timeline(MeshEffect.self))
+    } else if let endMesh {
+      guard endMesh.kind == .effect else {
+        throw WarpSourceError.endDoesNotFit(
+          end: endMesh.path, start: mesh.path,
+          detail:
+            "an effect animates to another effect of its kind, not to a \(endMesh.kind?.description ?? "file of another kind")"
+        )
+      }
+      let (from, to) = (try mesh.effect(), try endMesh.effect())
+      typealias Keyframe = Timeline<MeshEffect>.Keyframe
+      do {
+        animation = .animatedEffect(
+          try Timeline([
+            Keyframe(time: 0, value: from, easing: MeshAnimation.defaultEasing),
+            Keyframe(time: duration ?? 1, value: to),
+          ]))
+      } catch .shapeMismatch(_, let detail) {
+        throw WarpSourceError.endDoesNotFit(end: endMesh.path, start: mesh.path, detail: detail)
+      } catch {
+        throw WarpSourceError.badDuration(reason: error.reason)
+      }
+    } else {
+      animation = .effect(try mesh.effect())
+    }
+    if let size = outputSize,
+      let (place, error) = animation.effectProblem(
+        width: Int(size.x.rounded()), height: Int(size.y.rounded()))
+    {
+      throw WarpSourceError.effect(source: mesh.path, place: place, reason: "\(error)")
+    }
+    return animation
+  }
+
   /// One mesh document: a mesh, or a point set made into the spline's
   /// fine mesh.
   private func oneMesh(
@@ -106,8 +152,12 @@ public struct WarpSource: Sendable {
   ) throws -> WarpMesh {
     let units = MeshUnitsReport()
     switch try file.warp(contentSize: content, units: units) {
-    case .keyframes:
+    case .keyframes, .effectKeyframes:
       throw WarpSourceError.keyframesHaveTheirEnd(source: file.path)
+    case .effect:
+      throw WarpSourceError.endDoesNotFit(
+        end: file.path, start: mesh.path,
+        detail: "a mesh animates to another mesh, and \(file.path) is an effect")
     case .mesh(let mesh):
       try Self.check(mesh.validate(), source: file.path, what: "mesh", note: note)
       if let content, let warning = Self.pixelSizeWarning(mesh, units, content: content) {
@@ -147,6 +197,12 @@ public struct WarpSource: Sendable {
     -> String?
   {
     func size(_ v: Vector2) -> String { "\(Int(v.x.rounded()))×\(Int(v.y.rounded()))" }
+    if let made = units.madeFor, made.x > 0, made.y > 0,
+      abs((made.x / made.y) / (content.x / content.y) - 1) > 0.01
+    {
+      return
+        "the mesh was made for a \(size(made)) picture, and the image is \(size(content)): its shapes stretch with the aspect (circles become ellipses); make it for this size (meshwarp mesh … --size \(Int(content.x.rounded()))x\(Int(content.y.rounded()))) or draw the effect itself (meshwarp warp … --effect)"
+    }
     if let declared = units.declaredSize, declared != content {
       return
         "the mesh is in pixels of a \(size(declared)) picture, and the image is \(size(content)): its points are scaled to the image"
@@ -179,12 +235,19 @@ public enum WarpSourceError: Error, Sendable, Equatable, CustomStringConvertible
   case cannotSmooth(source: String, asked: String, place: String, reason: String)
   /// The point set's spline cannot be made.
   case spline(source: String, reason: String)
+  /// An effect's parameters do not hold at the picture's size (`place`:
+  /// which keyframe, or "" for a still effect).
+  case effect(source: String, place: String, reason: String)
+  /// Smoothing asked (by `asked`) for an effect, which is drawn exactly.
+  case effectIsExact(source: String, asked: String)
 
   /// Whether the error is in how the warp was asked for (options that do
   /// not go together), not in a file's content.
   public var isRequestError: Bool {
     switch self {
-    case .pointSetNeedsOutputSize, .pointSetIsSmooth, .keyframesHaveTheirEnd, .badDuration: true
+    case .pointSetNeedsOutputSize, .pointSetIsSmooth, .keyframesHaveTheirEnd, .badDuration,
+      .effectIsExact:
+      true
     default: false
     }
   }
@@ -208,6 +271,10 @@ public enum WarpSourceError: Error, Sendable, Equatable, CustomStringConvertible
       "\(source): \(asked): \(place)\(reason)"
     case .spline(let source, let reason):
       "\(source): \(reason)"
+    case .effect(let source, let place, let reason):
+      "\(source): \(place)\(reason)"
+    case .effectIsExact(let source, let asked):
+      "\(asked) applies to meshes; \(source) is an effect, drawn exactly from its formula: leave out \(asked)"
     }
   }
 }

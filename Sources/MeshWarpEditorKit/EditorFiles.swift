@@ -22,7 +22,8 @@ package enum EditorFiles {
   /// a mesh as it is; a point set as a `density × density` grid whose
   /// points follow its thin-plate spline (fitted from the picture to the
   /// output, on a picture of `contentSize` pixels); a mesh keyframe file
-  /// as its first keyframe's mesh.
+  /// as its first keyframe's mesh; an effect (or an effect keyframe
+  /// file's first) as its mesh for the picture, within 0.25 px.
   package static func openWarp(path: String, contentSize: Vector2, density: Int = 9) throws
     -> OpenedWarp
   {
@@ -37,6 +38,12 @@ package enum EditorFiles {
         note:
           "keyframe file: editing keyframes[0] of \(timeline.keyframes.count); J saves a new mesh file",
         savesInPlace: false)
+    case .effect(let effect):
+      return try openEffect(effect, contentSize: contentSize, note: "effect")
+    case .effectKeyframes(let timeline):
+      return try openEffect(
+        timeline.keyframes[0].value, contentSize: contentSize,
+        note: "effect keyframe file: editing keyframes[0] of \(timeline.keyframes.count)")
     case .pointSet(let points):
       return OpenedWarp(
         mesh: try grid(following: points, contentSize: contentSize, density: density),
@@ -44,6 +51,19 @@ package enum EditorFiles {
           "point set: its thin-plate spline on a \(density)x\(density) grid; J saves a new mesh file",
         savesInPlace: false)
     }
+  }
+
+  /// The mesh of `effect` for a picture of `contentSize` pixels, to edit.
+  static func openEffect(_ effect: MeshEffect, contentSize: Vector2, note: String) throws
+    -> OpenedWarp
+  {
+    let (width, height) = (Int(contentSize.x.rounded()), Int(contentSize.y.rounded()))
+    let mesh = try effect.mesh(width: max(1, width), height: max(1, height))
+    let grid = mesh.grid.map { "\($0.columns)x\($0.rows)" } ?? "its"
+    return OpenedWarp(
+      mesh: mesh,
+      note: "\(note): its \(grid) mesh at \(width)x\(height); J saves a new mesh file",
+      savesInPlace: false)
   }
 
   /// A grid whose `from` points are evenly spaced and whose `to` points

@@ -166,6 +166,9 @@ public enum VideoWarpError: Error, Sendable, Equatable, CustomStringConvertible 
   case noFrames
   /// No frame of the video lies from `start` to `end` seconds (nil: its end).
   case nothingInRange(start: Double, end: Double?)
+  /// An effect's parameters do not hold at the output's size (they fold
+  /// the picture); `place` says which keyframe ("" for a still effect).
+  case effectDoesNotHold(place: String, error: MeshEffectError)
 
   public var description: String {
     switch self {
@@ -178,6 +181,8 @@ public enum VideoWarpError: Error, Sendable, Equatable, CustomStringConvertible 
     case .nothingInRange(let start, let end):
       "no frame of the video lies between \(start) s and "
         + (end.map { "\($0) s" } ?? "its end")
+    case .effectDoesNotHold(let place, let error):
+      "the effect: \(place)\(error)"
     }
   }
 }

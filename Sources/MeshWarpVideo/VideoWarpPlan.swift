@@ -1,3 +1,4 @@
+import MeshWarpCore
 import MeshWarpFiles
 import MeshWarpImageIO
 import MeshWarpRender
@@ -89,6 +90,10 @@ public final class VideoWarpPlan {
       reader?.cancel()
       throw VideoWarpError.outputTooLarge(width: width, height: height, maxPixels: maxPixels)
     }
+    if let (place, error) = request.mesh.effectProblem(width: width, height: height) {
+      reader?.cancel()
+      throw VideoWarpError.effectDoesNotHold(place: place, error: error)
+    }
     var encoding = output.encoding
     do {
       format = try output.format ?? OutputFormat.infer(path: output.path, pngIsAnimated: true)
@@ -142,6 +147,12 @@ public final class VideoWarpPlan {
       // Unevenly spaced frames (a phone clip, a GIF's delays) keep their times.
       encoding.keepsFrameTimes = reader.frameTimes != nil
       if info.rotation != 0 { notes.append("rotation \(info.rotation)° applied") }
+      if let text = Self.animationEndsEarlyNote(
+        request.mesh, clip: info.duration.map { (request.end ?? $0) - request.start },
+        framesPerSecond: info.framesPerSecond)
+      {
+        notes.append(text)
+      }
     }
     let encoded: (width: Int, height: Int) =
       codec == nil
@@ -162,6 +173,20 @@ public final class VideoWarpPlan {
   }
 
   deinit { reader?.cancel() }
+
+  /// Says when a warp animation that plays once ends more than a frame
+  /// before the clip (`clip` seconds): its last frame then holds, which
+  /// looks like a freeze.
+  static func animationEndsEarlyNote(
+    _ animation: MeshAnimation, clip: Double?, framesPerSecond: Double
+  ) -> String? {
+    guard let clip, let length = animation.duration, animation.repeatMode == .once,
+      length + 1 / max(framesPerSecond, 1) < clip
+    else { return nil }
+    func seconds(_ v: Double) -> String { MeshEffectError.number(v) }
+    return
+      "the warp's animation lasts \(seconds(length)) s and holds its last frame for the remaining \(seconds(clip - length)) s of the clip (a keyframe file with \"loop\": true repeats it: meshwarp mesh … --loop)"
+  }
 
   /// About how many of `total` frames at `fps` lie in `start ..< end`
   /// (for progress; nil when `total` is unknown).

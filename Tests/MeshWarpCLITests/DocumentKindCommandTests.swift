@@ -18,7 +18,7 @@ import _TestSupport
     #expect(run.status == 1)
     #expect(
       run.errors
-        == "meshwarp warp: \(image) is a PNG image, not a mesh file (--mesh takes a mesh, a point set or a mesh keyframe file)\n"
+        == "meshwarp warp: \(image) is a PNG image, not a mesh file (--mesh takes a mesh, a point set, a mesh keyframe file, an effect or an effect keyframe file)\n"
     )
   }
 
@@ -31,7 +31,7 @@ import _TestSupport
     #expect(warp.status == 1)
     #expect(
       warp.errors
-        == "meshwarp warp: \(gradient) is a gradient file; --mesh takes a mesh, a point set or a mesh keyframe file\n"
+        == "meshwarp warp: \(gradient) is a gradient file; --mesh takes a mesh, a point set, a mesh keyframe file, an effect or an effect keyframe file\n"
     )
     let fill = ToolRun(["gradient", mesh, "-o", dir.file("g.png")])
     #expect(fill.status == 1)

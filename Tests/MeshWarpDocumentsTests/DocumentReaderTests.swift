@@ -80,7 +80,9 @@ import _TestSupport
     #expect(
       throws: DocumentError.notADocument(
         source: path, found: found,
-        expected: "a mesh file (--mesh takes a mesh, a point set or a mesh keyframe file)")
+        expected:
+          "a mesh file (--mesh takes a mesh, a point set, a mesh keyframe file, an effect or an effect keyframe file)"
+      )
     ) {
       try DocumentFile.read(path, accepting: DocumentKind.warps, role: "--mesh")
     }
@@ -96,7 +98,8 @@ import _TestSupport
     } catch {
       #expect(
         "\(error)"
-          == "\(path) is a gradient file; --mesh takes a mesh, a point set or a mesh keyframe file")
+          == "\(path) is a gradient file; --mesh takes a mesh, a point set, a mesh keyframe file, an effect or an effect keyframe file"
+      )
     }
     let meshPath = directory.file("mesh.json")
     try AtomicFile.write(Array(Self.mesh.utf8), to: meshPath)

@@ -3,13 +3,15 @@ import MeshWarpArguments
 import MeshWarpCore
 import MeshWarpFiles
 
-/// `meshwarp mesh grid 4x4 [--shorthand] [-o m.json]`, or
-/// `meshwarp mesh EFFECT [parameters] --size WxH [-o m.json]`.
+/// `meshwarp mesh grid 4x4 [--shorthand] [-o m.json]`,
+/// `meshwarp mesh EFFECT [parameters] [--duration S [--loop]] [-o e.json]`
+/// (the effect itself, for any size), or
+/// `meshwarp mesh EFFECT [parameters] --size WxH [-o m.json]` (its mesh).
 struct MeshCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "mesh",
     summary:
-      "Write a starting mesh: the identity grid of C×R points, or an effect (twirl, bulge, ripple, wave, lens).",
+      "Write a starting mesh (the identity grid of C×R points), an effect (twirl, bulge, ripple, wave, lens), or an effect's mesh.",
     details: """
       'meshwarp mesh grid 4x4 -o m.json' writes the full form, which every version reads:
       {"columns": 4, "rows": 4, "from": [16 points], "to": [16 points], "faces": [9 faces]},
@@ -18,13 +20,18 @@ struct MeshCommand: ParsableCommand {
       the faces are implied). Points are row-major, normalized: (0,0) top-left, (1,1)
       bottom-right. Check a mesh with 'meshwarp validate'; warp with 'meshwarp warp'.
 
-      'meshwarp mesh twirl --angle 90 --size 640x480 -o m.json' writes an effect's mesh for that
-      size, dense enough to stay within --tolerance pixels of its formula (Documentation/Effects.md
-      has the formulas). A parameter given as a range A:B with --duration (and --fps) writes a
-      keyframe file instead, e.g. 'meshwarp mesh ripple --amplitude 0.01 --wavelength 0.1
-      --phase 0:6.283 --duration 1 --fps 10 --size 256x256 -o ripple.json', played by
-      'meshwarp warp photo.png --mesh ripple.json --fps 10 -o ripple.apng'. Parameters that fold
-      the picture are refused, naming the limit.
+      'meshwarp mesh twirl --angle 90 -o twirl.json' writes the effect itself, a few bytes:
+      {"effect": {"kind": "twirl", "angle": 90, …}}, which 'meshwarp warp IN --mesh twirl.json'
+      draws exactly at the input's size, whatever it is (as 'meshwarp warp IN --effect twirl
+      --angle 90' does). A parameter given as a range A:B with --duration writes an effect
+      keyframe file, e.g. 'meshwarp mesh ripple --amplitude 0.01 --phase 0:6.283 --duration 1
+      --loop -o ripple.json' (one period a second, repeated: --loop writes "loop": true).
+      With --size WxH it writes the effect's mesh for that size instead, to edit: dense enough
+      to stay within --tolerance pixels of its formula, recording the size (a picture of
+      another aspect is warned about); with a range, a keyframe file of meshes, one each
+      1/--fps s. Documentation/Effects.md has the formulas. Parameters that fold the picture
+      are refused, naming the limit (checked at --size, or for an effect at 1024x1024 and again
+      at the picture's size when it is drawn).
       """,
     examples: [
       (
@@ -32,8 +39,16 @@ struct MeshCommand: ParsableCommand {
         "meshwarp mesh grid 4x4 -o mesh.json"
       ),
       (
-        "A twirl of 90° for a 640 × 480 picture:",
-        "meshwarp mesh twirl --angle 90 --size 640x480 -o twirl.json"
+        "A twirl of 90°, drawn at any picture's size:",
+        "meshwarp mesh twirl --angle 90 -o twirl.json"
+      ),
+      (
+        "A ripple whose phase runs one period a second, repeating:",
+        "meshwarp mesh ripple --phase 0:6.283 --duration 1 --loop -o ripple.json"
+      ),
+      (
+        "The mesh of a twirl for a 640 × 480 picture, to edit:",
+        "meshwarp mesh twirl --angle 90 --size 640x480 -o twirl-mesh.json"
       ),
     ])
 
@@ -49,11 +64,22 @@ struct MeshCommand: ParsableCommand {
   @OptionGroup var output = OutputOptions(
     placeholder: "FILE", help: "Where to write.", default: StandardOutput.path,
     defaultHelp: "stdout")
-  @OptionGroup var size = SizeOptions(help: "An effect's picture size in pixels (required).")
+  @OptionGroup var size = SizeOptions(
+    help: "Write the effect's mesh for a picture of this size in pixels, instead of the effect.")
   @OptionGroup var effect: EffectOptions
+  @Option(
+    placeholder: "PX", range: 0.001...100,
+    help: "With --size: the largest distance between the mesh and the formula, in pixels.")
+  var tolerance: Double = 0.25
   @OptionGroup var animation = AnimationOptions(
-    durationHelp: "Seconds over which ranges A:B animate: writes a keyframe file.",
+    durationHelp:
+      "Seconds over which ranges A:B animate: writes a keyframe file (of meshes with --size, one each 1/--fps s).",
     duration: nil, durationRange: 0.01...600, fps: 30, fpsRange: 0.1...240)
+  @Flag(
+    help:
+      "The keyframe file repeats after --duration (\"loop\": true), e.g. a phase range of one period."
+  )
+  var loop: Bool
 
   func validate() throws {
     if kind == .grid {
@@ -68,8 +94,8 @@ struct MeshCommand: ParsableCommand {
         )
       }
       if let flag = effect.given.first(where: { $0.givenAs != nil })?.givenAs
-        ?? effect.$tolerance.givenAs ?? (size.size != nil ? "--size" : nil)
-        ?? animation.given.first
+        ?? $tolerance.givenAs ?? (size.size != nil ? "--size" : nil)
+        ?? animation.given.first ?? (loop ? "--loop" : nil)
       {
         throw CLIError.usage("\(flag) is for effects, not for a grid")
       }
@@ -81,9 +107,9 @@ struct MeshCommand: ParsableCommand {
       )
     }
     if shorthand { throw CLIError.usage("--shorthand is for grids, not for \(kind.rawValue)") }
-    guard size.size != nil else {
+    if size.size == nil, let given = $tolerance.givenAs {
       throw CLIError.usage(
-        "mesh \(kind.rawValue) needs --size WxH, the picture's size in pixels (e.g. --size 640x480)"
+        "\(given) sets the density of an effect's mesh: give --size WxH for a mesh (without it the effect itself is written, drawn exactly)"
       )
     }
     try effect.check(for: kind.effect!)
@@ -92,7 +118,12 @@ struct MeshCommand: ParsableCommand {
         throw CLIError.usage(
           "a range A:B animates over --duration S: add --duration (e.g. --duration 1)")
       }
-    } else if let given = animation.given.first {
+      if size.size == nil, animation.fpsGiven {
+        throw CLIError.usage(
+          "--fps spaces the keyframes of an effect's meshes (with --size); an effect keyframe file animates smoothly at any frame rate: leave out --fps"
+        )
+      }
+    } else if let given = animation.given.first ?? (loop ? "--loop" : nil) {
       throw CLIError.usage("\(given) animates a parameter given as a range A:B, and none is")
     }
   }

@@ -187,6 +187,27 @@ struct ValidateCommand: ParsableCommand {
       let gradient = try file.gradient()
       issues = gradient.validationErrors.map { line($0, kind, path) }
       summary = " (\(gradient.width)×\(gradient.height) points)"
+    case .effect, .effectKeyframes:
+      // An effect's parameters hold or fold depending on the size: --size,
+      // else the size `meshwarp mesh` checks at.
+      let side = MeshCommand.effectCheckSize
+      let (w, h) = (size?.width ?? side, size?.height ?? side)
+      let animation: MeshAnimation =
+        kind == .effect
+        ? .effect(try file.effect()) : .animatedEffect(try file.timeline(MeshEffect.self))
+      issues =
+        animation.effectProblem(width: w, height: h).map { place, error in
+          [
+            Line(
+              file: path, kind: kind.description, severity: "error", rule: "effect-parameters",
+              face: nil, vertices: [], message: "\(place)\(error)")
+          ]
+        } ?? []
+      let what =
+        kind == .effect
+        ? animation.keyframeEffects[0].kind.rawValue
+        : plural(animation.keyframeEffects.count, "keyframe")
+      summary = " (\(what), checked at \(w)x\(h)\(size == nil ? "; give --size for yours" : ""))"
     case .gradientKeyframes, .meshKeyframes:
       if path == FileInput.standardInputPath {
         throw CLIError.usage("a keyframe file is read from a file (its references are relative)")

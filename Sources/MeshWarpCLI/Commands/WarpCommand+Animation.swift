@@ -26,10 +26,12 @@ extension WarpCommand {
     let format = try AnimatedOutput.check(format: image.format, path: output.output)
     try AnimatedOutput.checkExistingFrames(at: output.output, overwrite: image.overwrite)
     try AnimatedOutput.check(codec: video.codec, path: output.output)
-    let times = try frames.frameTimes(following: animation.timeline)
+    let times = try frames.frameTimes(following: animation.duration)
     if !animation.isAnimated {
       console.error(
-        "note: the mesh does not change: every frame is the same (give a keyframe file or --to-mesh)"
+        effectKind != nil
+          ? "note: the effect does not change: every frame is the same (give a parameter as a range A:B)"
+          : "note: the mesh does not change: every frame is the same (give a keyframe file or --to-mesh)"
       )
     }
     let job = VideoWarp(
@@ -99,7 +101,7 @@ extension WarpCommand {
   }
 
   /// `--time T` on a video: the warped frame shown at T, as one still.
-  func warpVideoFrame(_ meshFile: DocumentFile, console: Console) throws {
+  func warpVideoFrame(_ meshFile: WarpInput, console: Console) throws {
     if frames.animation.duration != nil || frames.animation.fpsGiven || start != nil
       || end != nil
     {
@@ -131,7 +133,7 @@ extension WarpCommand {
     // read for the video's size.
     let job = ImageWarp(
       input: .decoded(DecodedImage(image: frame.image, format: .png)),
-      warp: .source(try warpSource(meshFile)), time: frames.time,
+      warp: try imageWarp(meshFile), time: frames.time,
       options: warpOptions(), width: width, height: height,
       output: try image.stillOutput(
         for: output.output, format: format, threads: threading.threads, console: console),

@@ -13,10 +13,19 @@ extension WarpCommand {
   /// a video, whose size is not known yet: point sets and pixel meshes
   /// without `"width"`/`"height"` then need `--size`), read and checked by
   /// the library's `WarpSource`; its warnings are printed.
-  func loadWarp(_ file: DocumentFile, content: PixelSize?, output: PixelSize?, console: Console)
+  /// An `--effect` is still, or animated over `--duration` (a still
+  /// input: `content` given) or over the clip (a video: `content` nil),
+  /// and is checked at the output's size by the library's job.
+  func loadWarp(_ input: WarpInput, content: PixelSize?, output: PixelSize?, console: Console)
     throws -> MeshAnimation
   {
     func vector(_ size: PixelSize) -> Vector2 { Vector2(Double(size.width), Double(size.height)) }
+    guard case .document(let file) = input else {
+      guard case .effect(let kind) = input else { preconditionFailure() }
+      let length =
+        content != nil || !effect.animates ? frames.animation.duration : try clipLength()
+      return try effectAnimation(kind, length: length)
+    }
     let source = try warpSource(file)
     let animation = try CLIError.reporting {
       try source.animation(
@@ -35,7 +44,7 @@ extension WarpCommand {
     WarpSource(
       mesh: file,
       endMesh: try toMesh.map {
-        try DocumentFile.read($0, accepting: [.mesh, .pointSet], role: "--to-mesh")
+        try DocumentFile.read($0, accepting: [.mesh, .pointSet, .effect], role: "--to-mesh")
       },
       duration: frames.animation.duration, smooth: rendering.smooth,
       pinsCorners: rendering.noPinCorners ? false : nil, smoothName: "--smooth")
@@ -47,6 +56,6 @@ extension WarpCommand {
   func checkSomethingIsDrawn(_ mesh: WarpMesh) throws {
     guard case .transparent = rendering.edgePolicy, let detail = ImageWarpPlan.nothingDrawn(mesh)
     else { return }
-    throw CLIError.failure("\(self.mesh): nothing would be drawn: \(detail)")
+    throw CLIError.failure("\(self.mesh ?? "--mesh"): nothing would be drawn: \(detail)")
   }
 }

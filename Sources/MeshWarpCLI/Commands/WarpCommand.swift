@@ -1,16 +1,19 @@
 import Foundation
 import MeshWarpArguments
+import MeshWarpCore
 import MeshWarpDocuments
 import MeshWarpFiles
 import MeshWarpImageIO
 import MeshWarpRender
 import MeshWarpVideo
 
-/// `meshwarp warp IN.png --mesh MESH.json -o OUT.png`
+/// `meshwarp warp IN.png --mesh MESH.json -o OUT.png`, or
+/// `meshwarp warp IN.png --effect twirl --angle 90 -o OUT.png`
 struct WarpCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "warp",
-    summary: "Warp an image (PNG, JPEG, WebP, GIF) or a video through a (keyframed) mesh.",
+    summary:
+      "Warp an image (PNG, JPEG, WebP, GIF) or a video through a (keyframed) mesh or an effect.",
     details: """
       The mesh JSON: {"from": [[x,y],...], "to": [[x,y],...], "faces": [[i0,i1,i2,i3],...]}
       in normalized coordinates ((0,0) top-left, (1,1) bottom-right), or a grid:
@@ -36,8 +39,21 @@ struct WarpCommand: ParsableCommand {
       alpha when the frames have transparency, else ProRes 422 HQ; a note says which),
       .webm (VP9 with alpha), .gif, .webp, frame_%04d.png or frame_%04d.jpg, or a
       folder. --codec picks another: hevc in .mp4, .mov, .mkv; h264 in .mov; vp9 in .mkv.
+      --effect KIND draws an effect (twirl, bulge, ripple, wave, lens) exactly, per pixel, at
+      the output's size, with the parameters of 'meshwarp mesh KIND' (ImageMagick's
+      '-swirl D' is '--effect twirl --angle -D --aspect fill'); a parameter given as a range
+      A:B animates: over --duration on a still, over the whole (trimmed) clip on a video. An
+      effect file from 'meshwarp mesh KIND' (no --size) is drawn the same way by --mesh.
       """,
     examples: [
+      (
+        "Twirl a photo by 90° (any size; --aspect fill for an ellipse over the long side):",
+        "meshwarp warp photo.jpg --effect twirl --angle 90 -o twirled.jpg"
+      ),
+      (
+        "A ripple running through a still for two seconds:",
+        "meshwarp warp photo.jpg --effect ripple --amplitude 0.01 --phase 0:12.566 --duration 2 -o ripple.mp4"
+      ),
       (
         "Warp a photo through a mesh, as the smooth surface through its points:",
         "meshwarp warp photo.jpg --mesh mesh.json --smooth -o warped.png"
@@ -58,8 +74,17 @@ struct WarpCommand: ParsableCommand {
 
   @Argument(placeholder: "IN", help: "The image (PNG, JPEG, WebP, GIF) or video to warp.")
   var input: String
-  @Option(short: "m", placeholder: "MESH.json", help: "The warp mesh, or a keyframe file.")
-  var mesh: String
+  @Option(
+    short: "m", placeholder: "MESH.json",
+    help: "The warp mesh, a keyframe file, or an effect file (meshwarp mesh KIND).")
+  var mesh: String?
+  @Option(
+    name: "--effect", placeholder: "KIND",
+    help:
+      "Draw an effect instead of a mesh: twirl, bulge, ripple, wave or lens, with the parameters below."
+  )
+  var effectKind: MeshEffect.Kind?
+  @OptionGroup var effect: EffectOptions
   @Option(
     placeholder: "MESH.json",
     help:
@@ -101,6 +126,10 @@ struct WarpCommand: ParsableCommand {
   @OptionGroup var threading: ThreadOptions
   @OptionGroup var limits: InputLimitOptions
 
+  func validate() throws {
+    try validateWarp()
+  }
+
   func run(console: Console) throws {
     for warning in rendering.warnings { console.error("meshwarp warp: \(warning)") }
     // The output size is checked once: here when --size gives it, else
@@ -110,9 +139,7 @@ struct WarpCommand: ParsableCommand {
     }
     // The mesh file is read once; its errors wait until the mesh is needed
     // (a bad output is a usage error before any work).
-    let meshFile = Result {
-      try DocumentFile.read(mesh, accepting: DocumentKind.warps, role: "--mesh")
-    }
+    let meshFile = Result { try warpDocument() }
     if InputKind.detect(path: input) == .video {
       if frames.timeGiven {
         return try warpVideoFrame(try meshFile.get(), console: console)
@@ -128,9 +155,10 @@ struct WarpCommand: ParsableCommand {
     // under a keyframe file or `--to-mesh`.
     let oneStill =
       frames.asksForOneMoment && (try? image.stillFormat(for: output.output)) != nil
+    let kind = (try? meshFile.get())?.document?.kind
     let meshChanges =
-      toMesh != nil || frames.animation.duration != nil
-      || (try? meshFile.get())?.kind == .meshKeyframes
+      toMesh != nil || frames.animation.duration != nil || effect.animates
+      || kind == .meshKeyframes || kind == .effectKeyframes
     let mayAnimate = !oneStill && (meshChanges || frames.animation.fpsGiven)
     if start != nil || end != nil {
       throw CLIError.usage(
@@ -177,7 +205,7 @@ struct WarpCommand: ParsableCommand {
     // read for its size, smoothed by the renderer with --smooth or the
     // mesh's own "smooth": true), then run.
     let job = ImageWarp(
-      input: .file(path: input), warp: .source(try warpSource(try meshFile.get())),
+      input: .file(path: input), warp: try imageWarp(try meshFile.get()),
       time: frames.time, options: warpOptions(), width: size.size?.width,
       height: size.size?.height,
       output: try image.stillOutput(

@@ -116,11 +116,11 @@ struct FrameTimeOptions: ParsableArguments {
 }
 
 extension FrameTimeOptions {
-  /// The frame times for an animation whose length comes from `timeline`
+  /// The frame times for an animation of `length` seconds (nil: a still)
   /// unless `--duration` is given.
-  func frameTimes<Value>(following timeline: Timeline<Value>?) throws -> FrameTimes {
-    guard let timeline else { return try frameTimes }
-    return try frameTimes(lasting: animation.duration ?? timeline.duration)
+  func frameTimes(following length: Double?) throws -> FrameTimes {
+    guard let length else { return try frameTimes }
+    return try frameTimes(lasting: animation.duration ?? length)
   }
 }
 
@@ -131,9 +131,9 @@ extension FrameTimeOptions {
   func frameTimes(gradient: GradientInput, warp: MeshAnimation?, console: Console) throws
     -> FrameTimes
   {
-    if let timeline = gradient.timeline { return try frameTimes(following: timeline) }
-    if let timeline = warp?.timeline, animation.duration == nil || !gradient.isAnimated {
-      return try frameTimes(following: timeline)
+    if let timeline = gradient.timeline { return try frameTimes(following: timeline.duration) }
+    if let length = warp?.duration, animation.duration == nil || !gradient.isAnimated {
+      return try frameTimes(following: length)
     }
     try animation.checkFPSHasDuration()
     if animation.duration != nil && !gradient.isAnimated {

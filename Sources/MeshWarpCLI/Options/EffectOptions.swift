@@ -2,8 +2,8 @@ import Foundation
 import MeshWarpArguments
 import MeshWarpCore
 
-/// The parameters of `mesh EFFECT`: each a number or, to animate it, a
-/// range `A:B` (with `--duration`).
+/// The parameters of `mesh EFFECT` and `warp --effect EFFECT`: each a
+/// number or, to animate it, a range `A:B` (with `--duration`).
 struct EffectOptions: ParsableArguments {
   @Option(
     placeholder: "DEG",
@@ -40,6 +40,12 @@ struct EffectOptions: ParsableArguments {
   @Option(placeholder: "x|y", help: "wave: the axis it runs along.", defaultHelp: "x")
   var axis: MeshEffect.Axis?
   @Option(
+    placeholder: "circle|fill",
+    help:
+      "twirl, bulge, ripple on a picture that is not square: a circle (fractions of min(W, H)), or fill: an ellipse with the picture's aspect (fractions of max(W, H)), as ImageMagick's -swirl and -implode.",
+    defaultHelp: "circle")
+  var aspect: MeshEffect.Aspect?
+  @Option(
     placeholder: "FX,FY,CX,CY",
     help: "lens: camera matrix in pixels, OpenCV's convention (pixel centres at integers).",
     defaultHelp: "focal max(W,H), centre of the picture")
@@ -50,10 +56,6 @@ struct EffectOptions: ParsableArguments {
     defaultHelp: "0,0,0,0")
   var distortion: EffectDistortion?
   @Flag(help: "lens: apply the distortion instead of removing it.") var inverse: Bool
-  @Option(
-    placeholder: "PX", range: 0.001...100,
-    help: "Largest distance between the mesh and the formula, in pixels.")
-  var tolerance: Double = 0.25
 
   /// Every parameter option, its flag, and the effects it applies to.
   var given: [(flag: String, givenAs: String?, kinds: Set<MeshEffect.Kind>)] {
@@ -66,6 +68,7 @@ struct EffectOptions: ParsableArguments {
       ("--radius", $radius.givenAs, [.twirl, .bulge, .ripple]),
       ("--center", $center.givenAs, [.twirl, .bulge, .ripple]),
       ("--axis", $axis.givenAs, [.wave]),
+      ("--aspect", $aspect.givenAs, [.twirl, .bulge, .ripple]),
       ("--camera", $camera.givenAs, [.lens]),
       ("--distortion", $distortion.givenAs, [.lens]),
       ("--inverse", inverse ? "--inverse" : nil, [.lens]),
@@ -100,6 +103,7 @@ struct EffectOptions: ParsableArguments {
     for case (let v?, let property) in numbers { e[keyPath: property] = v.at(fraction) }
     if let c = center { e.center = CGPoint(x: c.x, y: c.y) }
     if let a = axis { e.axis = a }
+    if let a = aspect { e.aspect = a }
     if let c = camera {
       e.camera = LensCamera(fx: c.values[0], fy: c.values[1], cx: c.values[2], cy: c.values[3])
     }
@@ -220,3 +224,5 @@ struct EffectDistortion: ExpressibleByArgument, Sendable {
 }
 
 extension MeshEffect.Axis: ArgumentChoices {}
+extension MeshEffect.Aspect: ArgumentChoices {}
+extension MeshEffect.Kind: ArgumentChoices {}

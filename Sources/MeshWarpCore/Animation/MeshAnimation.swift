@@ -119,3 +119,45 @@ public enum MeshAnimation: Sendable {
     }
   }
 }
+
+extension MeshAnimation {
+  /// The first effect of this animation whose parameters do not hold at
+  /// `width × height` (``MeshEffect/validate(width:height:)``), checked at
+  /// every keyframe and at 15 points between each two (parameters that
+  /// hold at both ends can fold between them), with where it is ("" for a
+  /// still effect, "keyframes[2]: ", "between keyframes[0] and [1], at
+  /// 0.25 s: "); nil when every one holds, or for a mesh.
+  public func effectProblem(width: Int, height: Int) -> (place: String, error: MeshEffectError)? {
+    func problem(_ effect: MeshEffect) -> MeshEffectError? {
+      do {
+        try effect.validate(width: width, height: height)
+        return nil
+      } catch let error as MeshEffectError {
+        return error
+      } catch {
+        return nil
+      }
+    }
+    switch self {
+    case .still, .animated:
+      return nil
+    case .effect(let effect):
+      return problem(effect).map { ("", $0) }
+    case .animatedEffect(let timeline):
+      let keyframes = timeline.keyframes
+      for (i, keyframe) in keyframes.enumerated() {
+        if let error = problem(keyframe.value) { return ("keyframes[\(i)]: ", error) }
+        guard i + 1 < keyframes.count else { continue }
+        for k in 1..<16 {
+          let t = keyframe.time + (keyframes[i + 1].time - keyframe.time) * Double(k) / 16
+          if let error = problem(timeline.value(at: t)) {
+            return (
+              "between keyframes[\(i)] and [\(i + 1)], at \(MeshEffectError.number(t)) s: ", error
+            )
+          }
+        }
+      }
+      return nil
+    }
+  }
+}

@@ -120,6 +120,9 @@ public enum ImageWarpError: Error, Sendable, Equatable, CustomStringConvertible 
   /// No face of the mesh reaches into the picture and the outside stays
   /// transparent: nothing would be drawn. `detail` says where the mesh is.
   case nothingDrawn(source: String, detail: String)
+  /// An effect's parameters do not hold at the output's size (they fold
+  /// the picture); `place` says which keyframe ("" for a still effect).
+  case effectDoesNotHold(place: String, error: MeshEffectError)
 
   public var description: String {
     switch self {
@@ -127,6 +130,8 @@ public enum ImageWarpError: Error, Sendable, Equatable, CustomStringConvertible 
       "output \(width)x\(height) = \(width * height) pixels exceeds the limit of \(maxPixels)"
     case .nothingDrawn(let source, let detail):
       "\(source): nothing would be drawn: \(detail)"
+    case .effectDoesNotHold(let place, let error):
+      "the effect: \(place)\(error)"
     }
   }
 }

@@ -67,6 +67,9 @@ public struct ImageWarpPlan: Sendable {
     let output = Vector2(Double(width), Double(height))
     switch job.warp {
     case .mesh(let animation):
+      if let (place, error) = animation.effectProblem(width: width, height: height) {
+        throw ImageWarpError.effectDoesNotHold(place: place, error: error)
+      }
       geometry = animation.geometry(at: job.time)
     case .source(let source):
       geometry = try source.animation(contentSize: content, outputSize: output, note: note)

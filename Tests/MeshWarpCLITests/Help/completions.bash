@@ -28,10 +28,22 @@ _meshwarp() {
   local options="" valued="" positionals=() repeats=0
   case "${COMP_WORDS[1]}" in
     warp)
-      options='--mesh -m --to-mesh --output -o --format --quality --lossless --subsampling --background -b --overwrite -y --size -s --smooth --edges --edge-color --address --interpolation --no-minification-filter --no-pin-corners --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --no-audio --strip --threads -j --max-pixels --help -h'
-      valued='--mesh -m --to-mesh --output -o --format --quality --subsampling --background -b --size -s --edges --edge-color --address --interpolation --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --threads -j --max-pixels'
+      options='--mesh -m --effect --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --camera --distortion --inverse --to-mesh --output -o --format --quality --lossless --subsampling --background -b --overwrite -y --size -s --smooth --edges --edge-color --address --interpolation --no-minification-filter --no-pin-corners --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --no-audio --strip --threads -j --max-pixels --help -h'
+      valued='--mesh -m --effect --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --camera --distortion --to-mesh --output -o --format --quality --subsampling --background -b --size -s --edges --edge-color --address --interpolation --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --threads -j --max-pixels'
       case "$prev" in
         --mesh|-m) _meshwarp_paths "$cur"; return ;;
+        --effect) _meshwarp_words 'twirl bulge ripple wave lens' "$cur"; return ;;
+        --angle) return ;;
+        --strength) return ;;
+        --amplitude) return ;;
+        --wavelength) return ;;
+        --phase) return ;;
+        --radius) return ;;
+        --center) return ;;
+        --axis) _meshwarp_words 'x y' "$cur"; return ;;
+        --aspect) _meshwarp_words 'circle fill' "$cur"; return ;;
+        --camera) return ;;
+        --distortion) return ;;
         --to-mesh) _meshwarp_paths "$cur"; return ;;
         --output|-o) _meshwarp_paths "$cur"; return ;;
         --format) _meshwarp_words 'png jpeg webp' "$cur"; return ;;
@@ -152,8 +164,8 @@ _meshwarp() {
       positionals=(@paths)
       ;;
     mesh)
-      options='--shorthand --output -o --size -s --angle --strength --amplitude --wavelength --phase --radius --center --axis --camera --distortion --inverse --tolerance --duration -d --fps --help -h'
-      valued='--output -o --size -s --angle --strength --amplitude --wavelength --phase --radius --center --axis --camera --distortion --tolerance --duration -d --fps'
+      options='--shorthand --output -o --size -s --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --camera --distortion --inverse --tolerance --duration -d --fps --loop --help -h'
+      valued='--output -o --size -s --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --camera --distortion --tolerance --duration -d --fps'
       case "$prev" in
         --output|-o) _meshwarp_paths "$cur"; return ;;
         --size|-s) return ;;
@@ -165,6 +177,7 @@ _meshwarp() {
         --radius) return ;;
         --center) return ;;
         --axis) _meshwarp_words 'x y' "$cur"; return ;;
+        --aspect) _meshwarp_words 'circle fill' "$cur"; return ;;
         --camera) return ;;
         --distortion) return ;;
         --tolerance) return ;;

@@ -7,13 +7,13 @@ _meshwarp() {
   local state line
   typeset -A opt_args
   local -a commands=(
-    'warp:Warp an image (PNG, JPEG, WebP, GIF) or a video through a (keyframed) mesh'
+    'warp:Warp an image (PNG, JPEG, WebP, GIF) or a video through a (keyframed) mesh or an effect'
     'validate:Check a mesh, point set, gradient or keyframe file'
     'gradient:Render a mesh gradient (SwiftUI MeshGradient rules)'
     'text:Fill text with an (animated) mesh gradient, the blog'\''s effect'
     'genie:Play the genie effect: an image slides through a funnel into a target'
     'shader-data:Write the packed float array the Metal shader reads'
-    'mesh:Write a starting mesh: the identity grid of C×R points, or an effect (twirl, bulge, ripple, wave, lens)'
+    'mesh:Write a starting mesh (the identity grid of C×R points), an effect (twirl, bulge, ripple, wave, lens), or an effect'\''s mesh'
     'demo:Render the built-in examples (no input needed)'
     'bench:Measure rendering speed (median ms per frame)'
     'completions:Print the shell completion script for bash, zsh or fish'
@@ -36,8 +36,21 @@ _meshwarp() {
       case $words[1] in
         warp)
           _arguments \
-            '--mesh=[The warp mesh, or a keyframe file (required).]:MESH.json:_files' \
-            '-m[The warp mesh, or a keyframe file (required).]:MESH.json:_files' \
+            '--mesh=[The warp mesh, a keyframe file, or an effect file (meshwarp mesh KIND).]:MESH.json:_files' \
+            '-m[The warp mesh, a keyframe file, or an effect file (meshwarp mesh KIND).]:MESH.json:_files' \
+            '--effect=[Draw an effect instead of a mesh: twirl, bulge, ripple, wave or lens, with the parameters below.]:KIND:(twirl bulge ripple wave lens)' \
+            '--angle=[twirl: degrees at the centre, positive clockwise (e.g. 90 or 0:360) (default: 90).]:DEG: ' \
+            '--strength=[bulge: strength in (−1, 1); above 0 magnifies the centre by 1 + K, below 0 pinches (default: 0.5).]:K: ' \
+            '--amplitude=[ripple, wave: amplitude, a fraction of min(W, H) (default: 0.02).]:A: ' \
+            '--wavelength=[ripple, wave: wavelength, a fraction of min(W, H) (default: 0.1).]:L: ' \
+            '--phase=[ripple, wave: phase in radians (e.g. 0:6.283 for one period) (default: 0).]:RAD: ' \
+            '--radius=[twirl, bulge, ripple: radius of the disc, a fraction of min(W, H) (default: 0.5).]:R: ' \
+            '--center=[twirl, bulge, ripple: the centre, fractions of the width and height (default: 0.5,0.5).]:X,Y: ' \
+            '--axis=[wave: the axis it runs along (default: x).]:x|y:(x y)' \
+            '--aspect=[twirl, bulge, ripple on a picture that is not square: a circle (fractions of min(W, H)), or fill: an ellipse with the picture'\''s aspect (fractions of max(W, H)), as ImageMagick'\''s -swirl and -implode (default: circle).]:circle|fill:(circle fill)' \
+            '--camera=[lens: camera matrix in pixels, OpenCV'\''s convention (pixel centres at integers) (default: focal max(W,H), centre of the picture).]:FX,FY,CX,CY: ' \
+            '--distortion=[lens: OpenCV'\''s distortion coefficients; the photo is undistorted as cv2.undistort (default: 0,0,0,0).]:K1,K2,P1,P2[,K3]: ' \
+            '--inverse[lens: apply the distortion instead of removing it.]' \
             '--to-mesh=[Animate from --mesh to this mesh over --duration (default 1 s), easing in and out; on a video too.]:MESH.json:_files' \
             '--output=[Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mkv, .mov, .webm, .gif, .webp ('\''-'\'' for stdout) (required).]:OUT:_files' \
             '-o[Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mkv, .mov, .webm, .gif, .webp ('\''-'\'' for stdout) (required).]:OUT:_files' \
@@ -207,8 +220,8 @@ _meshwarp() {
             '--shorthand[Write only "columns", "rows" and "to" (the grid shorthand).]' \
             '--output=[Where to write (default: stdout).]:FILE:_files' \
             '-o[Where to write (default: stdout).]:FILE:_files' \
-            '--size=[An effect'\''s picture size in pixels (required).]:WxH: ' \
-            '-s[An effect'\''s picture size in pixels (required).]:WxH: ' \
+            '--size=[Write the effect'\''s mesh for a picture of this size in pixels, instead of the effect.]:WxH: ' \
+            '-s[Write the effect'\''s mesh for a picture of this size in pixels, instead of the effect.]:WxH: ' \
             '--angle=[twirl: degrees at the centre, positive clockwise (e.g. 90 or 0:360) (default: 90).]:DEG: ' \
             '--strength=[bulge: strength in (−1, 1); above 0 magnifies the centre by 1 + K, below 0 pinches (default: 0.5).]:K: ' \
             '--amplitude=[ripple, wave: amplitude, a fraction of min(W, H) (default: 0.02).]:A: ' \
@@ -217,13 +230,15 @@ _meshwarp() {
             '--radius=[twirl, bulge, ripple: radius of the disc, a fraction of min(W, H) (default: 0.5).]:R: ' \
             '--center=[twirl, bulge, ripple: the centre, fractions of the width and height (default: 0.5,0.5).]:X,Y: ' \
             '--axis=[wave: the axis it runs along (default: x).]:x|y:(x y)' \
+            '--aspect=[twirl, bulge, ripple on a picture that is not square: a circle (fractions of min(W, H)), or fill: an ellipse with the picture'\''s aspect (fractions of max(W, H)), as ImageMagick'\''s -swirl and -implode (default: circle).]:circle|fill:(circle fill)' \
             '--camera=[lens: camera matrix in pixels, OpenCV'\''s convention (pixel centres at integers) (default: focal max(W,H), centre of the picture).]:FX,FY,CX,CY: ' \
             '--distortion=[lens: OpenCV'\''s distortion coefficients; the photo is undistorted as cv2.undistort (default: 0,0,0,0).]:K1,K2,P1,P2[,K3]: ' \
             '--inverse[lens: apply the distortion instead of removing it.]' \
-            '--tolerance=[Largest distance between the mesh and the formula, in pixels (default: 0.25).]:PX: ' \
-            '--duration=[Seconds over which ranges A:B animate: writes a keyframe file.]:S: ' \
-            '-d[Seconds over which ranges A:B animate: writes a keyframe file.]:S: ' \
+            '--tolerance=[With --size: the largest distance between the mesh and the formula, in pixels (default: 0.25).]:PX: ' \
+            '--duration=[Seconds over which ranges A:B animate: writes a keyframe file (of meshes with --size, one each 1/--fps s).]:S: ' \
+            '-d[Seconds over which ranges A:B animate: writes a keyframe file (of meshes with --size, one each 1/--fps s).]:S: ' \
             '--fps=[Frames per second of an animation: S seconds give S × N frames, at 0, 1/N, 2/N, … s (default: 30).]:N: ' \
+            '--loop[The keyframe file repeats after --duration ("loop": true), e.g. a phase range of one period.]' \
             '--help[Show this help.]' \
             '-h[Show this help.]' \
             '1:KIND:(grid twirl bulge ripple wave lens)' \
