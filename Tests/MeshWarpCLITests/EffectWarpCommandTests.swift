@@ -237,4 +237,37 @@ import _TestSupport
     ])
     #expect(range.status == 2 && range.errors.contains("add --duration"), "\(range.errors)")
   }
+
+  /// On a video a range spans the clip, and a warp animation that plays
+  /// once and ends before the clip says so (it would freeze silently).
+  @Test(.enabled(if: ExternalTools.hasFFmpeg, "ffmpeg is not installed"))
+  func videoRangesSpanTheClipAndAnEarlyEndIsTold() throws {
+    let dir = TemporaryFolder()
+    let clip = try ReliabilityCatalogueTests.clip(dir)
+    let spanned = ToolRun([
+      "warp", clip, "--effect", "twirl", "--angle", "0:180", "-o", dir.file("twirl.mp4"),
+    ])
+    #expect(spanned.status == 0, "\(spanned.errors)")
+    #expect(spanned.errors.contains("10 frames"), "\(spanned.errors)")
+    #expect(!spanned.errors.contains("holds its last frame"))
+    let once = dir.file("once.json")
+    #expect(
+      ToolRun([
+        "mesh", "ripple", "--amplitude", "0.01", "--phase", "0:3", "--duration", "0.4", "-o", once,
+      ]).status == 0)
+    let early = ToolRun(["warp", clip, "--mesh", once, "-o", dir.file("once.mp4")])
+    #expect(early.status == 0, "\(early.errors)")
+    #expect(
+      early.errors.contains(
+        "the warp's animation lasts 0.4 s and holds its last frame for the remaining 0.6 s"),
+      "\(early.errors)")
+    let looping = dir.file("loop.json")
+    #expect(
+      ToolRun([
+        "mesh", "ripple", "--amplitude", "0.01", "--phase", "0:3", "--duration", "0.4", "--loop",
+        "-o", looping,
+      ]).status == 0)
+    let repeated = ToolRun(["warp", clip, "--mesh", looping, "-o", dir.file("loop.mp4")])
+    #expect(repeated.status == 0 && !repeated.errors.contains("holds its last frame"))
+  }
 }
