@@ -12,21 +12,32 @@ extension MeshCommand {
     let (w, h) = (size.width, size.height)
     do {
       guard let duration = animation.duration, effect.animates else {
-        let e = effect.effect(kind, fraction: 0)
+        let e = try effect.effect(kind, fraction: 0)
+        for warning in effect.warnings(e, width: w, height: h) {
+          console.error("meshwarp mesh: warning: \(warning)")
+        }
         let mesh = try e.mesh(width: w, height: h, tolerance: effect.tolerance)
         let columns = mesh.grid!.columns
         try output.write(
           Array(mesh.compactJSON(decimals: 8).utf8), console: console)
         if !output.isStandardOutput {
+          var camera = ""
+          if kind == .lens, e.outputCamera != .input {
+            let c = e.lensCameras(width: w, height: h).output
+            camera =
+              "; output camera \([c.fx, c.fy, c.cx, c.cy].map { String(format: "%.8g", $0) }.joined(separator: ","))"
+          }
           console.error(
-            "wrote \(output.output) (\(kind.rawValue) at \(w)x\(h): \(columns)x\(mesh.grid!.rows) points)"
+            "wrote \(output.output) (\(kind.rawValue) at \(w)x\(h): \(columns)x\(mesh.grid!.rows) points\(camera))"
           )
         }
         return
       }
       let steps = max(1, Int((duration * animation.fps).rounded()))
       try animation.checkFrameCount(steps + 1)
-      let effects = (0...steps).map { effect.effect(kind, fraction: Double($0) / Double(steps)) }
+      let effects = try (0...steps).map {
+        try effect.effect(kind, fraction: Double($0) / Double(steps))
+      }
       var cells = 2
       for e in effects {
         cells = max(cells, try e.cellsAcross(width: w, height: h, tolerance: effect.tolerance))
@@ -50,7 +61,7 @@ extension MeshCommand {
         )
       }
     } catch let error as MeshEffectError {
-      throw CLIError.usage(EffectOptions.message(for: error))
+      throw CLIError.usage(effect.describe(error))
     }
   }
 }

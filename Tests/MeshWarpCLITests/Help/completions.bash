@@ -152,8 +152,8 @@ _meshwarp() {
       positionals=(@paths)
       ;;
     mesh)
-      options='--shorthand --output -o --size -s --angle --strength --amplitude --wavelength --phase --radius --center --axis --camera --distortion --inverse --tolerance --duration -d --fps --help -h'
-      valued='--output -o --size -s --angle --strength --amplitude --wavelength --phase --radius --center --axis --camera --distortion --tolerance --duration -d --fps'
+      options='--shorthand --output -o --size -s --angle --strength --amplitude --wavelength --phase --radius --center --axis --calibration --calibration-size --camera --distortion --fisheye --alpha --inverse --tolerance --duration -d --fps --help -h'
+      valued='--output -o --size -s --angle --strength --amplitude --wavelength --phase --radius --center --axis --calibration --calibration-size --camera --distortion --fisheye --alpha --tolerance --duration -d --fps'
       case "$prev" in
         --output|-o) _meshwarp_paths "$cur"; return ;;
         --size|-s) return ;;
@@ -165,8 +165,12 @@ _meshwarp() {
         --radius) return ;;
         --center) return ;;
         --axis) _meshwarp_words 'x y' "$cur"; return ;;
+        --calibration) _meshwarp_paths "$cur"; return ;;
+        --calibration-size) return ;;
         --camera) return ;;
         --distortion) return ;;
+        --fisheye) return ;;
+        --alpha) return ;;
         --tolerance) return ;;
         --duration|-d) return ;;
         --fps) return ;;

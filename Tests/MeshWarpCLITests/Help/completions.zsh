@@ -217,8 +217,12 @@ _meshwarp() {
             '--radius=[twirl, bulge, ripple: radius of the disc, a fraction of min(W, H) (default: 0.5).]:R: ' \
             '--center=[twirl, bulge, ripple: the centre, fractions of the width and height (default: 0.5,0.5).]:X,Y: ' \
             '--axis=[wave: the axis it runs along (default: x).]:x|y:(x y)' \
+            '--calibration=[lens: a camera calibration, OpenCV'\''s FileStorage YAML or JSON (camera_matrix, distortion_coefficients, image_width, image_height); --camera, --distortion and --fisheye override its numbers.]:FILE:_files' \
+            '--calibration-size=[lens: the picture size the camera matrix was measured at; the matrix is scaled to the picture'\''s size (default: the calibration file'\''s image size, else the picture'\''s).]:WxH: ' \
             '--camera=[lens: camera matrix in pixels, OpenCV'\''s convention (pixel centres at integers) (default: focal max(W,H), centre of the picture).]:FX,FY,CX,CY: ' \
-            '--distortion=[lens: OpenCV'\''s distortion coefficients; the photo is undistorted as cv2.undistort (default: 0,0,0,0).]:K1,K2,P1,P2[,K3]: ' \
+            '--distortion=[lens: OpenCV'\''s distortion coefficients, K1,K2\[,P1,P2\[,K3\[,K4,K5,K6\]\]\] (8: the rational model); the photo is undistorted as cv2.undistort (default: 0,0,0,0).]:K1,K2,P1,P2,…: ' \
+            '--fisheye=[lens: OpenCV'\''s fisheye model instead (cv2.fisheye), its four coefficients.]:K1,K2,K3,K4: ' \
+            '--alpha=[lens: draw for OpenCV'\''s new camera matrix, cv2.getOptimalNewCameraMatrix'\''s alpha (0: only pixels the photo covers; 1: all of the photo); the fisheye'\''s balance (default: the photo'\''s camera).]:A: ' \
             '--inverse[lens: apply the distortion instead of removing it.]' \
             '--tolerance=[Largest distance between the mesh and the formula, in pixels (default: 0.25).]:PX: ' \
             '--duration=[Seconds over which ranges A:B animate: writes a keyframe file.]:S: ' \
