@@ -174,19 +174,24 @@ import _TestSupport
   }
 }
 
-/// The numbers SwiftUI animates (`animatableValues`) round-trip, and a
+/// The numbers SwiftUI animates (`animatableValues`) round-trip (the
+/// rational coefficients and the output camera's alpha among them), and a
 /// camera of none stays none.
 @Suite struct MeshEffectAnimatableValuesTests {
   @Test func roundTrip() {
     var lens = MeshEffect.lens(
       camera: LensCamera(fx: 500, fy: 510, cx: 319.5, cy: 239.5),
-      distortion: LensDistortion(k1: -0.1, k2: 0.01, p1: 0.001, p2: -0.002, k3: 0.003))
+      distortion: LensDistortion(
+        k1: -0.1, k2: 0.01, p1: 0.001, p2: -0.002, k3: 0.003, k4: 0.02, k5: 0.004, k6: 0.001),
+      outputCamera: .optimal(alpha: 0.3))
     var copy = MeshEffect(.lens)
+    #expect(lens.animatableValues.count == 21)
     copy.animatableValues = lens.animatableValues
     #expect(copy == lens)
     lens.camera = nil
+    lens.outputCamera = .input
     copy.animatableValues = lens.animatableValues
-    #expect(copy.camera == nil)
+    #expect(copy.camera == nil && copy.outputCamera == .input)
     var twirl = MeshEffect.twirl(degrees: 90, center: CGPoint(x: 0.3, y: 0.7), radius: 0.4)
     let values = twirl.animatableValues
     twirl.animatableValues = values.map { $0 * 2 }

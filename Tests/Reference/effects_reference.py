@@ -24,8 +24,16 @@ Kinds of request:
   with clamp-to-edge taps. Answers the RGBA bytes (base64) and the
   fraction of pixels where Newton converged (to 1e-6 px); pixels where it
   did not are transparent.
-- "undistort": cv2.undistort(image, K, D) of an RGBA image (OpenCV's
-  camera matrix convention, its default border: zeros). Answers the bytes.
+- "undistort": cv2.undistort(image, K, D, None, newK) of an RGBA image
+  (OpenCV's camera matrix convention, its default border: zeros), D of 4,
+  5 or 8 coefficients; newK is K, "new_camera", or with "alpha"
+  cv2.getOptimalNewCameraMatrix(K, D, (W, H), alpha). With "fisheye":
+  cv2.fisheye.undistortImage(image, K, D, Knew=newK), newK from "alpha"
+  through cv2.fisheye.estimateNewCameraMatrixForUndistortRectify(K, D,
+  (W, H), I, balance=alpha). Answers the bytes and newK (fx, fy, cx, cy).
+- "calibration": writes K (fx, fy, cx, cy), D and the image size to
+  "path" with cv2.FileStorage (YAML or JSON by the path's extension),
+  under the names "camera_key" and "distortion_key". Answers {}.
 """
 import base64
 import json
@@ -153,20 +161,46 @@ def warp(req):
     return {"image": base64.b64encode(out.tobytes()).decode(), "converged": float(ok.mean())}
 
 
+def matrix(camera):
+    fx, fy, cx, cy = camera
+    return np.array([[fx, 0, cx], [0, fy, cy], [0, 0, 1]], float)
+
+
 def undistort(req):
     import cv2
     W, H = req["width"], req["height"]
     img = np.frombuffer(base64.b64decode(req["image"]), np.uint8).reshape(H, W, 4)
-    fx, fy, cx, cy = req["camera"]
-    K = np.array([[fx, 0, cx], [0, fy, cy], [0, 0, 1]], float)
+    K = matrix(req["camera"])
     D = np.array(req["distortion"], float)
-    out = cv2.undistort(img, K, D)
-    return {"image": base64.b64encode(np.ascontiguousarray(out).tobytes()).decode()}
+    newK = matrix(req["new_camera"]) if "new_camera" in req else K
+    if req.get("fisheye"):
+        if "alpha" in req:
+            newK = cv2.fisheye.estimateNewCameraMatrixForUndistortRectify(
+                K, D, (W, H), np.eye(3), balance=req["alpha"])
+        out = cv2.fisheye.undistortImage(img, K, D, Knew=newK)
+    else:
+        if "alpha" in req:
+            newK = cv2.getOptimalNewCameraMatrix(K, D, (W, H), req["alpha"])[0]
+        out = cv2.undistort(img, K, D, None, newK)
+    return {"image": base64.b64encode(np.ascontiguousarray(out).tobytes()).decode(),
+            "new_camera": [newK[0, 0], newK[1, 1], newK[0, 2], newK[1, 2]]}
+
+
+def calibration(req):
+    import cv2
+    fs = cv2.FileStorage(req["path"], cv2.FILE_STORAGE_WRITE)
+    if "size" in req:
+        fs.write("image_width", req["size"][0])
+        fs.write("image_height", req["size"][1])
+    fs.write(req["camera_key"], matrix(req["camera"]))
+    fs.write(req["distortion_key"], np.array([req["distortion"]], float))
+    fs.release()
+    return {}
 
 
 def main():
     req = json.load(sys.stdin)
-    answer = {"warp": warp, "undistort": undistort}[req["kind"]](req)
+    answer = {"warp": warp, "undistort": undistort, "calibration": calibration}[req["kind"]](req)
     json.dump(answer, sys.stdout)
 
 

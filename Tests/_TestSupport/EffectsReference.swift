@@ -63,14 +63,50 @@ public enum EffectsReference {
   public static func undistort(_ source: RGBAImage, camera: LensCamera, distortion: LensDistortion)
     throws -> RGBAImage
   {
+    try openCVUndistort(source, camera: camera, distortion: distortion).image
+  }
+
+  /// OpenCV's correction of `source` and the new camera it drew for:
+  /// `cv2.undistort(source, K, D, None, newK)` with newK =
+  /// `cv2.getOptimalNewCameraMatrix(K, D, (W, H), alpha)` (K itself
+  /// without `alpha`); for the fisheye model
+  /// `cv2.fisheye.undistortImage(source, K, D, Knew=newK)` with newK from
+  /// `estimateNewCameraMatrixForUndistortRectify(…, balance=alpha)` (K
+  /// without `alpha`).
+  public static func openCVUndistort(
+    _ source: RGBAImage, camera: LensCamera, distortion: LensDistortion, alpha: Double? = nil
+  ) throws -> (image: RGBAImage, newCamera: LensCamera) {
     let (w, h) = (source.width, source.height)
-    let d = distortion
-    let answer = try answer([
+    var request: [String: Any] = [
       "kind": "undistort", "width": w, "height": h,
       "camera": [camera.fx, camera.fy, camera.cx, camera.cy],
-      "distortion": [d.k1, d.k2, d.p1, d.p2, d.k3],
+      "distortion": distortion.openCVCoefficients,
+      "fisheye": distortion.model == .fisheye,
       "image": Data(source.pixels).base64EncodedString(),
-    ])
-    return try image(answer, width: w, height: h)
+    ]
+    if let alpha { request["alpha"] = alpha }
+    let answer = try answer(request)
+    guard let k = answer["new_camera"] as? [Double], k.count == 4 else {
+      throw NSError(domain: "EffectsReference", code: 3)
+    }
+    return (
+      try image(answer, width: w, height: h), LensCamera(fx: k[0], fy: k[1], cx: k[2], cy: k[3])
+    )
+  }
+
+  /// Writes a calibration file with `cv2.FileStorage` (YAML for a `.yaml`
+  /// or `.yml` path, JSON for `.json`): the image size when given, then
+  /// the camera matrix and the coefficients (a 1 × n matrix) under
+  /// `cameraKey` and `distortionKey`.
+  public static func writeCalibration(
+    _ path: String, camera: LensCamera, distortion: [Double], size: (Int, Int)? = nil,
+    cameraKey: String = "camera_matrix", distortionKey: String = "distortion_coefficients"
+  ) throws {
+    var request: [String: Any] = [
+      "kind": "calibration", "path": path, "camera": [camera.fx, camera.fy, camera.cx, camera.cy],
+      "distortion": distortion, "camera_key": cameraKey, "distortion_key": distortionKey,
+    ]
+    if let size { request["size"] = [size.0, size.1] }
+    _ = try answer(request)
   }
 }

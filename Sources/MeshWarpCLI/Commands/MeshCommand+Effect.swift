@@ -22,21 +22,32 @@ extension MeshCommand {
       }
       let (w, h) = (size.width, size.height)
       guard let duration = animation.duration, effect.animates else {
-        let e = effect.effect(kind, fraction: 0)
+        let e = try effect.effect(kind, fraction: 0)
+        for warning in effect.warnings(e, width: w, height: h) {
+          console.error("meshwarp mesh: warning: \(warning)")
+        }
         let mesh = try e.mesh(width: w, height: h, tolerance: tolerance)
         let columns = mesh.grid!.columns
         try output.write(
           Array(mesh.compactJSON(decimals: 8, madeFor: (w, h)).utf8), console: console)
         if !output.isStandardOutput {
+          var camera = ""
+          if kind == .lens, e.outputCamera != .input {
+            let c = e.lensCameras(width: w, height: h).output
+            camera =
+              "; output camera \([c.fx, c.fy, c.cx, c.cy].map { String(format: "%.8g", $0) }.joined(separator: ","))"
+          }
           console.error(
-            "wrote \(output.output) (\(kind.rawValue) at \(w)x\(h): \(columns)x\(mesh.grid!.rows) points)"
+            "wrote \(output.output) (\(kind.rawValue) at \(w)x\(h): \(columns)x\(mesh.grid!.rows) points\(camera))"
           )
         }
         return
       }
       let steps = max(1, Int((duration * animation.fps).rounded()))
       try animation.checkFrameCount(steps + 1)
-      let effects = (0...steps).map { effect.effect(kind, fraction: Double($0) / Double(steps)) }
+      let effects = try (0...steps).map {
+        try effect.effect(kind, fraction: Double($0) / Double(steps))
+      }
       var cells = 2
       for e in effects {
         cells = max(cells, try e.cellsAcross(width: w, height: h, tolerance: tolerance))
@@ -60,7 +71,7 @@ extension MeshCommand {
         )
       }
     } catch let error as MeshEffectError {
-      throw CLIError.usage(EffectOptions.message(for: error))
+      throw CLIError.usage(effect.describe(error))
     }
   }
 
@@ -76,7 +87,9 @@ extension MeshCommand {
       for k in 0...16 {
         try effect.effect(kind, fraction: Double(k) / 16).validate(width: side, height: side)
       }
-      let (start, end) = (effect.effect(kind, fraction: 0), effect.effect(kind, fraction: 1))
+      let (start, end) = (
+        try effect.effect(kind, fraction: 0), try effect.effect(kind, fraction: 1)
+      )
       text = """
         {"loop": \(loop), "keyframes": [
           {"time": 0, "effect": \(start.compactJSON)},
@@ -87,7 +100,7 @@ extension MeshCommand {
       summary =
         "\(kind.rawValue) over \(duration.argumentDescription) s\(loop ? ", looping" : ""), drawn at any size"
     } else {
-      let e = effect.effect(kind, fraction: 0)
+      let e = try effect.effect(kind, fraction: 0)
       try e.validate(width: side, height: side)
       text = "{\"effect\": \(e.compactJSON)}\n"
       summary = "\(kind.rawValue), drawn at any size"

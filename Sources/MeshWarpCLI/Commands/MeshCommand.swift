@@ -50,6 +50,10 @@ struct MeshCommand: ParsableCommand {
         "The mesh of a twirl for a 640 × 480 picture, to edit:",
         "meshwarp mesh twirl --angle 90 --size 640x480 -o twirl-mesh.json"
       ),
+      (
+        "Lens correction from an OpenCV calibration file, cropped to pixels the photo covers:",
+        "meshwarp mesh lens --calibration calib.yaml --alpha 0 --size 1920x1080 -o lens.json"
+      ),
     ])
 
   @Argument(placeholder: "KIND", help: "What to write: grid, twirl, bulge, ripple, wave or lens.")

@@ -59,7 +59,7 @@ extension WarpCommand {
   /// A:B animated linearly over `length` seconds (`--duration` for a
   /// still input, the trimmed clip for a video).
   func effectAnimation(_ kind: MeshEffect.Kind, length: Double?) throws -> MeshAnimation {
-    guard effect.animates else { return .effect(effect.effect(kind, fraction: 0)) }
+    guard effect.animates else { return .effect(try effect.effect(kind, fraction: 0)) }
     guard let length, length > 0 else {
       throw CLIError.usage(
         "a range A:B animates over --duration S on a still: add --duration (e.g. --duration 1)")
@@ -67,8 +67,8 @@ extension WarpCommand {
     typealias Keyframe = Timeline<MeshEffect>.Keyframe
     return .animatedEffect(
       try Timeline([
-        Keyframe(time: 0, value: effect.effect(kind, fraction: 0)),
-        Keyframe(time: length, value: effect.effect(kind, fraction: 1)),
+        Keyframe(time: 0, value: try effect.effect(kind, fraction: 0)),
+        Keyframe(time: length, value: try effect.effect(kind, fraction: 1)),
       ]))
   }
 

@@ -1,9 +1,11 @@
 import Foundation
 import MeshWarpArguments
 import MeshWarpCore
+import MeshWarpDocuments
 
 /// The parameters of `mesh EFFECT` and `warp --effect EFFECT`: each a
-/// number or, to animate it, a range `A:B` (with `--duration`).
+/// number or, to animate it, a range `A:B` (with `--duration`); the
+/// lens's in ``LensOptions``.
 struct EffectOptions: ParsableArguments {
   @Option(
     placeholder: "DEG",
@@ -45,17 +47,7 @@ struct EffectOptions: ParsableArguments {
       "twirl, bulge, ripple on a picture that is not square: a circle (fractions of min(W, H)), or fill: an ellipse with the picture's aspect (fractions of max(W, H)), as ImageMagick's -swirl and -implode.",
     defaultHelp: "circle")
   var aspect: MeshEffect.Aspect?
-  @Option(
-    placeholder: "FX,FY,CX,CY",
-    help: "lens: camera matrix in pixels, OpenCV's convention (pixel centres at integers).",
-    defaultHelp: "focal max(W,H), centre of the picture")
-  var camera: EffectCamera?
-  @Option(
-    placeholder: "K1,K2,P1,P2[,K3]",
-    help: "lens: OpenCV's distortion coefficients; the photo is undistorted as cv2.undistort.",
-    defaultHelp: "0,0,0,0")
-  var distortion: EffectDistortion?
-  @Flag(help: "lens: apply the distortion instead of removing it.") var inverse: Bool
+  @OptionGroup var lens: LensOptions
 
   /// Every parameter option, its flag, and the effects it applies to.
   var given: [(flag: String, givenAs: String?, kinds: Set<MeshEffect.Kind>)] {
@@ -69,10 +61,7 @@ struct EffectOptions: ParsableArguments {
       ("--center", $center.givenAs, [.twirl, .bulge, .ripple]),
       ("--axis", $axis.givenAs, [.wave]),
       ("--aspect", $aspect.givenAs, [.twirl, .bulge, .ripple]),
-      ("--camera", $camera.givenAs, [.lens]),
-      ("--distortion", $distortion.givenAs, [.lens]),
-      ("--inverse", inverse ? "--inverse" : nil, [.lens]),
-    ]
+    ] + lens.given.map { ($0.flag, $0.givenAs, [.lens]) }
   }
 
   /// The numeric parameters, each with the effect property it sets: the
@@ -97,22 +86,29 @@ struct EffectOptions: ParsableArguments {
   }
 
   /// The effect at `fraction` (0…1) of its ranges: every range A:B
-  /// gives A + (B − A)·fraction.
-  func effect(_ kind: MeshEffect.Kind, fraction: Double) -> MeshEffect {
+  /// gives A + (B − A)·fraction. A lens reads its calibration file here.
+  ///
+  /// - Throws: `CLIError` (see ``LensOptions/apply(to:)``).
+  func effect(_ kind: MeshEffect.Kind, fraction: Double) throws -> MeshEffect {
     var e = MeshEffect(kind)
     for case (let v?, let property) in numbers { e[keyPath: property] = v.at(fraction) }
     if let c = center { e.center = CGPoint(x: c.x, y: c.y) }
     if let a = axis { e.axis = a }
     if let a = aspect { e.aspect = a }
-    if let c = camera {
-      e.camera = LensCamera(fx: c.values[0], fy: c.values[1], cx: c.values[2], cy: c.values[3])
-    }
-    if let d = distortion {
-      let v = d.values + [0]
-      e.distortion = LensDistortion(k1: v[0], k2: v[1], p1: v[2], p2: v[3], k3: v[4])
-    }
-    e.inverse = inverse
+    if kind == .lens { try lens.apply(to: &e) }
     return e
+  }
+
+  /// What to warn about before drawing `effect` on a `width × height`
+  /// picture (a lens's principal point outside it).
+  func warnings(_ effect: MeshEffect, width: Int, height: Int) -> [String] {
+    LensOptions.warnings(effect, width: width, height: height)
+  }
+
+  /// A library error worded with this command line's flags, or the
+  /// calibration file a lens's number came from.
+  func describe(_ error: MeshEffectError) -> String {
+    Self.message(for: error) { lens.flag(for: $0) ?? Self.flag(for: $0) }
   }
 
   /// The flag that sets a library parameter (`distortion.k1` -> `--distortion (K1)`).
@@ -130,13 +126,18 @@ struct EffectOptions: ParsableArguments {
 
   /// A library error worded with the command's flags.
   static func message(for error: MeshEffectError) -> String {
+    message(for: error, flag: flag(for:))
+  }
+
+  /// A library error worded with `flag`'s names of its parameters.
+  static func message(for error: MeshEffectError, flag: (String) -> String) -> String {
     switch error {
     case .nonFinite(let parameter):
-      return "\(flag(for: parameter)) is not a finite number"
+      return "\(flag(parameter)) is not a finite number"
     case .outOfRange(let parameter, let value, let range):
-      return "\(flag(for: parameter)) \(value.argumentDescription) must be \(range)"
+      return "\(flag(parameter)) \(value.argumentDescription) must be \(range)"
     case .folds(let parameter, let value, let limit, let detail):
-      let name = flag(for: parameter)
+      let name = flag(parameter)
       let bound =
         limit < 0
         ? "above \(MeshEffectError.number(limit))" : "below \(MeshEffectError.number(limit))"
@@ -183,7 +184,7 @@ struct EffectValue: ExpressibleByArgument, Sendable {
 }
 
 /// Comma-separated finite numbers, `counts` of them.
-private func numbers(_ text: String, counts: Set<Int>) -> [Double]? {
+func commaSeparatedNumbers(_ text: String, counts: Set<Int>) -> [Double]? {
   let values = text.split(separator: ",", omittingEmptySubsequences: false).map {
     Double($0.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
   }
@@ -198,7 +199,7 @@ struct EffectCenter: ExpressibleByArgument, Sendable {
   static var argumentParser: ValueParser<EffectCenter> {
     ValueParser(
       placeholder: "X,Y", expectation: "X,Y as fractions of the width and height (e.g. 0.5,0.5)",
-      parse: { numbers($0, counts: [2]).map { EffectCenter(x: $0[0], y: $0[1]) } })
+      parse: { commaSeparatedNumbers($0, counts: [2]).map { EffectCenter(x: $0[0], y: $0[1]) } })
   }
 }
 
@@ -208,18 +209,22 @@ struct EffectCamera: ExpressibleByArgument, Sendable {
   static var argumentParser: ValueParser<EffectCamera> {
     ValueParser(
       placeholder: "FX,FY,CX,CY", expectation: "FX,FY,CX,CY in pixels (e.g. 500,500,319.5,239.5)",
-      parse: { numbers($0, counts: [4]).map { EffectCamera(values: $0) } })
+      parse: { commaSeparatedNumbers($0, counts: [4]).map { EffectCamera(values: $0) } })
   }
 }
 
-/// `K1,K2,P1,P2[,K3]`: OpenCV's distortion coefficients.
+/// `K1,K2[,P1,P2[,K3[,K4,K5,K6]]]`: OpenCV's distortion coefficients, 2,
+/// 4, 5 or 8 of them.
 struct EffectDistortion: ExpressibleByArgument, Sendable {
   var values: [Double]
   static var argumentParser: ValueParser<EffectDistortion> {
     ValueParser(
-      placeholder: "K1,K2,P1,P2[,K3]",
-      expectation: "K1,K2,P1,P2 or K1,K2,P1,P2,K3 (e.g. -0.2,0.05,0,0)",
-      parse: { numbers($0, counts: [4, 5]).map { EffectDistortion(values: $0) } })
+      placeholder: "K1,K2,P1,P2,…",
+      expectation:
+        "2, 4, 5 or 8 coefficients in OpenCV's order: K1,K2 or K1,K2,P1,P2 or K1,K2,P1,P2,K3 or K1,K2,P1,P2,K3,K4,K5,K6 (e.g. -0.2,0.05,0,0)",
+      parse: {
+        commaSeparatedNumbers($0, counts: [2, 4, 5, 8]).map { EffectDistortion(values: $0) }
+      })
   }
 }
 

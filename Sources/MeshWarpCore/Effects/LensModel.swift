@@ -1,39 +1,77 @@
 import Foundation
 
-/// OpenCV's pinhole camera with radial-tangential distortion, in this
-/// package's pixel coordinates (pixel centres at i + 0.5; OpenCV's are at
-/// integers, hence the half-pixel shifts).
+/// OpenCV's camera and lens models in this package's pixel coordinates
+/// (pixel centres at i + 0.5; OpenCV's are at integers, hence the
+/// half-pixel shifts): the photo's ``camera`` and ``coefficients``, and the
+/// ``outputCamera`` the corrected picture is drawn for.
 ///
-/// `distort` is OpenCV's `projectPoints` model applied to the normalized
-/// point ((q − 0.5 − c)/f); `undistort` inverts it by Newton's method with
-/// the analytic Jacobian.
+/// ``distort(_:)`` takes output point q to its normalized point through the
+/// output camera, ((q − 0.5 − c′)/f′), distorts it (OpenCV's `projectPoints`
+/// model, standard, rational or fisheye; see ``LensDistortion``) and draws
+/// it through the photo's camera: the point `cv2.undistort(image, K, D,
+/// None, K′)` samples for q. ``undistort(_:)`` inverts it: Newton's method
+/// with the analytic Jacobian for the standard model, on θd(θ) for the
+/// fisheye.
 package struct LensModel: Sendable {
+  /// The photo's camera, in pixels of the picture.
   package var camera: LensCamera
   package var coefficients: LensDistortion
+  /// The corrected picture's camera, in pixels of the picture.
+  package var outputCamera: LensCamera
 
-  package init(camera: LensCamera, coefficients: LensDistortion) {
+  /// A model whose output camera is `outputCamera` (nil: `camera`).
+  package init(camera: LensCamera, coefficients: LensDistortion, outputCamera: LensCamera? = nil) {
     self.camera = camera
     self.coefficients = coefficients
+    self.outputCamera = outputCamera ?? camera
   }
 
-  /// The normalized point of pixel point `p`.
-  package func normalized(_ p: Vector2) -> Vector2 {
-    Vector2((p.x - 0.5 - camera.cx) / camera.fx, (p.y - 0.5 - camera.cy) / camera.fy)
+  /// The model of lens effect `effect` on a `width × height` picture: its
+  /// camera (``LensCamera/standard(width:height:)`` when none) scaled from
+  /// its calibration size, and its output camera resolved
+  /// (``LensOutputCamera``); `distortion` replaces the effect's
+  /// coefficients when given.
+  package init(
+    _ effect: MeshEffect, width: Int, height: Int, distortion: LensDistortion? = nil
+  ) {
+    let camera = (effect.camera ?? .standard(width: width, height: height))
+      .scaled(toWidth: width, height: height)
+    let d = distortion ?? effect.distortion
+    self.init(
+      camera: camera, coefficients: d,
+      outputCamera: effect.outputCamera.resolved(
+        camera: camera, distortion: d, width: width, height: height))
   }
 
-  /// The pixel point of normalized point `n`.
-  package func pixel(_ n: Vector2) -> Vector2 {
-    Vector2(n.x * camera.fx + camera.cx + 0.5, n.y * camera.fy + camera.cy + 0.5)
+  /// The normalized point of pixel point `p` through camera `c`.
+  @inline(__always) static func normalized(_ p: Vector2, _ c: LensCamera) -> Vector2 {
+    Vector2((p.x - 0.5 - c.cx) / c.fx, (p.y - 0.5 - c.cy) / c.fy)
+  }
+
+  /// The pixel point of normalized point `n` through camera `c`.
+  @inline(__always) static func pixel(_ n: Vector2, _ c: LensCamera) -> Vector2 {
+    Vector2(n.x * c.fx + c.cx + 0.5, n.y * c.fy + c.cy + 0.5)
   }
 
   /// The distortion of normalized point `n` and its Jacobian (rows: ∂xd,
   /// ∂yd; columns: ∂x, ∂y).
   package func distortNormalized(_ n: Vector2) -> (Vector2, (Vector2, Vector2)) {
+    coefficients.model == .fisheye ? fisheye(n) : radialTangential(n)
+  }
+
+  /// The standard (and rational) model: radial factor R = a/b with
+  /// a = 1 + k1r² + k2r⁴ + k3r⁶, b = 1 + k4r² + k5r⁴ + k6r⁶, and
+  /// ∂R/∂r² = (a′b − ab′)/b².
+  private func radialTangential(_ n: Vector2) -> (Vector2, (Vector2, Vector2)) {
     let d = coefficients
     let (x, y) = (n.x, n.y)
     let r2 = x * x + y * y
-    let radial = 1 + r2 * (d.k1 + r2 * (d.k2 + r2 * d.k3))
-    let dRadial = d.k1 + r2 * (2 * d.k2 + 3 * r2 * d.k3)  // ∂radial/∂r²
+    let a = 1 + r2 * (d.k1 + r2 * (d.k2 + r2 * d.k3))
+    let b = 1 + r2 * (d.k4 + r2 * (d.k5 + r2 * d.k6))
+    let da = d.k1 + r2 * (2 * d.k2 + 3 * r2 * d.k3)
+    let db = d.k4 + r2 * (2 * d.k5 + 3 * r2 * d.k6)
+    let radial = a / b
+    let dRadial = (da * b - a * db) / (b * b)  // ∂radial/∂r²
     let xd = x * radial + 2 * d.p1 * x * y + d.p2 * (r2 + 2 * x * x)
     let yd = y * radial + d.p1 * (r2 + 2 * y * y) + 2 * d.p2 * x * y
     let dxdx = radial + 2 * x * x * dRadial + 2 * d.p1 * y + 6 * d.p2 * x
@@ -43,23 +81,66 @@ package struct LensModel: Sendable {
     return (Vector2(xd, yd), (Vector2(dxdx, dxdy), Vector2(dydx, dydy)))
   }
 
-  /// Where OpenCV's lens draws pixel point `q` of the ideal picture.
-  package func distort(_ q: Vector2) -> Vector2 {
-    pixel(distortNormalized(normalized(q)).0)
+  /// θd(θ) = θ(1 + k1θ² + k2θ⁴ + k3θ⁶ + k4θ⁸) and its derivative.
+  @inline(__always) func fisheyeAngle(_ theta: Double) -> (Double, Double) {
+    let d = coefficients
+    let t2 = theta * theta
+    let poly = 1 + t2 * (d.k1 + t2 * (d.k2 + t2 * (d.k3 + t2 * d.k4)))
+    let slope = 1 + t2 * (3 * d.k1 + t2 * (5 * d.k2 + t2 * (7 * d.k3 + t2 * 9 * d.k4)))
+    return (theta * poly, slope)
   }
 
-  /// The determinant of the distortion's Jacobian at pixel point `q`
-  /// (normalized units; positive where the lens keeps orientation).
+  /// The fisheye model: n ↦ s(r)·n with s = θd(atan r)/r. Its Jacobian is
+  /// s·I + (s′(r)/r)·n nᵀ with s′(r) = (θd′/(1 + r²) − s)/r; near r = 0,
+  /// s = 1 + (k1 − ⅓)r² + O(r⁴), so s′(r)/r → 2(k1 − ⅓).
+  private func fisheye(_ n: Vector2) -> (Vector2, (Vector2, Vector2)) {
+    let r2 = n.x * n.x + n.y * n.y
+    let r = r2.squareRoot()
+    let s: Double
+    let ds: Double  // s′(r)/r
+    if r < 1e-8 {
+      s = 1
+      ds = 2 * (coefficients.k1 - 1.0 / 3)
+    } else {
+      let (td, slope) = fisheyeAngle(atan(r))
+      s = td / r
+      ds = (slope / (1 + r2) - s) / r2
+    }
+    let j = (
+      Vector2(s + ds * n.x * n.x, ds * n.x * n.y), Vector2(ds * n.x * n.y, s + ds * n.y * n.y)
+    )
+    return (n * s, j)
+  }
+
+  /// Where OpenCV's lens draws pixel point `q` of the corrected picture.
+  package func distort(_ q: Vector2) -> Vector2 {
+    Self.pixel(distortNormalized(Self.normalized(q, outputCamera)).0, camera)
+  }
+
+  /// The determinant of the distortion's Jacobian at pixel point `q` of
+  /// the corrected picture (normalized units; positive where the lens
+  /// keeps orientation).
   package func jacobianDeterminant(_ q: Vector2) -> Double {
-    let (_, j) = distortNormalized(normalized(q))
+    let (_, j) = distortNormalized(Self.normalized(q, outputCamera))
     return j.0.x * j.1.y - j.0.y * j.1.x
   }
 
-  /// The pixel point that the lens draws at `p`: the inverse of
-  /// ``distort(_:)`` by Newton's method from `p` itself (at most 50 steps,
-  /// to 1e-12 in normalized units).
+  /// The pixel point of the corrected picture that the lens draws at `p`:
+  /// the inverse of ``distort(_:)``.
   package func undistort(_ p: Vector2) -> Vector2 {
-    let target = normalized(p)
+    Self.pixel(undistortNormalized(Self.normalized(p, camera)), outputCamera)
+  }
+
+  /// The normalized point whose distortion is `target`: for the fisheye,
+  /// θ solving θd(θ) = |target| (``fisheyeAngleInverse(_:)``) and
+  /// r = tan θ; otherwise Newton's method from `target` itself (at most
+  /// 50 steps, to 1e-12).
+  package func undistortNormalized(_ target: Vector2) -> Vector2 {
+    if coefficients.model == .fisheye {
+      let rd = (target * target).sum().squareRoot()
+      guard rd > 0 else { return target }
+      return target * (tan(fisheyeAngleInverse(rd)) / rd)
+    }
     var n = target
     for _ in 0..<50 {
       let (value, j) = distortNormalized(n)
@@ -70,6 +151,25 @@ package struct LensModel: Sendable {
       n -= step
       if abs(step.x) + abs(step.y) < 1e-12 { break }
     }
-    return pixel(n)
+    return n
+  }
+
+  /// The θ in [0, π/2) with θd(θ) = `thetaD`: Newton's method kept inside
+  /// a bisection bracket (θd increases over the frame once the parameters
+  /// are checked). Beyond θd's reach before π/2 there is none: the answer
+  /// is then just short of π/2 (a point far outside any picture).
+  package func fisheyeAngleInverse(_ thetaD: Double) -> Double {
+    var (lo, hi) = (0.0, Double.pi / 2 - 1e-4)
+    guard fisheyeAngle(hi).0 > thetaD else { return hi }
+    var theta = min(thetaD, hi)
+    for _ in 0..<100 {
+      let (value, slope) = fisheyeAngle(theta)
+      if value > thetaD { hi = theta } else { lo = theta }
+      var next = theta - (value - thetaD) / slope
+      if !(next > lo && next < hi) { next = (lo + hi) / 2 }
+      if abs(next - theta) < 1e-15 { return next }
+      theta = next
+    }
+    return theta
   }
 }

@@ -11,7 +11,7 @@ import Foundation
 /// | bulge | `strength`, `center`, `radius`, `aspect` |
 /// | ripple | `amplitude`, `wavelength`, `phase`, `center`, `radius`, `aspect` |
 /// | wave | `amplitude`, `wavelength`, `phase`, `axis` (`"x"`, `"y"`) |
-/// | lens | `camera` [fx, fy, cx, cy], `distortion` [k1, k2, p1, p2, k3], `inverse` |
+/// | lens | `camera` [fx, fy, cx, cy], `calibrationSize` [W, H], `distortion` (2, 4, 5 or 8 coefficients in OpenCV's order) or `fisheye` [k1, k2, k3, k4], `alpha` or `outputCamera` [fx, fy, cx, cy], `inverse` |
 ///
 /// A keyframe file holds effects under `"effect"` (`{"keyframes":
 /// [{"time": 0, "effect": {…}}, …]}`); a file with `"effect"` at its top
@@ -22,7 +22,7 @@ extension MeshEffect: KeyframeFileValue {
 
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case kind, angle, strength, amplitude, wavelength, phase, center, radius, aspect, axis
-    case camera, distortion, inverse
+    case camera, calibrationSize, distortion, fisheye, alpha, outputCamera, inverse
   }
 
   /// The keys each kind takes, besides `kind`.
@@ -32,7 +32,8 @@ extension MeshEffect: KeyframeFileValue {
     case .bulge: [.strength, .center, .radius, .aspect]
     case .ripple: [.amplitude, .wavelength, .phase, .center, .radius, .aspect]
     case .wave: [.amplitude, .wavelength, .phase, .axis]
-    case .lens: [.camera, .distortion, .inverse]
+    case .lens:
+      [.camera, .calibrationSize, .distortion, .fisheye, .alpha, .outputCamera, .inverse]
     }
   }
 
@@ -92,14 +93,33 @@ extension MeshEffect: KeyframeFileValue {
     }
     if let a = try container.decodeIfPresent(Aspect.self, forKey: .aspect) { aspect = a }
     if let a = try container.decodeIfPresent(Axis.self, forKey: .axis) { axis = a }
+    let size = try list(.calibrationSize, counts: [2], what: "[width, height]")
     if let c = try list(.camera, counts: [4], what: "[fx, fy, cx, cy]") {
-      camera = LensCamera(fx: c[0], fy: c[1], cx: c[2], cy: c[3])
+      camera = LensCamera(
+        fx: c[0], fy: c[1], cx: c[2], cy: c[3],
+        calibrationSize: size.map { CGSize(width: $0[0], height: $0[1]) })
+    }
+    if container.contains(.distortion), container.contains(.fisheye) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .fisheye, in: container,
+        debugDescription: "give \"distortion\" or \"fisheye\", not both")
     }
     if let d = try list(
-      .distortion, counts: [4, 5], what: "[k1, k2, p1, p2] or [k1, k2, p1, p2, k3]")
+      .distortion, counts: [2, 4, 5, 8],
+      what: "2, 4, 5 or 8 coefficients (k1, k2, p1, p2, k3, k4, k5, k6)")
     {
-      let v = d + [0]
-      distortion = LensDistortion(k1: v[0], k2: v[1], p1: v[2], p2: v[3], k3: v[4])
+      let v = d + [Double](repeating: 0, count: 8 - d.count)
+      distortion = LensDistortion(
+        k1: v[0], k2: v[1], p1: v[2], p2: v[3], k3: v[4], k4: v[5], k5: v[6], k6: v[7])
+    }
+    if let f = try list(.fisheye, counts: [4], what: "[k1, k2, k3, k4]") {
+      distortion = .fisheye(k1: f[0], k2: f[1], k3: f[2], k4: f[3])
+    }
+    if let a = try container.decodeIfPresent(Double.self, forKey: .alpha) {
+      outputCamera = .optimal(alpha: a)
+    }
+    if let c = try list(.outputCamera, counts: [4], what: "[fx, fy, cx, cy]") {
+      outputCamera = .matrix(LensCamera(fx: c[0], fy: c[1], cx: c[2], cy: c[3]))
     }
     if let i = try container.decodeIfPresent(Bool.self, forKey: .inverse) { inverse = i }
   }
@@ -121,9 +141,24 @@ extension MeshEffect: KeyframeFileValue {
       case .axis: try container.encode(axis, forKey: key)
       case .camera:
         if let c = camera { try container.encode([c.fx, c.fy, c.cx, c.cy], forKey: key) }
+      case .calibrationSize:
+        if let size = camera?.calibrationSize {
+          try container.encode([Double(size.width), Double(size.height)], forKey: key)
+        }
       case .distortion:
-        let d = distortion
-        try container.encode([d.k1, d.k2, d.p1, d.p2, d.k3], forKey: key)
+        if distortion.model != .fisheye {
+          try container.encode(distortion.openCVCoefficients, forKey: key)
+        }
+      case .fisheye:
+        if distortion.model == .fisheye {
+          try container.encode(distortion.openCVCoefficients, forKey: key)
+        }
+      case .alpha:
+        if case .optimal(let a) = outputCamera { try container.encode(a, forKey: key) }
+      case .outputCamera:
+        if case .matrix(let c) = outputCamera {
+          try container.encode([c.fx, c.fy, c.cx, c.cy], forKey: key)
+        }
       case .inverse: if inverse { try container.encode(true, forKey: key) }
       case .kind: break
       }
@@ -154,8 +189,16 @@ extension MeshEffect: KeyframeFileValue {
         case .aspect: aspect == .circle ? nil : "\"\(aspect.rawValue)\""
         case .axis: "\"\(axis.rawValue)\""
         case .camera: camera.map { list([$0.fx, $0.fy, $0.cx, $0.cy]) }
+        case .calibrationSize:
+          camera?.calibrationSize.map { list([Double($0.width), Double($0.height)]) }
         case .distortion:
-          list([distortion.k1, distortion.k2, distortion.p1, distortion.p2, distortion.k3])
+          distortion.model == .fisheye ? nil : list(distortion.openCVCoefficients)
+        case .fisheye:
+          distortion.model == .fisheye ? list(distortion.openCVCoefficients) : nil
+        case .alpha:
+          if case .optimal(let a) = outputCamera { number(a) } else { nil }
+        case .outputCamera:
+          if case .matrix(let c) = outputCamera { list([c.fx, c.fy, c.cx, c.cy]) } else { nil }
         case .inverse: inverse ? "true" : nil
         case .kind: nil
         }

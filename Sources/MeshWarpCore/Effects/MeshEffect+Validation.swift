@@ -11,9 +11,11 @@ extension MeshEffect {
   ///   bound 2π·A/L < 1 without the window's slope).
   /// - Bulge: g′ = 1 + k·(1 − ρ)(1 − 3ρ) > 0 needs k > −1 (and k < 3); the
   ///   range offered is (−1, 1).
-  /// - Lens: the distortion's Jacobian must stay positive over the frame
-  ///   (on a 65 × 65 lattice including its edges); the limit of k1 is found
-  ///   by bisection with the other coefficients as given.
+  /// - Lens: the distortion's Jacobian must stay positive (and finite)
+  ///   over the output frame (on a 65 × 65 lattice including its edges);
+  ///   the limit of k1 is found by bisection with the other coefficients
+  ///   as given. Focal lengths and calibration sizes are above 0, alpha in
+  ///   [0, 1]; the fisheye model takes k1…k4 only.
   /// - Twirl and wave never fold.
   ///
   /// - Throws: ``MeshEffectError``.
@@ -62,22 +64,7 @@ extension MeshEffect {
         }
       }
     case .lens:
-      let cam = camera ?? .standard(width: width, height: height)
-      for (name, v) in [
-        ("camera.fx", cam.fx), ("camera.fy", cam.fy), ("camera.cx", cam.cx), ("camera.cy", cam.cy),
-        ("distortion.k1", distortion.k1), ("distortion.k2", distortion.k2),
-        ("distortion.p1", distortion.p1), ("distortion.p2", distortion.p2),
-        ("distortion.k3", distortion.k3),
-      ] {
-        try finite(name, v)
-      }
-      if !(cam.fx > 0) {
-        throw MeshEffectError.outOfRange(parameter: "camera.fx", value: cam.fx, range: "above 0")
-      }
-      if !(cam.fy > 0) {
-        throw MeshEffectError.outOfRange(parameter: "camera.fy", value: cam.fy, range: "above 0")
-      }
-      try checkLensFolding(camera: cam, width: width, height: height)
+      try validateLens(width: width, height: height)
     }
   }
 
@@ -99,42 +86,96 @@ extension MeshEffect {
     return worst > 0 ? 1 / worst : .infinity
   }
 
-  /// The first pixel point of the frame where `distortion` reverses
-  /// orientation (Jacobian ≤ 0), on a 65 × 65 lattice over the frame.
-  static func lensFold(
-    camera: LensCamera, distortion: LensDistortion, width: Int, height: Int
-  ) -> Vector2? {
-    let model = LensModel(camera: camera, coefficients: distortion)
+  /// The lens's numbers: finite, focal lengths and calibration sizes
+  /// above 0, alpha in [0, 1], p1, p2, k5 and k6 zero for the fisheye; then
+  /// the folding check.
+  func validateLens(width: Int, height: Int) throws {
+    func finite(_ name: String, _ v: Double) throws {
+      if !v.isFinite { throw MeshEffectError.nonFinite(parameter: name) }
+    }
+    func positive(_ name: String, _ v: Double) throws {
+      try finite(name, v)
+      if !(v > 0) { throw MeshEffectError.outOfRange(parameter: name, value: v, range: "above 0") }
+    }
+    func check(_ cam: LensCamera, _ prefix: String) throws {
+      try positive("\(prefix).fx", cam.fx)
+      try positive("\(prefix).fy", cam.fy)
+      try finite("\(prefix).cx", cam.cx)
+      try finite("\(prefix).cy", cam.cy)
+      if let size = cam.calibrationSize {
+        try positive("\(prefix).calibrationSize.width", Double(size.width))
+        try positive("\(prefix).calibrationSize.height", Double(size.height))
+      }
+    }
+    try check(camera ?? .standard(width: width, height: height), "camera")
+    let d = distortion
+    let coefficients = [
+      ("k1", d.k1), ("k2", d.k2), ("p1", d.p1), ("p2", d.p2), ("k3", d.k3), ("k4", d.k4),
+      ("k5", d.k5), ("k6", d.k6),
+    ]
+    for (name, v) in coefficients { try finite("distortion.\(name)", v) }
+    if d.model == .fisheye {
+      for (name, v) in coefficients where ["p1", "p2", "k5", "k6"].contains(name) && v != 0 {
+        throw MeshEffectError.outOfRange(
+          parameter: "distortion.\(name)", value: v, range: "0 for the fisheye model")
+      }
+    }
+    switch outputCamera {
+    case .input: break
+    case .optimal(let alpha):
+      try finite("alpha", alpha)
+      if !(0...1).contains(alpha) {
+        throw MeshEffectError.outOfRange(parameter: "alpha", value: alpha, range: "in [0, 1]")
+      }
+    case .matrix(let m):
+      try check(m, "outputCamera")
+    }
+    try checkLensFolding(width: width, height: height)
+  }
+
+  /// The first pixel point of the output frame where the lens of `model`
+  /// reverses orientation (Jacobian ≤ 0, or not finite), on a 65 × 65
+  /// lattice over the frame.
+  static func lensFold(_ model: LensModel, width: Int, height: Int) -> Vector2? {
     let n = 64
     for j in 0...n {
       for i in 0...n {
         let q = Vector2(
           Double(i) / Double(n) * Double(width), Double(j) / Double(n) * Double(height))
-        if !(model.jacobianDeterminant(q) > 0) { return q }
+        let det = model.jacobianDeterminant(q)
+        if !(det.isFinite && det > 0) { return q }
       }
     }
     return nil
   }
 
-  func checkLensFolding(camera: LensCamera, width: Int, height: Int) throws {
-    guard
-      let at = Self.lensFold(camera: camera, distortion: distortion, width: width, height: height)
-    else { return }
+  /// Refuses a lens that folds the output frame, naming k1 and its limit
+  /// (bisection, the other coefficients and the output camera's choice as
+  /// given), or the largest other coefficient when k1 alone does not
+  /// explain it.
+  func checkLensFolding(width: Int, height: Int) throws {
+    func fold(_ d: LensDistortion) -> Vector2? {
+      Self.lensFold(
+        LensModel(self, width: width, height: height, distortion: d), width: width, height: height)
+    }
+    guard let at = fold(distortion) else { return }
     let detail =
       "it turns back at pixel (\(Int(at.x.rounded())), \(Int(at.y.rounded()))) inside the \(width)x\(height) frame"
     var zero = distortion
     zero.k1 = 0
-    guard
-      Self.lensFold(camera: camera, distortion: zero, width: width, height: height) == nil,
-      distortion.k1 != 0
-    else {
+    guard fold(zero) == nil, distortion.k1 != 0 else {
       // k1 alone does not explain it: name the largest other coefficient.
-      let others = [
-        ("distortion.k2", distortion.k2), ("distortion.p1", distortion.p1),
-        ("distortion.p2", distortion.p2), ("distortion.k3", distortion.k3),
-      ]
+      let d = distortion
+      let others =
+        d.model == .fisheye
+        ? [("k2", d.k2), ("k3", d.k3), ("k4", d.k4)]
+        : [
+          ("k2", d.k2), ("p1", d.p1), ("p2", d.p2), ("k3", d.k3), ("k4", d.k4), ("k5", d.k5),
+          ("k6", d.k6),
+        ]
       let (name, value) = others.max { abs($0.1) < abs($1.1) }!
-      throw MeshEffectError.folds(parameter: name, value: value, limit: 0, detail: detail)
+      throw MeshEffectError.folds(
+        parameter: "distortion.\(name)", value: value, limit: 0, detail: detail)
     }
     // Bisect k1 between 0 (no fold) and its value (fold).
     var good = 0.0
@@ -142,11 +183,7 @@ extension MeshEffect {
     for _ in 0..<40 {
       var d = distortion
       d.k1 = (good + bad) / 2
-      if Self.lensFold(camera: camera, distortion: d, width: width, height: height) == nil {
-        good = d.k1
-      } else {
-        bad = d.k1
-      }
+      if fold(d) == nil { good = d.k1 } else { bad = d.k1 }
     }
     throw MeshEffectError.folds(
       parameter: "distortion.k1", value: distortion.k1, limit: good, detail: detail)

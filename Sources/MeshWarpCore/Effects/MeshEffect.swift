@@ -22,10 +22,12 @@ import Foundation
 /// - ripple: c + d/|d|·(|d| + A·s·sin(2π|d|/(L·s) − ϕ)·(1 − ρ)²);
 /// - wave (everywhere): axis x moves p by (0, A·s·sin(2π·p.x/(L·s) + ϕ)),
 ///   axis y by (A·s·sin(2π·p.y/(L·s) + ϕ), 0);
-/// - lens: OpenCV's pinhole camera with radial-tangential distortion; the
-///   content point of output point q is the distortion of q, so a photo
-///   taken through the lens comes out undistorted, as `cv2.undistort`
-///   (``inverse`` applies the distortion instead).
+/// - lens: OpenCV's pinhole camera with radial-tangential (or rational)
+///   distortion, or its fisheye model (``LensDistortion``); the content
+///   point of output point q is the distortion of q's normalized point
+///   through the ``outputCamera``, drawn through the photo's ``camera``,
+///   so a photo taken through the lens comes out undistorted, as
+///   `cv2.undistort` (``inverse`` applies the distortion instead).
 ///
 /// Parameters that fold the picture (F not one-to-one) are refused with a
 /// ``MeshEffectError`` naming the parameter and its limit.
@@ -81,8 +83,11 @@ public struct MeshEffect: Hashable, Sendable {
   /// The lens camera matrix in pixels of the picture (OpenCV's convention:
   /// pixel centres at integers); `nil` takes ``LensCamera/standard(width:height:)``.
   public var camera: LensCamera?
-  /// The lens distortion coefficients.
+  /// The lens distortion coefficients and model.
   public var distortion: LensDistortion
+  /// For a lens: the camera the corrected picture is drawn for; default
+  /// ``LensOutputCamera/input``, the photo's own.
+  public var outputCamera: LensOutputCamera
   /// For a lens: apply the distortion instead of removing it.
   public var inverse: Bool
   /// The region's shape on a picture that is not square; default
@@ -104,6 +109,7 @@ public struct MeshEffect: Hashable, Sendable {
     axis = .x
     camera = nil
     distortion = LensDistortion()
+    outputCamera = .input
     inverse = false
     aspect = .circle
   }
@@ -152,14 +158,17 @@ public struct MeshEffect: Hashable, Sendable {
 
   /// Lens correction: removes `distortion` of a photo taken through a
   /// camera `camera` (pixels; `nil`: ``LensCamera/standard(width:height:)``),
-  /// as `cv2.undistort`; with `inverse`, applies it.
+  /// as `cv2.undistort`, drawing it for `outputCamera`; with `inverse`,
+  /// applies it.
   public static func lens(
-    camera: LensCamera? = nil, distortion: LensDistortion, inverse: Bool = false
+    camera: LensCamera? = nil, distortion: LensDistortion, inverse: Bool = false,
+    outputCamera: LensOutputCamera = .input
   ) -> MeshEffect {
     var e = MeshEffect(.lens)
     e.camera = camera
     e.distortion = distortion
     e.inverse = inverse
+    e.outputCamera = outputCamera
     return e
   }
 
@@ -180,8 +189,10 @@ public struct MeshEffect: Hashable, Sendable {
   }
 
   /// The effect `fraction` of the way to `other`: every number blends
-  /// linearly (the lens camera too when both have one); the kind, axis,
-  /// aspect, inverse flag and a missing camera switch at one half.
+  /// linearly (the lens camera too when both have one at the same
+  /// calibration size, the distortion when both are of one model, the
+  /// output cameras' alphas or matrices); the kind, axis, aspect, inverse
+  /// flag, lens model and a missing camera switch at one half.
   public func interpolated(to other: MeshEffect, fraction t: Double) -> MeshEffect {
     func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
     var e = t < 0.5 ? self : other
@@ -195,41 +206,56 @@ public struct MeshEffect: Hashable, Sendable {
       x: mix(Double(center.x), Double(other.center.x)),
       y: mix(Double(center.y), Double(other.center.y)))
     e.radius = mix(radius, other.radius)
-    if let a = camera, let b = other.camera {
-      e.camera = LensCamera(
-        fx: mix(a.fx, b.fx), fy: mix(a.fy, b.fy), cx: mix(a.cx, b.cx), cy: mix(a.cy, b.cy))
+    if let a = camera, let b = other.camera, a.calibrationSize == b.calibrationSize {
+      e.camera = a.interpolated(to: b, fraction: t)
     }
-    let (a, b) = (distortion, other.distortion)
-    e.distortion = LensDistortion(
-      k1: mix(a.k1, b.k1), k2: mix(a.k2, b.k2), p1: mix(a.p1, b.p1), p2: mix(a.p2, b.p2),
-      k3: mix(a.k3, b.k3))
+    e.distortion = distortion.interpolated(to: other.distortion, fraction: t)
+    e.outputCamera = outputCamera.interpolated(to: other.outputCamera, fraction: t)
     return e
   }
 }
 
 extension MeshEffect {
-  /// The effect's numbers, for animation (SwiftUI's `animatableData`):
-  /// angle, strength, amplitude, wavelength, phase, center x and y, radius,
-  /// the camera's fx, fy, cx, cy (zeros for none) and k1, k2, p1, p2, k3.
-  /// Setting it writes them back (a camera with fx ≤ 0 becomes none); a
-  /// list of another length is ignored.
+  /// The effect's numbers, for animation (SwiftUI's `animatableData`), 21
+  /// of them: angle, strength, amplitude, wavelength, phase, center x and
+  /// y, radius, the camera's fx, fy, cx, cy (zeros for none), k1, k2, p1,
+  /// p2, k3, then k4, k5, k6 and the output camera's alpha (−1 unless it
+  /// is ``LensOutputCamera/optimal(alpha:)``). Setting it writes them back
+  /// (a camera with fx ≤ 0 becomes none; the camera's calibration size,
+  /// the lens model and an output camera matrix stay as they are; an alpha
+  /// below 0 leaves an output camera that is not `optimal` as it is, and
+  /// turns an `optimal` one into ``LensOutputCamera/input``); a list of
+  /// another length is ignored.
   public var animatableValues: [Double] {
     get {
       let c = camera ?? LensCamera(fx: 0, fy: 0, cx: 0, cy: 0)
       let d = distortion
+      var alpha = -1.0
+      if case .optimal(let a) = outputCamera { alpha = a }
       return [
         angle, strength, amplitude, wavelength, phase, Double(center.x), Double(center.y),
-        radius, c.fx, c.fy, c.cx, c.cy, d.k1, d.k2, d.p1, d.p2, d.k3,
+        radius, c.fx, c.fy, c.cx, c.cy, d.k1, d.k2, d.p1, d.p2, d.k3, d.k4, d.k5, d.k6, alpha,
       ]
     }
     set {
-      guard newValue.count == 17 else { return }
+      guard newValue.count == 21 else { return }
       let v = newValue
       (angle, strength, amplitude, wavelength, phase) = (v[0], v[1], v[2], v[3], v[4])
       center = CGPoint(x: v[5], y: v[6])
       radius = v[7]
-      camera = v[8] > 0 ? LensCamera(fx: v[8], fy: v[9], cx: v[10], cy: v[11]) : nil
-      distortion = LensDistortion(k1: v[12], k2: v[13], p1: v[14], p2: v[15], k3: v[16])
+      camera =
+        v[8] > 0
+        ? LensCamera(
+          fx: v[8], fy: v[9], cx: v[10], cy: v[11], calibrationSize: camera?.calibrationSize)
+        : nil
+      distortion = LensDistortion(
+        k1: v[12], k2: v[13], p1: v[14], p2: v[15], k3: v[16], k4: v[17], k5: v[18], k6: v[19],
+        model: distortion.model)
+      if v[20] >= 0 {
+        outputCamera = .optimal(alpha: v[20])
+      } else if case .optimal = outputCamera {
+        outputCamera = .input
+      }
     }
   }
 }
@@ -246,6 +272,11 @@ extension MeshEffect: Keyframeable {
 
 /// A pinhole camera matrix in OpenCV's convention: focal lengths and
 /// principal point in pixels, pixel centres at integer coordinates.
+///
+/// A matrix measured on pictures of another size (a calibration made at
+/// 1920 × 1080 used on a 640 × 360 frame) carries that size as
+/// ``calibrationSize`` and is scaled to each picture
+/// (``scaled(toWidth:height:)``).
 public struct LensCamera: Hashable, Sendable {
   /// Focal lengths in pixels (> 0).
   public var fx: Double
@@ -253,13 +284,18 @@ public struct LensCamera: Hashable, Sendable {
   /// Principal point in pixels (OpenCV's convention: the first pixel's centre is 0).
   public var cx: Double
   public var cy: Double
+  /// The picture size in pixels the numbers refer to; nil: the size of
+  /// the picture they are used on.
+  public var calibrationSize: CGSize?
 
-  /// The camera matrix [[fx, 0, cx], [0, fy, cy], [0, 0, 1]].
-  public init(fx: Double, fy: Double, cx: Double, cy: Double) {
+  /// The camera matrix [[fx, 0, cx], [0, fy, cy], [0, 0, 1]], in pixels of
+  /// a picture of `calibrationSize` (nil: of the picture it is used on).
+  public init(fx: Double, fy: Double, cx: Double, cy: Double, calibrationSize: CGSize? = nil) {
     self.fx = fx
     self.fy = fy
     self.cx = cx
     self.cy = cy
+    self.calibrationSize = calibrationSize
   }
 
   /// The camera used when none is given: focal length max(W, H) on both
@@ -268,25 +304,135 @@ public struct LensCamera: Hashable, Sendable {
     let f = Double(max(width, height))
     return LensCamera(fx: f, fy: f, cx: Double(width - 1) / 2, cy: Double(height - 1) / 2)
   }
+
+  /// The matrix for a `width × height` picture: with a
+  /// ``calibrationSize`` Wc × Hc, fx·W/Wc and fy·H/Hc, and the principal
+  /// point scaled about the pixel grid's corner, (cx + ½)·W/Wc − ½ and
+  /// (cy + ½)·H/Hc − ½ (OpenCV puts pixel centres at integers, so the
+  /// corner is at −½); without one, the camera as it is.
+  public func scaled(toWidth width: Int, height: Int) -> LensCamera {
+    guard let size = calibrationSize else { return self }
+    let (sx, sy) = (Double(width) / Double(size.width), Double(height) / Double(size.height))
+    return LensCamera(
+      fx: fx * sx, fy: fy * sy, cx: (cx + 0.5) * sx - 0.5, cy: (cy + 0.5) * sy - 0.5)
+  }
 }
 
-/// OpenCV's radial-tangential distortion coefficients (k1, k2, p1, p2, k3):
-/// a normalized point (x, y) with r² = x² + y² is drawn at
-/// x·(1 + k1r² + k2r⁴ + k3r⁶) + 2p1xy + p2(r² + 2x²),
-/// y·(1 + k1r² + k2r⁴ + k3r⁶) + p1(r² + 2y²) + 2p2xy.
+/// OpenCV's lens distortion coefficients, for one of its two models
+/// (``Model``).
+///
+/// The standard model (``Model/radialTangential``, `cv2.undistort`) takes
+/// k1, k2, p1, p2, k3 and, for the rational model, k4, k5, k6: a
+/// normalized point (x, y) with r² = x² + y² is drawn at
+/// x·R + 2p1xy + p2(r² + 2x²), y·R + p1(r² + 2y²) + 2p2xy with the radial
+/// factor R = (1 + k1r² + k2r⁴ + k3r⁶)/(1 + k4r² + k5r⁴ + k6r⁶).
+///
+/// The fisheye model (``Model/fisheye``, `cv2.fisheye`) takes k1…k4: with
+/// θ = atan(r), θd = θ(1 + k1θ² + k2θ⁴ + k3θ⁶ + k4θ⁸), the point is drawn
+/// at (θd/r)·(x, y); p1, p2, k5 and k6 must be zero.
 public struct LensDistortion: Hashable, Sendable {
+  /// Which of OpenCV's lens models the coefficients are for.
+  public enum Model: String, Hashable, Sendable, CaseIterable, Codable {
+    /// The pinhole camera with radial-tangential distortion: OpenCV's
+    /// `undistort` with 4, 5 or 8 coefficients (8: the rational model).
+    case radialTangential
+    /// The fisheye (equidistant) model of OpenCV's `cv2.fisheye` module.
+    case fisheye
+  }
+
   public var k1: Double
   public var k2: Double
   public var p1: Double
   public var p2: Double
   public var k3: Double
+  /// The rational model's denominator; fisheye: the θ⁸ coefficient.
+  public var k4: Double
+  public var k5: Double
+  public var k6: Double
+  /// The model the coefficients are for; default
+  /// ``Model/radialTangential``.
+  public var model: Model
 
-  /// Coefficients in OpenCV's order; all zero is no distortion.
-  public init(k1: Double = 0, k2: Double = 0, p1: Double = 0, p2: Double = 0, k3: Double = 0) {
+  /// Coefficients in OpenCV's order (k1, k2, p1, p2, k3, k4, k5, k6);
+  /// all zero is no distortion.
+  public init(
+    k1: Double = 0, k2: Double = 0, p1: Double = 0, p2: Double = 0, k3: Double = 0,
+    k4: Double = 0, k5: Double = 0, k6: Double = 0, model: Model = .radialTangential
+  ) {
     self.k1 = k1
     self.k2 = k2
     self.p1 = p1
     self.p2 = p2
     self.k3 = k3
+    self.k4 = k4
+    self.k5 = k5
+    self.k6 = k6
+    self.model = model
+  }
+
+  /// OpenCV's fisheye coefficients (`cv2.fisheye`'s D = k1, k2, k3, k4).
+  public static func fisheye(k1: Double, k2: Double = 0, k3: Double = 0, k4: Double = 0)
+    -> LensDistortion
+  {
+    LensDistortion(k1: k1, k2: k2, k3: k3, k4: k4, model: .fisheye)
+  }
+
+  /// The coefficients as OpenCV lists them: k1, k2, p1, p2, k3, k4, k5,
+  /// k6, or for the fisheye model k1, k2, k3, k4.
+  public var openCVCoefficients: [Double] {
+    model == .fisheye ? [k1, k2, k3, k4] : [k1, k2, p1, p2, k3, k4, k5, k6]
+  }
+
+  /// The coefficients `fraction` of the way to `other`, each blended
+  /// linearly; of another model, `self` below one half and `other` from
+  /// there.
+  public func interpolated(to other: LensDistortion, fraction t: Double) -> LensDistortion {
+    guard model == other.model else { return t < 0.5 ? self : other }
+    func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
+    return LensDistortion(
+      k1: mix(k1, other.k1), k2: mix(k2, other.k2), p1: mix(p1, other.p1),
+      p2: mix(p2, other.p2), k3: mix(k3, other.k3), k4: mix(k4, other.k4),
+      k5: mix(k5, other.k5), k6: mix(k6, other.k6), model: model)
+  }
+}
+
+/// The camera a lens correction draws the corrected picture for.
+public enum LensOutputCamera: Hashable, Sendable {
+  /// The photo's own camera: `cv2.undistort(image, K, D)`.
+  case input
+  /// OpenCV's choice for a free scaling `alpha` in [0, 1]: for the
+  /// standard model `cv2.getOptimalNewCameraMatrix(K, D, (W, H), alpha)`
+  /// (0: only pixels the photo covers, cropped; 1: every pixel of the
+  /// photo kept); for the fisheye model
+  /// `cv2.fisheye.estimateNewCameraMatrixForUndistortRectify` with
+  /// `balance` = alpha.
+  case optimal(alpha: Double)
+  /// A camera matrix of its own (pixels of the picture, OpenCV's
+  /// convention): `cv2.undistort(image, K, D, None, newK)`.
+  case matrix(LensCamera)
+
+  /// The camera `fraction` of the way to `other`: alphas and matrices
+  /// blend, anything else switches at one half.
+  public func interpolated(to other: LensOutputCamera, fraction t: Double) -> LensOutputCamera {
+    func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
+    switch (self, other) {
+    case (.optimal(let a), .optimal(let b)):
+      return .optimal(alpha: mix(a, b))
+    case (.matrix(let a), .matrix(let b)) where a.calibrationSize == b.calibrationSize:
+      return .matrix(a.interpolated(to: b, fraction: t))
+    default:
+      return t < 0.5 ? self : other
+    }
+  }
+}
+
+extension LensCamera {
+  /// The matrix `fraction` of the way to `other`, each number blended
+  /// linearly (the calibration size is `self`'s below one half).
+  public func interpolated(to other: LensCamera, fraction t: Double) -> LensCamera {
+    func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
+    return LensCamera(
+      fx: mix(fx, other.fx), fy: mix(fy, other.fy), cx: mix(cx, other.cx), cy: mix(cy, other.cy),
+      calibrationSize: t < 0.5 ? calibrationSize : other.calibrationSize)
   }
 }

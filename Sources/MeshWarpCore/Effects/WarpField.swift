@@ -71,9 +71,7 @@ public struct WarpField: Sendable {
     stretch = fill ? Vector2(s / size.x, s / size.y) : Vector2(1, 1)
     c = Vector2(Double(effect.center.x) * size.x, Double(effect.center.y) * size.y)
     discRadius = effect.radius * s
-    lens = LensModel(
-      camera: effect.camera ?? .standard(width: width, height: height),
-      coefficients: effect.distortion)
+    lens = LensModel(effect, width: width, height: height)
     if effect.kind == .bulge || effect.kind == .ripple {
       let n = Self.radialTableCount
       var table = [Double](repeating: 0, count: n)

@@ -28,8 +28,8 @@ _meshwarp() {
   local options="" valued="" positionals=() repeats=0
   case "${COMP_WORDS[1]}" in
     warp)
-      options='--mesh -m --effect --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --camera --distortion --inverse --to-mesh --output -o --format --quality --lossless --subsampling --background -b --overwrite -y --size -s --smooth --edges --edge-color --address --interpolation --no-minification-filter --no-pin-corners --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --no-audio --strip --threads -j --max-pixels --help -h'
-      valued='--mesh -m --effect --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --camera --distortion --to-mesh --output -o --format --quality --subsampling --background -b --size -s --edges --edge-color --address --interpolation --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --threads -j --max-pixels'
+      options='--mesh -m --effect --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --calibration --calibration-size --camera --distortion --fisheye --alpha --inverse --to-mesh --output -o --format --quality --lossless --subsampling --background -b --overwrite -y --size -s --smooth --edges --edge-color --address --interpolation --no-minification-filter --no-pin-corners --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --no-audio --strip --threads -j --max-pixels --help -h'
+      valued='--mesh -m --effect --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --calibration --calibration-size --camera --distortion --fisheye --alpha --to-mesh --output -o --format --quality --subsampling --background -b --size -s --edges --edge-color --address --interpolation --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --threads -j --max-pixels'
       case "$prev" in
         --mesh|-m) _meshwarp_paths "$cur"; return ;;
         --effect) _meshwarp_words 'twirl bulge ripple wave lens' "$cur"; return ;;
@@ -42,8 +42,12 @@ _meshwarp() {
         --center) return ;;
         --axis) _meshwarp_words 'x y' "$cur"; return ;;
         --aspect) _meshwarp_words 'circle fill' "$cur"; return ;;
+        --calibration) _meshwarp_paths "$cur"; return ;;
+        --calibration-size) return ;;
         --camera) return ;;
         --distortion) return ;;
+        --fisheye) return ;;
+        --alpha) return ;;
         --to-mesh) _meshwarp_paths "$cur"; return ;;
         --output|-o) _meshwarp_paths "$cur"; return ;;
         --format) _meshwarp_words 'png jpeg webp' "$cur"; return ;;
@@ -164,8 +168,8 @@ _meshwarp() {
       positionals=(@paths)
       ;;
     mesh)
-      options='--shorthand --output -o --size -s --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --camera --distortion --inverse --tolerance --duration -d --fps --loop --help -h'
-      valued='--output -o --size -s --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --camera --distortion --tolerance --duration -d --fps'
+      options='--shorthand --output -o --size -s --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --calibration --calibration-size --camera --distortion --fisheye --alpha --inverse --tolerance --duration -d --fps --loop --help -h'
+      valued='--output -o --size -s --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --calibration --calibration-size --camera --distortion --fisheye --alpha --tolerance --duration -d --fps'
       case "$prev" in
         --output|-o) _meshwarp_paths "$cur"; return ;;
         --size|-s) return ;;
@@ -178,8 +182,12 @@ _meshwarp() {
         --center) return ;;
         --axis) _meshwarp_words 'x y' "$cur"; return ;;
         --aspect) _meshwarp_words 'circle fill' "$cur"; return ;;
+        --calibration) _meshwarp_paths "$cur"; return ;;
+        --calibration-size) return ;;
         --camera) return ;;
         --distortion) return ;;
+        --fisheye) return ;;
+        --alpha) return ;;
         --tolerance) return ;;
         --duration|-d) return ;;
         --fps) return ;;

@@ -48,8 +48,12 @@ _meshwarp() {
             '--center=[twirl, bulge, ripple: the centre, fractions of the width and height (default: 0.5,0.5).]:X,Y: ' \
             '--axis=[wave: the axis it runs along (default: x).]:x|y:(x y)' \
             '--aspect=[twirl, bulge, ripple on a picture that is not square: a circle (fractions of min(W, H)), or fill: an ellipse with the picture'\''s aspect (fractions of max(W, H)), as ImageMagick'\''s -swirl and -implode (default: circle).]:circle|fill:(circle fill)' \
+            '--calibration=[lens: a camera calibration, OpenCV'\''s FileStorage YAML or JSON (camera_matrix, distortion_coefficients, image_width, image_height); --camera, --distortion and --fisheye override its numbers.]:FILE:_files' \
+            '--calibration-size=[lens: the picture size the camera matrix was measured at; the matrix is scaled to the picture'\''s size (default: the calibration file'\''s image size, else the picture'\''s).]:WxH: ' \
             '--camera=[lens: camera matrix in pixels, OpenCV'\''s convention (pixel centres at integers) (default: focal max(W,H), centre of the picture).]:FX,FY,CX,CY: ' \
-            '--distortion=[lens: OpenCV'\''s distortion coefficients; the photo is undistorted as cv2.undistort (default: 0,0,0,0).]:K1,K2,P1,P2[,K3]: ' \
+            '--distortion=[lens: OpenCV'\''s distortion coefficients, K1,K2\[,P1,P2\[,K3\[,K4,K5,K6\]\]\] (8: the rational model); the photo is undistorted as cv2.undistort (default: 0,0,0,0).]:K1,K2,P1,P2,…: ' \
+            '--fisheye=[lens: OpenCV'\''s fisheye model instead (cv2.fisheye), its four coefficients.]:K1,K2,K3,K4: ' \
+            '--alpha=[lens: draw for OpenCV'\''s new camera matrix, cv2.getOptimalNewCameraMatrix'\''s alpha (0: only pixels the photo covers; 1: all of the photo); the fisheye'\''s balance (default: the photo'\''s camera).]:A: ' \
             '--inverse[lens: apply the distortion instead of removing it.]' \
             '--to-mesh=[Animate from --mesh to this mesh over --duration (default 1 s), easing in and out; on a video too.]:MESH.json:_files' \
             '--output=[Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mkv, .mov, .webm, .gif, .webp ('\''-'\'' for stdout) (required).]:OUT:_files' \
@@ -231,8 +235,12 @@ _meshwarp() {
             '--center=[twirl, bulge, ripple: the centre, fractions of the width and height (default: 0.5,0.5).]:X,Y: ' \
             '--axis=[wave: the axis it runs along (default: x).]:x|y:(x y)' \
             '--aspect=[twirl, bulge, ripple on a picture that is not square: a circle (fractions of min(W, H)), or fill: an ellipse with the picture'\''s aspect (fractions of max(W, H)), as ImageMagick'\''s -swirl and -implode (default: circle).]:circle|fill:(circle fill)' \
+            '--calibration=[lens: a camera calibration, OpenCV'\''s FileStorage YAML or JSON (camera_matrix, distortion_coefficients, image_width, image_height); --camera, --distortion and --fisheye override its numbers.]:FILE:_files' \
+            '--calibration-size=[lens: the picture size the camera matrix was measured at; the matrix is scaled to the picture'\''s size (default: the calibration file'\''s image size, else the picture'\''s).]:WxH: ' \
             '--camera=[lens: camera matrix in pixels, OpenCV'\''s convention (pixel centres at integers) (default: focal max(W,H), centre of the picture).]:FX,FY,CX,CY: ' \
-            '--distortion=[lens: OpenCV'\''s distortion coefficients; the photo is undistorted as cv2.undistort (default: 0,0,0,0).]:K1,K2,P1,P2[,K3]: ' \
+            '--distortion=[lens: OpenCV'\''s distortion coefficients, K1,K2\[,P1,P2\[,K3\[,K4,K5,K6\]\]\] (8: the rational model); the photo is undistorted as cv2.undistort (default: 0,0,0,0).]:K1,K2,P1,P2,…: ' \
+            '--fisheye=[lens: OpenCV'\''s fisheye model instead (cv2.fisheye), its four coefficients.]:K1,K2,K3,K4: ' \
+            '--alpha=[lens: draw for OpenCV'\''s new camera matrix, cv2.getOptimalNewCameraMatrix'\''s alpha (0: only pixels the photo covers; 1: all of the photo); the fisheye'\''s balance (default: the photo'\''s camera).]:A: ' \
             '--inverse[lens: apply the distortion instead of removing it.]' \
             '--tolerance=[With --size: the largest distance between the mesh and the formula, in pixels (default: 0.25).]:PX: ' \
             '--duration=[Seconds over which ranges A:B animate: writes a keyframe file (of meshes with --size, one each 1/--fps s).]:S: ' \
