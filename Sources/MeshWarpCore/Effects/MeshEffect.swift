@@ -78,8 +78,9 @@ public struct MeshEffect: Hashable, Sendable {
   public var radius: Double
   /// The wave's axis.
   public var axis: Axis
-  /// The lens camera matrix in pixels of the picture (OpenCV's convention:
-  /// pixel centres at integers); `nil` takes ``LensCamera/standard(width:height:)``.
+  /// The lens camera matrix, in pixels of the picture (OpenCV's
+  /// convention: pixel centres at integers) or in the units it names
+  /// (``LensCamera/Units``); `nil` takes ``LensCamera/standard(width:height:)``.
   public var camera: LensCamera?
   /// The lens distortion coefficients.
   public var distortion: LensDistortion
@@ -180,12 +181,19 @@ public struct MeshEffect: Hashable, Sendable {
   }
 
   /// The effect `fraction` of the way to `other`: every number blends
-  /// linearly (the lens camera too when both have one); the kind, axis,
-  /// aspect, inverse flag and a missing camera switch at one half.
+  /// linearly (the lens camera too when both have one in the same units);
+  /// the axis, aspect, inverse flag and a missing camera (or one in other
+  /// units) switch at one half.
+  ///
+  /// Between two kinds the blend passes through the identity: the numbers
+  /// blend as above, and the first half draws this effect's kind with its
+  /// amount (twirl angle, bulge strength, ripple or wave amplitude, lens
+  /// coefficients: ``isIdentity``) scaled by 1 − 2·fraction, the second
+  /// half `other`'s kind scaled by 2·fraction − 1, so that neither kind
+  /// jumps in or out (factors beyond 1, where `fraction` leaves 0…1, are 1).
   public func interpolated(to other: MeshEffect, fraction t: Double) -> MeshEffect {
     func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
     var e = t < 0.5 ? self : other
-    guard kind == other.kind else { return e }
     e.angle = mix(angle, other.angle)
     e.strength = mix(strength, other.strength)
     e.amplitude = mix(amplitude, other.amplitude)
@@ -195,14 +203,36 @@ public struct MeshEffect: Hashable, Sendable {
       x: mix(Double(center.x), Double(other.center.x)),
       y: mix(Double(center.y), Double(other.center.y)))
     e.radius = mix(radius, other.radius)
-    if let a = camera, let b = other.camera {
+    if let a = camera, let b = other.camera, a.units == b.units {
       e.camera = LensCamera(
-        fx: mix(a.fx, b.fx), fy: mix(a.fy, b.fy), cx: mix(a.cx, b.cx), cy: mix(a.cy, b.cy))
+        fx: mix(a.fx, b.fx), fy: mix(a.fy, b.fy), cx: mix(a.cx, b.cx), cy: mix(a.cy, b.cy),
+        units: a.units)
     }
     let (a, b) = (distortion, other.distortion)
     e.distortion = LensDistortion(
       k1: mix(a.k1, b.k1), k2: mix(a.k2, b.k2), p1: mix(a.p1, b.p1), p2: mix(a.p2, b.p2),
       k3: mix(a.k3, b.k3))
+    guard kind != other.kind else { return e }
+    return e.scaled(by: min(1, abs(1 - 2 * t)))
+  }
+
+  /// The lens camera in pixels of a `width × height` picture
+  /// (``LensCamera/inPixels(width:height:pixelsPerPoint:)``), or
+  /// ``LensCamera/standard(width:height:)`` when there is none.
+  package func pixelCamera(width: Int, height: Int, pixelsPerPoint: Vector2 = Vector2(1, 1))
+    -> LensCamera
+  {
+    camera?.inPixels(width: width, height: height, pixelsPerPoint: pixelsPerPoint)
+      ?? .standard(width: width, height: height)
+  }
+
+  /// This effect with its lens camera in pixels of a `width × height`
+  /// picture or view (``pixelCamera(width:height:pixelsPerPoint:)``, kept
+  /// `nil` when none is given): what ``WarpField`` draws it with.
+  package func resolvingCamera(width: Int, height: Int, pixelsPerPoint: Vector2) -> MeshEffect {
+    guard let camera, camera.units != .pixels else { return self }
+    var e = self
+    e.camera = camera.inPixels(width: width, height: height, pixelsPerPoint: pixelsPerPoint)
     return e
   }
 }
@@ -211,8 +241,8 @@ extension MeshEffect {
   /// The effect's numbers, for animation (SwiftUI's `animatableData`):
   /// angle, strength, amplitude, wavelength, phase, center x and y, radius,
   /// the camera's fx, fy, cx, cy (zeros for none) and k1, k2, p1, p2, k3.
-  /// Setting it writes them back (a camera with fx ≤ 0 becomes none); a
-  /// list of another length is ignored.
+  /// Setting it writes them back (a camera with fx ≤ 0 becomes none, one
+  /// set keeps its units); a list of another length is ignored.
   public var animatableValues: [Double] {
     get {
       let c = camera ?? LensCamera(fx: 0, fy: 0, cx: 0, cy: 0)
@@ -228,7 +258,10 @@ extension MeshEffect {
       (angle, strength, amplitude, wavelength, phase) = (v[0], v[1], v[2], v[3], v[4])
       center = CGPoint(x: v[5], y: v[6])
       radius = v[7]
-      camera = v[8] > 0 ? LensCamera(fx: v[8], fy: v[9], cx: v[10], cy: v[11]) : nil
+      camera =
+        v[8] > 0
+        ? LensCamera(fx: v[8], fy: v[9], cx: v[10], cy: v[11], units: camera?.units ?? .pixels)
+        : nil
       distortion = LensDistortion(k1: v[12], k2: v[13], p1: v[14], p2: v[15], k3: v[16])
     }
   }
@@ -245,28 +278,70 @@ extension MeshEffect: Keyframeable {
 }
 
 /// A pinhole camera matrix in OpenCV's convention: focal lengths and
-/// principal point in pixels, pixel centres at integer coordinates.
+/// principal point, in pixels with pixel centres at integer coordinates
+/// (``Units/pixels``, the default), or in units that do not depend on the
+/// picture's or view's size in pixels (``Units/unit``, ``Units/points``).
 public struct LensCamera: Hashable, Sendable {
-  /// Focal lengths in pixels (> 0).
+  /// What a camera's numbers measure.
+  public enum Units: String, Hashable, Sendable, CaseIterable, Codable {
+    /// Pixels of the picture (OpenCV's convention: the first pixel's
+    /// centre is 0). A view's pixels are its points × the display scale,
+    /// so the same numbers correct differently at @2x and @3x.
+    case pixels
+    /// Fractions of the picture or view: `fx` and `cx` of its width, `fy`
+    /// and `cy` of its height, the principal point from its top-left
+    /// corner ((0.5, 0.5) is its centre). A camera calibrated at W × H
+    /// pixels is (fx/W, fy/H, (cx + 0.5)/W, (cy + 0.5)/H).
+    case unit
+    /// Points of a SwiftUI view, the principal point from its top-left
+    /// corner: pixels are points × the display scale, so one camera
+    /// corrects a view alike at every scale. On a picture (no display
+    /// scale) a point is a pixel.
+    case points
+  }
+
+  /// Focal lengths (> 0).
   public var fx: Double
   public var fy: Double
-  /// Principal point in pixels (OpenCV's convention: the first pixel's centre is 0).
+  /// Principal point.
   public var cx: Double
   public var cy: Double
+  /// What the four numbers measure; ``Units/pixels`` by default.
+  public var units: Units
 
-  /// The camera matrix [[fx, 0, cx], [0, fy, cy], [0, 0, 1]].
-  public init(fx: Double, fy: Double, cx: Double, cy: Double) {
+  /// The camera matrix [[fx, 0, cx], [0, fy, cy], [0, 0, 1]] in `units`.
+  public init(fx: Double, fy: Double, cx: Double, cy: Double, units: Units = .pixels) {
     self.fx = fx
     self.fy = fy
     self.cx = cx
     self.cy = cy
+    self.units = units
   }
 
   /// The camera used when none is given: focal length max(W, H) on both
-  /// axes, principal point at the picture's centre ((W − 1)/2, (H − 1)/2).
+  /// axes, principal point at the picture's centre ((W − 1)/2, (H − 1)/2),
+  /// in pixels.
   public static func standard(width: Int, height: Int) -> LensCamera {
     let f = Double(max(width, height))
     return LensCamera(fx: f, fy: f, cx: Double(width - 1) / 2, cy: Double(height - 1) / 2)
+  }
+
+  /// This camera in pixels of a `width × height` picture (OpenCV's
+  /// convention): ``Units/unit`` scales by the size and moves the principal
+  /// point from the corner to the first pixel's centre (− 0.5);
+  /// ``Units/points`` scales by `pixelsPerPoint` (per axis: a view's pixels
+  /// over its points) and moves it alike.
+  package func inPixels(width: Int, height: Int, pixelsPerPoint: Vector2 = Vector2(1, 1))
+    -> LensCamera
+  {
+    let scale: Vector2
+    switch units {
+    case .pixels: return self
+    case .unit: scale = Vector2(Double(width), Double(height))
+    case .points: scale = pixelsPerPoint
+    }
+    return LensCamera(
+      fx: fx * scale.x, fy: fy * scale.y, cx: cx * scale.x - 0.5, cy: cy * scale.y - 0.5)
   }
 }
 

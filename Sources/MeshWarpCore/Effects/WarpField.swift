@@ -72,7 +72,7 @@ public struct WarpField: Sendable {
     c = Vector2(Double(effect.center.x) * size.x, Double(effect.center.y) * size.y)
     discRadius = effect.radius * s
     lens = LensModel(
-      camera: effect.camera ?? .standard(width: width, height: height),
+      camera: effect.pixelCamera(width: width, height: height),
       coefficients: effect.distortion)
     if effect.kind == .bulge || effect.kind == .ripple {
       let n = Self.radialTableCount
@@ -82,7 +82,8 @@ public struct WarpField: Sendable {
       let (kind, phase, radius) = (effect.kind, effect.phase, discRadius)
       for i in 0..<n {
         let r = radius * Double(i) / Double(n - 1)
-        table[i] = Self.radial(r, kind: kind, k: k, a: a, omega: omega, phase: phase, R: radius).0
+        table[i] =
+          Self.radial(r, kind: kind, k: k, a: a, omega: omega, phase: phase, radius: radius).0
       }
       radialTable = table
     } else {
@@ -102,12 +103,12 @@ public struct WarpField: Sendable {
   }
 
   /// g(r) and g′(r) of a bulge (k) or a ripple (a = A·s, ω = 2π/(L·s), ϕ)
-  /// on a disc of radius `R`.
+  /// on a disc of radius `radius`.
   @inline(__always) static func radial(
     _ r: Double, kind: MeshEffect.Kind, k: Double, a: Double, omega: Double, phase: Double,
-    R: Double
+    radius: Double
   ) -> (Double, Double) {
-    let (w, dw) = window(r, R)
+    let (w, dw) = window(r, radius)
     switch kind {
     case .bulge:
       return (r * (1 + k * w), 1 + k * w + r * k * dw)
@@ -125,7 +126,7 @@ public struct WarpField: Sendable {
   package func radial(_ r: Double) -> (Double, Double) {
     Self.radial(
       r, kind: effect.kind, k: effect.strength, a: effect.amplitude * s,
-      omega: 2 * Double.pi / (effect.wavelength * s), phase: effect.phase, R: discRadius)
+      omega: 2 * Double.pi / (effect.wavelength * s), phase: effect.phase, radius: discRadius)
   }
 
   /// The r in [0, R] with g(r) = `target` (g increasing on the disc): the
