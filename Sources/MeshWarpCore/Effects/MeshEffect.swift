@@ -188,7 +188,7 @@ public struct MeshEffect: Hashable, Sendable {
   /// Between two kinds the blend passes through the identity: the numbers
   /// blend as above, and the first half draws this effect's kind with its
   /// amount (twirl angle, bulge strength, ripple or wave amplitude, lens
-  /// coefficients: ``isIdentity``) scaled by 1 − 2·fraction, the second
+  /// coefficients, 0 for the identity) scaled by 1 − 2·fraction, the second
   /// half `other`'s kind scaled by 2·fraction − 1, so that neither kind
   /// jumps in or out (factors beyond 1, where `fraction` leaves 0…1, are 1).
   public func interpolated(to other: MeshEffect, fraction t: Double) -> MeshEffect {
