@@ -30,8 +30,10 @@ stand_in_flags() {
   [ -d "$swiftpm_modules" ] || swiftpm_modules="$bin"
   accessor="$bin/MeshWarpEffect.build/DerivedSources/resource_bundle_accessor.swift"
   [ -f "$accessor" ] || { echo "missing $accessor" >&2; return 1; }
-  # SwiftPM's package name is the package identity: the root folder, lowercased.
-  package_name="$(basename "$PWD" | tr '[:upper:]' '[:lower:]')"
+  # SwiftPM's package name is the package identity (the root folder,
+  # lowercased) as a C99 identifier: other characters become `_`, and a
+  # leading digit gains one (a checkout in `wt-effects` is `wt_effects`).
+  package_name="$(basename "$PWD" | tr '[:upper:]' '[:lower:]' | sed -e 's/[^a-z0-9_]/_/g' -e 's/^[0-9]/_&/')"
   # MeshWarpRender imports its C span kernel internally; a debug build's
   # modules (built for testing) still ask clients to load it: its module map.
   local kernel_map="$bin/CSpanKernel.build/module.modulemap"

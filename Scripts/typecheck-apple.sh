@@ -142,6 +142,40 @@ print(f"re-exports: {len(types) - len(excluded)} of {len(types)} core types chec
 PY
 swiftc -typecheck -module-name ReexportTypes "${flags[@]}" "$work/reexport/types.swift"
 
+# The mesh effects' examples: every ```swift block of the DocC page
+# MeshEffects.md and of the "## Mesh effects" section of
+# Documentation/SwiftUI.md must appear, line for line (indentation, blank
+# lines and imports aside), in Tests/Apple/Checks/MeshEffectExamples.swift,
+# which type-checks here as an app (and in each platform's availability
+# pass below): the pages show the code that is checked.
+echo "== documentation examples (mesh effects)"
+python3 - Tests/Apple/Checks/MeshEffectExamples.swift \
+  Sources/MeshWarpEffect/MeshWarpEffect.docc/MeshEffects.md "Documentation/SwiftUI.md#Mesh effects" <<'PY'
+import re, sys
+checked, pages = sys.argv[1], sys.argv[2:]
+def lines(text):
+    out = [l.strip() for l in text.splitlines()]
+    return [l for l in out if l and not l.startswith("import ")]
+have = lines(open(checked, encoding="utf-8").read())
+count = 0
+for page in pages:
+    path, _, section = page.partition("#")
+    text = open(path, encoding="utf-8").read()
+    if section:
+        m = re.search(r"^## " + re.escape(section) + r"\n(.*?)(?=^## |\Z)", text, re.S | re.M)
+        assert m, f"{path}: no section '## {section}'"
+        text = m.group(1)
+    blocks = re.findall(r"^[ \t]*```swift\n(.*?)^[ \t]*```", text, re.S | re.M)
+    assert blocks, f"{page}: no swift blocks"
+    for i, block in enumerate(blocks):
+        want = lines(block)
+        if not any(have[k:k + len(want)] == want for k in range(len(have) - len(want) + 1)):
+            sys.exit(f"{page}: swift block {i} is not in {checked} line for line:\n{block}")
+        count += 1
+print(f"   {count} blocks of {len(pages)} pages found in {checked}")
+PY
+swiftc -typecheck -module-name MeshEffectExamples "${app_flags[@]}" Tests/Apple/Checks/MeshEffectExamples.swift
+
 # Fixtures that MUST NOT type-check (Tests/Apple/Checks/*.swift with a
 # `// must-fail:` line): each fails with its `// expect:` error, reported in
 # the fixture itself, or this script fails. `must-fail: modules` runs in this
@@ -196,7 +230,8 @@ check_platform() {
     Tests/Apple/StandIns/SwiftUI.swift Tests/Apple/StandIns/CoreGraphics.swift \
     Sources/MeshWarpEffect/*.swift Examples/OriginalReadme/WarpedCardView.swift \
     Examples/MeshWarpEffectDemo/MeshWarpEffectDemoUI/*.swift \
-    Examples/MeshWarpEffectDemo/MeshWarpEffectDemoApp/main.swift ${fixture:+"$fixture"}
+    Examples/MeshWarpEffectDemo/MeshWarpEffectDemoApp/main.swift \
+    Tests/Apple/Checks/MeshEffectExamples.swift ${fixture:+"$fixture"}
   local domains=(-Xfrontend -define-always-enabled-availability-domain -Xfrontend Deployed)
   for d in $(sort -u "$dir/domains.txt"); do
     domains+=(-Xfrontend -define-dynamic-availability-domain -Xfrontend "$d")

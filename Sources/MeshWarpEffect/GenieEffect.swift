@@ -23,6 +23,8 @@
     /// Pixels per point: the shader's clamp to the edge stops at the edge
     /// pixels' centres.
     @Environment(\.displayScale) private var displayScale
+    /// The view's last render plan and its key.
+    @State private var plans = LastPlanStore<MeshWarpRenderPlan.Key, MeshWarpRenderPlan>()
 
     /// `nonisolated` so that `AnyTransition.genie` (not main-actor isolated)
     /// can build it under Swift 6's strict concurrency checking.
@@ -42,12 +44,13 @@
       let progress = min(max(progress, 0), 1)
       let target = target
       let edge = edge
-      let displayScale = displayScale
+      let (displayScale, plans) = (displayScale, plans)
       content.visualEffect { effect, proxy in
-        // Off at progress 0; otherwise this progress's mesh and offset.
+        // Off at progress 0; otherwise this progress's mesh and offset,
+        // kept with the view while the progress stays.
         let genie = GenieEffectPlan(
           viewSize: proxy.size, target: target, edge: edge, progress: progress,
-          displayScale: displayScale)
+          displayScale: displayScale, store: plans)
         return effect.layerEffect(
           MeshWarpShader.shader(
             data: genie.plan.data, size: proxy.size, displayScale: displayScale),

@@ -19,8 +19,10 @@ package struct GenieEffectPlan: Sendable {
   ///   - edge: where the target lies.
   ///   - progress: 0 (untouched) … 1 (inside the target); clamped.
   ///   - displayScale: pixels per point.
+  ///   - store: the view's last plan (`nil`: made anew).
   package init(
-    viewSize: CGSize, target: CGRect, edge: GenieEdge, progress: Double, displayScale: CGFloat
+    viewSize: CGSize, target: CGRect, edge: GenieEdge, progress: Double, displayScale: CGFloat,
+    store: LastPlanStore<MeshWarpRenderPlan.Key, MeshWarpRenderPlan>? = nil
   ) {
     let progress = progress.isFinite ? min(max(progress, 0), 1) : 0
     isEnabled = progress > 0
@@ -28,9 +30,15 @@ package struct GenieEffectPlan: Sendable {
       viewSize: viewSize, target: target, edge: edge, progress: progress)
     // The offset of this progress's mesh (its taps), not the travel at
     // progress 1: early in the animation the content has barely moved.
-    plan = MeshWarpRenderPlan.cached(
-      mesh: genie?.mesh ?? WarpMesh.identity(columns: 2, rows: 2), smooth: false,
-      viewSize: viewSize, displayScale: displayScale, maxSampleOffset: .zero,
-      addressMode: .clampToEdge)
+    let mesh = genie?.mesh ?? WarpMesh.identity(columns: 2, rows: 2)
+    plan =
+      store.map {
+        MeshWarpRenderPlan.cached(
+          mesh: mesh, smooth: false, viewSize: viewSize, displayScale: displayScale,
+          maxSampleOffset: .zero, addressMode: .clampToEdge, in: $0)
+      }
+      ?? MeshWarpRenderPlan(
+        mesh: mesh, smooth: false, viewSize: viewSize, displayScale: displayScale,
+        maxSampleOffset: .zero, addressMode: .clampToEdge)
   }
 }

@@ -8,28 +8,25 @@
     public static var twirl: AnyTransition { twirl(angle: .degrees(360)) }
 
     /// The view twirls out by `angle` (positive clockwise) while it fades.
+    /// At rest (angle 0) the layer effect is off.
     public static func twirl(angle: Angle) -> AnyTransition {
-      .modifier(
-        active: MeshEffectModifier(effect: .twirl(angle: angle)),
-        identity: MeshEffectModifier(effect: .twirl(degrees: 0))
-      ).combined(with: .opacity)
+      effect(MeshEffectTransitionStates.twirl(degrees: angle.degrees))
     }
 
     /// The view pinches into its centre (strength −0.9) while it fades.
-    public static var pinch: AnyTransition {
-      .modifier(
-        active: MeshEffectModifier(effect: .bulge(strength: -0.9)),
-        identity: MeshEffectModifier(effect: .bulge(strength: 0))
-      ).combined(with: .opacity)
-    }
+    /// At rest the layer effect is off.
+    public static var pinch: AnyTransition { effect(MeshEffectTransitionStates.pinch) }
 
-    /// Ripples run through the view (amplitude 0.015, wavelength 0.08, a
-    /// full period of phase) while it fades.
-    public static var ripple: AnyTransition {
+    /// Ripples run through the view (amplitude 0.012, wavelength 0.08, a
+    /// full period of phase; no state of the walk folds) while it fades.
+    /// At rest the layer effect is off.
+    public static var ripple: AnyTransition { effect(MeshEffectTransitionStates.ripple) }
+
+    /// The effect transition between `states`, with a fade.
+    static func effect(_ states: (active: MeshEffect, identity: MeshEffect)) -> AnyTransition {
       .modifier(
-        active: MeshEffectModifier(
-          effect: .ripple(amplitude: 0.015, wavelength: 0.08, phase: 2 * .pi)),
-        identity: MeshEffectModifier(effect: .ripple(amplitude: 0, wavelength: 0.08, phase: 0))
+        active: MeshEffectModifier(effect: states.active),
+        identity: MeshEffectModifier(effect: states.identity)
       ).combined(with: .opacity)
     }
   }

@@ -17,8 +17,9 @@
   ///
   /// Per new mesh, size or option it packs the mesh with
   /// ``ShaderMeshData/pack(_:edges:)`` (O(faces); with `smooth`, O(faces of
-  /// the smoothed mesh)), and keeps the result for the following frames
-  /// (a cache of the last few); per pixel the shader costs O(1) on average.
+  /// the smoothed mesh)) once, and keeps the result with the view for the
+  /// following frames (its last plan, in its state: other warped views do
+  /// not evict it); per pixel the shader costs O(1) on average.
   @available(iOS 17.0, macOS 14.0, tvOS 17.0, visionOS 1.0, *)
   public struct MeshWarpModifier: ViewModifier, Animatable {
     /// The mesh, in normalized coordinates of the modified view.
@@ -48,6 +49,8 @@
     public var filterMinification: Bool
 
     @Environment(\.displayScale) private var displayScale
+    /// The view's last render plan and its key.
+    @State private var plans = LastPlanStore<MeshWarpRenderPlan.Key, MeshWarpRenderPlan>()
 
     /// - Parameters:
     ///   - mesh: the warp, in normalized coordinates of the view.
@@ -89,16 +92,16 @@
     public func body(content: Content) -> some View {
       let (mesh, smooth, edges, addressMode) = (mesh, smooth, edges, addressMode)
       let (offset, edgeColor, displayScale) = (maxSampleOffset, edgeColor, displayScale)
-      let filterMinification = filterMinification
+      let (filterMinification, plans) = (filterMinification, plans)
       content
         .visualEffect { effect, proxy in
           // The mesh the shader draws (smoothed at this size when asked),
-          // packed, and the offset that covers its taps: cached, since
-          // SwiftUI runs this closure every frame.
+          // packed, and the offset that covers its taps: kept with the
+          // view, since SwiftUI runs this closure every frame.
           let plan = MeshWarpRenderPlan.cached(
             mesh: mesh, smooth: smooth, viewSize: proxy.size, displayScale: displayScale,
             maxSampleOffset: offset, addressMode: addressMode, edges: edges,
-            filterMinification: filterMinification)
+            filterMinification: filterMinification, in: plans)
           return effect.layerEffect(
             MeshWarpShader.shader(
               data: plan.data, size: proxy.size,

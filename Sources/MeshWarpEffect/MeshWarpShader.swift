@@ -63,23 +63,26 @@
     }
   }
 
-  /// Compiles the warp's shader ahead of its first use.
+  /// Compiles the warp's shaders ahead of their first use.
   @available(iOS 18.0, macOS 15.0, tvOS 18.0, visionOS 2.0, *)
   public enum MeshWarpShaderPrewarm {
-    /// Compiles the layer-effect shader that `meshWarpEffect`,
-    /// `genieEffect` and the genie transition draw with, for the current
-    /// GPU, so that the first warped frame does not wait for the Metal
-    /// compiler (SwiftUI's `Shader.compile(as:)`,
+    /// Compiles the layer-effect shaders that `meshWarpEffect`,
+    /// `genieEffect`, the genie transition (`meshWarpLayer`) and the mesh
+    /// effects and their transitions (`effectWarpLayer`) draw with, for the
+    /// current GPU, so that the first warped frame does not wait for the
+    /// Metal compiler (SwiftUI's `Shader.compile(as:)`,
     /// https://developer.apple.com/documentation/swiftui/shader/compile(as:)).
     /// Call it early, e.g. in a `.task` of the app's first view.
     ///
-    /// - Throws: SwiftUI's error when the shader cannot be compiled (for
+    /// - Throws: SwiftUI's error when a shader cannot be compiled (for
     ///   example when the bundle holds no compiled `meshWarpLayer`).
     public static func compile() async throws {
-      let shader = MeshWarpShader.shader(
-        data: ShaderMeshData.pack(WarpMesh.identity(columns: 2, rows: 2)),
-        size: CGSize(width: 1, height: 1))
-      try await shader.compile(as: .layerEffect)
+      let one = CGSize(width: 1, height: 1)
+      let mesh = MeshWarpShader.shader(
+        data: ShaderMeshData.pack(WarpMesh.identity(columns: 2, rows: 2)), size: one)
+      try await mesh.compile(as: .layerEffect)
+      let effect = MeshEffectShader.shader(data: MeshEffectShaderInput.identityData, size: one)
+      try await effect.compile(as: .layerEffect)
     }
   }
 #endif

@@ -25,7 +25,10 @@ extension WarpMesh {
   /// - `.origin` samples the layer's top-left pixel from every uncovered
   ///   pixel of the view: the farthest uncovered point found by probing
   ///   coverage on a 64 × 64 grid and along the view's edges (256 per
-  ///   edge), plus one probe spacing. `.unwarped` samples the pixel itself
+  ///   edge), plus one probe spacing; when a face is not drawn
+  ///   (``WarpMesh/isRenderable(_:)``), its hole may be narrower than the
+  ///   probes' spacing, and the view's far corner bounds it instead.
+  ///   `.unwarped` samples the pixel itself
   ///   (half a pixel after the clamp); `.transparent` and `.color` sample
   ///   nothing.
   ///
@@ -42,7 +45,7 @@ extension WarpMesh {
   /// - Returns: the offset in points per axis; `.zero` for a non-finite or
   ///   empty size.
   /// - Complexity: O(faces), plus O(1) lookups for 5,120 probes with
-  ///   `.origin`.
+  ///   `.origin` (none when a face is left out).
   public func requiredSampleOffset(
     viewSize: CGSize, addressMode: AddressMode = .clampToEdge, edges: EdgePolicy = .transparent,
     displayScale: CGFloat = 1, filterMinification: Bool = true
@@ -82,7 +85,9 @@ extension WarpMesh {
     case .unwarped:
       travel = Vector2(max(travel.x, pixel / 2), max(travel.y, pixel / 2))
     case .origin:
-      if let farthest = SampleOffsetAxis.farthestUncovered(self, size: size) {
+      // A face left out leaves a hole the probes may miss: the view bounds it.
+      let holed = faces.indices.contains { !isRenderable($0) }
+      if let farthest = holed ? size : SampleOffsetAxis.farthestUncovered(self, size: size) {
         // The tap is the top-left pixel's centre (its corner for clampToZero).
         let tap = addressMode == .clampToZero ? 0 : pixel / 2
         travel = Vector2(max(travel.x, farthest.x - tap), max(travel.y, farthest.y - tap))
@@ -245,7 +250,7 @@ enum SampleOffsetAxis {
 /// Linux tests check it.
 ///
 /// Not API: `@_spi(Benchmarks)` opens the plan, its initializer, ``data``
-/// and ``cached(mesh:smooth:viewSize:displayScale:maxSampleOffset:addressMode:edges:filterMinification:)``
+/// and ``cached(mesh:smooth:viewSize:displayScale:maxSampleOffset:addressMode:edges:filterMinification:in:)``
 /// to the SwiftUI layer's benchmarks (Benchmarks/SwiftUILayer, a package of
 /// their own, which `package` access does not reach); the public API lists
 /// leave SPI out.
@@ -285,7 +290,12 @@ enum SampleOffsetAxis {
     self.maxSampleOffset = CGSize(
       width: max(maxSampleOffset.width, required.width),
       height: max(maxSampleOffset.height, required.height))
-    self.data = ShaderMeshData.pack(rendered, edges: edges)
+    let data = ShaderMeshData.pack(rendered, edges: edges)
+    self.data = data
+    EffectWorkLog.count {
+      $0.meshPlans += 1
+      $0.meshFloats += data.count
+    }
   }
 
   /// The mesh the shader draws for `mesh`: itself, or with `smooth` its
@@ -304,7 +314,7 @@ enum SampleOffsetAxis {
   }
 
   /// Everything a plan depends on.
-  package struct Key: Hashable, Sendable {
+  @_spi(Benchmarks) public struct Key: Hashable, Sendable {
     var mesh: WarpMesh
     var smooth: Bool
     var width, height, displayScale, offsetWidth, offsetHeight: Double
@@ -330,81 +340,29 @@ enum SampleOffsetAxis {
     }
   }
 
-  /// The plans most recently made through ``cached(mesh:smooth:viewSize:displayScale:maxSampleOffset:addressMode:edges:filterMinification:)``.
-  package static let cache = MeshWarpPlanCache(capacity: 8)
-
-  /// The plan for these arguments, made once and then taken from
-  /// ``cache`` (SwiftUI calls `visualEffect` every frame; smoothing and
-  /// packing a full-screen grid cost milliseconds: see the
+  /// The plan for these arguments, made once and then taken from `store`,
+  /// the view's own (SwiftUI calls `visualEffect` every frame; smoothing
+  /// and packing a full-screen grid cost milliseconds: see the
   /// `effect-plan-smooth` and `effect-plan-cached` cases of
-  /// Benchmarks/SwiftUILayer). Same arguments as
+  /// Benchmarks/SwiftUILayer). The store keeps the view's last plan: a
+  /// still view makes one, an animated view one a frame, however many
+  /// other views are warped. Same arguments as
   /// ``init(mesh:smooth:viewSize:displayScale:maxSampleOffset:addressMode:edges:filterMinification:)``.
   @_spi(Benchmarks) public static func cached(
     mesh: WarpMesh, smooth: Bool, viewSize: CGSize, displayScale: CGFloat,
     maxSampleOffset: CGSize, addressMode: AddressMode, edges: EdgePolicy = .transparent,
-    filterMinification: Bool = true
+    filterMinification: Bool = true, in store: LastPlanStore<Key, MeshWarpRenderPlan>
   ) -> MeshWarpRenderPlan {
     let key = Key(
       mesh: mesh, smooth: smooth, width: Double(viewSize.width), height: Double(viewSize.height),
       displayScale: Double(displayScale), offsetWidth: Double(maxSampleOffset.width),
       offsetHeight: Double(maxSampleOffset.height), addressMode: addressMode, edges: edges,
       filterMinification: filterMinification)
-    return cache.plan(for: key) {
+    return store.plan(for: key) {
       MeshWarpRenderPlan(
         mesh: mesh, smooth: smooth, viewSize: viewSize, displayScale: displayScale,
         maxSampleOffset: maxSampleOffset, addressMode: addressMode, edges: edges,
         filterMinification: filterMinification)
     }
-  }
-}
-
-/// The few most recently used render plans by key (least recently used
-/// evicted; at most `capacity` plans and 16 MiB of packed data), shared by
-/// every warped view: a still view hits it every frame; an animation misses
-/// (its mesh changes) and pays for one plan.
-package final class MeshWarpPlanCache: @unchecked Sendable {
-  private let lock = NSLock()
-  private let capacity: Int
-  /// Least recently used first (guarded by `lock`).
-  private var entries: [(key: MeshWarpRenderPlan.Key, plan: MeshWarpRenderPlan)] = []
-  /// Plans made (misses), for tests (guarded by `lock`).
-  private var made = 0
-
-  /// The packed floats kept in all: 4 Mi floats, 16 MiB.
-  static let maximumFloats = 4 << 20
-
-  package init(capacity: Int) {
-    self.capacity = max(1, capacity)
-  }
-
-  /// How many plans the cache has made so far.
-  package var misses: Int { lock.withLock { made } }
-
-  /// The cached plan for `key`, else `make()`'s (made outside the lock).
-  package func plan(
-    for key: MeshWarpRenderPlan.Key, make: () -> MeshWarpRenderPlan
-  ) -> MeshWarpRenderPlan {
-    if let hit = lock.withLock({ () -> MeshWarpRenderPlan? in
-      guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
-      let entry = entries.remove(at: i)
-      entries.append(entry)
-      return entry.plan
-    }) {
-      return hit
-    }
-    let plan = make()
-    lock.withLock {
-      made += 1
-      entries.removeAll { $0.key == key }
-      entries.append((key, plan))
-      if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
-      // At most `maximumFloats` of packed data (the newest always stays): an
-      // animation's full-screen smooth plans are megabytes each.
-      var floats = entries.reduce(0) { $0 + $1.plan.data.count }
-      while entries.count > 1, floats > Self.maximumFloats {
-        floats -= entries.removeFirst().plan.data.count
-      }
-    }
-    return plan
   }
 }

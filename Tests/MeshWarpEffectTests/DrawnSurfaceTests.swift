@@ -16,7 +16,7 @@ import _TestSupport
   @Test func smoothTapsMapThroughTheDrawnSurface() throws {
     let mesh = SampleOffsetTests.overshootingGrid
     let view = CGSize(width: 300, height: 200)
-    let plan = MeshWarpRenderPlan.cached(
+    let plan = MeshWarpRenderPlan(
       mesh: mesh, smooth: true, viewSize: view, displayScale: 2, maxSampleOffset: .zero,
       addressMode: .clampToEdge)
     let tester = MeshWarpHitTester(mesh: mesh, smooth: true, viewSize: view, displayScale: 2)
@@ -67,27 +67,39 @@ import _TestSupport
     #expect(end.plan.maxSampleOffset.height >= 700 + 40 - 400)
   }
 
-  /// The plan cache: the same arguments make one plan, a new size another.
-  @Test func plansAreMadeOncePerMeshSizeAndOptions() {
-    let cache = MeshWarpPlanCache(capacity: 2)
-    let mesh = WarpMesh.identity(columns: 3, rows: 3)
-    func key(_ width: Double) -> MeshWarpRenderPlan.Key {
-      MeshWarpRenderPlan.Key(
-        mesh: mesh, smooth: true, width: width, height: 100, displayScale: 2, offsetWidth: 0,
-        offsetHeight: 0, addressMode: .clampToEdge, edges: .transparent, filterMinification: true)
+  /// Each view keeps its last plan: ten still warped views, each drawn
+  /// every frame, make one plan each (a shared list of eight, which ten
+  /// views cycle through, made one per view per frame), and a view whose
+  /// size changes makes one more without disturbing the others. Each plan
+  /// packs its mesh once.
+  @Test func eachViewKeepsItsOwnPlan() {
+    let views = (0..<10).map { i in
+      (
+        store: LastPlanStore<MeshWarpRenderPlan.Key, MeshWarpRenderPlan>(),
+        mesh: MeshPresets.sinusoidal(columns: 3 + i % 4, rows: 3, amplitude: 0.02 * Double(i))
+      )
     }
-    func make(_ width: Double) -> MeshWarpRenderPlan {
-      MeshWarpRenderPlan(
-        mesh: mesh, smooth: true, viewSize: CGSize(width: width, height: 100), displayScale: 2,
-        maxSampleOffset: .zero, addressMode: .clampToEdge)
+    func draw(_ view: Int, width: CGFloat = 200) -> MeshWarpRenderPlan {
+      MeshWarpRenderPlan.cached(
+        mesh: views[view].mesh, smooth: true, viewSize: CGSize(width: width, height: 100),
+        displayScale: 2, maxSampleOffset: .zero, addressMode: .clampToEdge,
+        in: views[view].store)
     }
-    for _ in 0..<5 { _ = cache.plan(for: key(100)) { make(100) } }
-    #expect(cache.misses == 1)
-    _ = cache.plan(for: key(200)) { make(200) }
-    _ = cache.plan(for: key(100)) { make(100) }
-    #expect(cache.misses == 2)
-    _ = cache.plan(for: key(300)) { make(300) }  // evicts 200, the least recently used
-    _ = cache.plan(for: key(200)) { make(200) }
-    #expect(cache.misses == 4)
+    var packed = 0
+    let work = EffectWorkLog.record {
+      for _ in 0..<5 {
+        for view in views.indices { packed += draw(view).data.count > 0 ? 1 : 0 }
+      }
+    }
+    #expect(packed == 50)
+    #expect(views.map(\.store.misses) == Array(repeating: 1, count: 10))
+    #expect(work.meshPlans == 10, "\(work)")
+    let floats = views.indices.reduce(0) { $0 + draw($1).data.count }
+    #expect(work.meshFloats == floats, "each plan packs once: \(work.meshFloats) of \(floats)")
+    _ = draw(3, width: 300)
+    _ = draw(3, width: 300)
+    #expect(views[3].store.misses == 2)
+    for view in views.indices where view != 3 { _ = draw(view) }
+    #expect(views.map(\.store.misses).reduce(0, +) == 11)
   }
 }

@@ -40,6 +40,7 @@ import _TestSupport
     let corners = [
       CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 0), CGPoint(x: 1, y: 1), CGPoint(x: 0, y: 1),
     ]
+    result.append(("fine grid with a face left out", holedGrid))
     result.append(
       (
         "one quad, content ×4",
@@ -50,6 +51,21 @@ import _TestSupport
       ))
     return result
   }
+
+  /// A fine identity grid (100 × 75 faces of 0.4 pt over the 40 × 30 pt
+  /// view) with one face not drawn (an index out of range): the hole at
+  /// x 37.2…37.6, y 26.4…26.8 pt holds pixel centres at 1 and 2 px per
+  /// point but lies between the coverage probes (every 0.625 pt across,
+  /// at 37.1875 and 37.8125), so only a bound that knows a face is missing
+  /// covers the `.origin` taps there.
+  static let holedGrid: WarpMesh = {
+    var mesh = WarpMesh.identity(columns: 101, rows: 76)
+    let hole = 66 * 100 + 93
+    mesh.faces[hole] = MeshFace(
+      i0: mesh.pointPairs.count, i1: mesh.faces[hole].i1, i2: mesh.faces[hole].i2,
+      i3: mesh.faces[hole].i3)
+    return mesh
+  }()
 
   /// How far the warped mesh reaches beyond the view, in points per axis.
   static func reach(_ mesh: WarpMesh) -> CGSize {

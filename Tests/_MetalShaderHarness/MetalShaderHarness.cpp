@@ -185,3 +185,57 @@ extern "C" long meshwarp_shader_farthest_taps(const float *mesh, int count, floa
   outFarthest[1] = record.farthestY;
   return record.taps;
 }
+
+extern "C" int meshwarp_field_call(const float *field, int count, float width, float height,
+                                   float positionX, float positionY, float *outX, float *outY) {
+  meshwarp::FieldMapping mapping;
+  mapping.size = metal::float2(width, height);
+  mapping.valid = meshwarp::readField(deviceBuffer(field), count, mapping.field);
+  metal::float2 result = mapping.map(metal::float2(positionX, positionY));
+  *outX = result.x;
+  *outY = result.y;
+  if (meshwarp::isNoSource(result)) return 0;
+  return mapping.valid ? 1 : 2;
+}
+
+extern "C" void meshwarp_field_layer_call_with(const float *field, int count, float width,
+                                               float height, float positionX, float positionY,
+                                               float addressMode, float pixelSize,
+                                               float maxSamples, float *outRGBA) {
+  PositionRecord record = {0, 0, 0};
+  SwiftUI::Layer layer{positionLayer, &record};
+  metal::half4 c = effectWarpLayer(metal::float2(positionX, positionY), layer,
+                                   deviceBuffer(field), count, metal::float2(width, height),
+                                   addressMode, pixelSize, maxSamples);
+  outRGBA[0] = c.x;
+  outRGBA[1] = c.y;
+  outRGBA[2] = c.z;
+  outRGBA[3] = c.w;
+  if (record.taps > 0) {
+    outRGBA[0] = record.sumX / record.taps;
+    outRGBA[1] = record.sumY / record.taps;
+  }
+}
+
+extern "C" long meshwarp_field_farthest_taps(const float *field, int count, float width,
+                                             float height, float pixelSize, float marginX,
+                                             float marginY, float addressMode, float maxSamples,
+                                             float *outFarthest) {
+  TapRecord record = {0, 0, 0, 0, 0};
+  SwiftUI::Layer layer{recordingLayer, &record};
+  int x0 = (int)__builtin_floorf(-marginX / pixelSize);
+  int x1 = (int)__builtin_ceilf((width + marginX) / pixelSize);
+  int y0 = (int)__builtin_floorf(-marginY / pixelSize);
+  int y1 = (int)__builtin_ceilf((height + marginY) / pixelSize);
+  for (int y = y0; y < y1; y++) {
+    for (int x = x0; x < x1; x++) {
+      record.pixelX = (x + 0.5f) * pixelSize;
+      record.pixelY = (y + 0.5f) * pixelSize;
+      effectWarpLayer(metal::float2(record.pixelX, record.pixelY), layer, deviceBuffer(field),
+                      count, metal::float2(width, height), addressMode, pixelSize, maxSamples);
+    }
+  }
+  outFarthest[0] = record.farthestX;
+  outFarthest[1] = record.farthestY;
+  return record.taps;
+}

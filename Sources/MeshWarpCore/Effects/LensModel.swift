@@ -27,15 +27,14 @@ package struct LensModel: Sendable {
   }
 
   /// The model of lens effect `effect` on a `width × height` picture: its
-  /// camera (``LensCamera/standard(width:height:)`` when none) scaled from
-  /// its calibration size, and its output camera resolved
+  /// camera in the picture's pixels (``LensCamera/standard(width:height:)``
+  /// when none; scaled from its units or calibration size), and its output camera resolved
   /// (``LensOutputCamera``); `distortion` replaces the effect's
   /// coefficients when given.
   package init(
     _ effect: MeshEffect, width: Int, height: Int, distortion: LensDistortion? = nil
   ) {
-    let camera = (effect.camera ?? .standard(width: width, height: height))
-      .scaled(toWidth: width, height: height)
+    let camera = effect.pixelCamera(width: width, height: height)
     let d = distortion ?? effect.distortion
     self.init(
       camera: camera, coefficients: d,

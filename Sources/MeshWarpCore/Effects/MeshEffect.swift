@@ -80,8 +80,9 @@ public struct MeshEffect: Hashable, Sendable {
   public var radius: Double
   /// The wave's axis.
   public var axis: Axis
-  /// The lens camera matrix in pixels of the picture (OpenCV's convention:
-  /// pixel centres at integers); `nil` takes ``LensCamera/standard(width:height:)``.
+  /// The lens camera matrix, in pixels of the picture (OpenCV's
+  /// convention: pixel centres at integers) or in the units it names
+  /// (``LensCamera/Units``); `nil` takes ``LensCamera/standard(width:height:)``.
   public var camera: LensCamera?
   /// The lens distortion coefficients and model.
   public var distortion: LensDistortion
@@ -189,14 +190,21 @@ public struct MeshEffect: Hashable, Sendable {
   }
 
   /// The effect `fraction` of the way to `other`: every number blends
-  /// linearly (the lens camera too when both have one at the same
-  /// calibration size, the distortion when both are of one model, the
-  /// output cameras' alphas or matrices); the kind, axis, aspect, inverse
-  /// flag, lens model and a missing camera switch at one half.
+  /// linearly (the lens camera too when both have one in the same units
+  /// and at the same calibration size, the distortion when both are of
+  /// one model, the output cameras' alphas or matrices); the axis, aspect,
+  /// inverse flag, lens model and a missing camera (or one in other units)
+  /// switch at one half.
+  ///
+  /// Between two kinds the blend passes through the identity: the numbers
+  /// blend as above, and the first half draws this effect's kind with its
+  /// amount (twirl angle, bulge strength, ripple or wave amplitude, lens
+  /// coefficients, 0 for the identity) scaled by 1 − 2·fraction, the second
+  /// half `other`'s kind scaled by 2·fraction − 1, so that neither kind
+  /// jumps in or out (factors beyond 1, where `fraction` leaves 0…1, are 1).
   public func interpolated(to other: MeshEffect, fraction t: Double) -> MeshEffect {
     func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
     var e = t < 0.5 ? self : other
-    guard kind == other.kind else { return e }
     e.angle = mix(angle, other.angle)
     e.strength = mix(strength, other.strength)
     e.amplitude = mix(amplitude, other.amplitude)
@@ -206,11 +214,34 @@ public struct MeshEffect: Hashable, Sendable {
       x: mix(Double(center.x), Double(other.center.x)),
       y: mix(Double(center.y), Double(other.center.y)))
     e.radius = mix(radius, other.radius)
-    if let a = camera, let b = other.camera, a.calibrationSize == b.calibrationSize {
+    if let a = camera, let b = other.camera, a.calibrationSize == b.calibrationSize,
+      a.units == b.units
+    {
       e.camera = a.interpolated(to: b, fraction: t)
     }
     e.distortion = distortion.interpolated(to: other.distortion, fraction: t)
     e.outputCamera = outputCamera.interpolated(to: other.outputCamera, fraction: t)
+    guard kind != other.kind else { return e }
+    return e.scaled(by: min(1, abs(1 - 2 * t)))
+  }
+
+  /// The lens camera in pixels of a `width × height` picture
+  /// (``LensCamera/inPixels(width:height:pixelsPerPoint:)``), or
+  /// ``LensCamera/standard(width:height:)`` when there is none.
+  package func pixelCamera(width: Int, height: Int, pixelsPerPoint: Vector2 = Vector2(1, 1))
+    -> LensCamera
+  {
+    camera?.inPixels(width: width, height: height, pixelsPerPoint: pixelsPerPoint)
+      ?? .standard(width: width, height: height)
+  }
+
+  /// This effect with its lens camera in pixels of a `width × height`
+  /// picture or view (``pixelCamera(width:height:pixelsPerPoint:)``, kept
+  /// `nil` when none is given): what ``WarpField`` draws it with.
+  package func resolvingCamera(width: Int, height: Int, pixelsPerPoint: Vector2) -> MeshEffect {
+    guard let camera, camera.units != .pixels else { return self }
+    var e = self
+    e.camera = camera.inPixels(width: width, height: height, pixelsPerPoint: pixelsPerPoint)
     return e
   }
 }
@@ -221,7 +252,7 @@ extension MeshEffect {
   /// y, radius, the camera's fx, fy, cx, cy (zeros for none), k1, k2, p1,
   /// p2, k3, then k4, k5, k6 and the output camera's alpha (−1 unless it
   /// is ``LensOutputCamera/optimal(alpha:)``). Setting it writes them back
-  /// (a camera with fx ≤ 0 becomes none; the camera's calibration size,
+  /// (a camera with fx ≤ 0 becomes none; the camera's units, calibration size,
   /// the lens model and an output camera matrix stay as they are; an alpha
   /// below 0 leaves an output camera that is not `optimal` as it is, and
   /// turns an `optimal` one into ``LensOutputCamera/input``); a list of
@@ -246,7 +277,8 @@ extension MeshEffect {
       camera =
         v[8] > 0
         ? LensCamera(
-          fx: v[8], fy: v[9], cx: v[10], cy: v[11], calibrationSize: camera?.calibrationSize)
+          fx: v[8], fy: v[9], cx: v[10], cy: v[11], units: camera?.units ?? .pixels,
+          calibrationSize: camera?.calibrationSize)
         : nil
       distortion = LensDistortion(
         k1: v[12], k2: v[13], p1: v[14], p2: v[15], k3: v[16], k4: v[17], k5: v[18], k6: v[19],
@@ -271,35 +303,63 @@ extension MeshEffect: Keyframeable {
 }
 
 /// A pinhole camera matrix in OpenCV's convention: focal lengths and
-/// principal point in pixels, pixel centres at integer coordinates.
+/// principal point, in pixels with pixel centres at integer coordinates
+/// (``Units/pixels``, the default), or in units that do not depend on the
+/// picture's or view's size in pixels (``Units/unit``, ``Units/points``).
 ///
-/// A matrix measured on pictures of another size (a calibration made at
-/// 1920 × 1080 used on a 640 × 360 frame) carries that size as
+/// A matrix in pixels measured on pictures of another size (a calibration
+/// made at 1920 × 1080 used on a 640 × 360 frame) carries that size as
 /// ``calibrationSize`` and is scaled to each picture
 /// (``scaled(toWidth:height:)``).
 public struct LensCamera: Hashable, Sendable {
-  /// Focal lengths in pixels (> 0).
+  /// What a camera's numbers measure.
+  public enum Units: String, Hashable, Sendable, CaseIterable, Codable {
+    /// Pixels of the picture (OpenCV's convention: the first pixel's
+    /// centre is 0). A view's pixels are its points × the display scale,
+    /// so the same numbers correct differently at @2x and @3x.
+    case pixels
+    /// Fractions of the picture or view: `fx` and `cx` of its width, `fy`
+    /// and `cy` of its height, the principal point from its top-left
+    /// corner ((0.5, 0.5) is its centre). A camera calibrated at W × H
+    /// pixels is (fx/W, fy/H, (cx + 0.5)/W, (cy + 0.5)/H).
+    case unit
+    /// Points of a SwiftUI view, the principal point from its top-left
+    /// corner: pixels are points × the display scale, so one camera
+    /// corrects a view alike at every scale. On a picture (no display
+    /// scale) a point is a pixel.
+    case points
+  }
+
+  /// Focal lengths (> 0).
   public var fx: Double
   public var fy: Double
-  /// Principal point in pixels (OpenCV's convention: the first pixel's centre is 0).
+  /// Principal point.
   public var cx: Double
   public var cy: Double
-  /// The picture size in pixels the numbers refer to; nil: the size of
-  /// the picture they are used on.
+  /// What the four numbers measure; ``Units/pixels`` by default.
+  public var units: Units
+  /// For ``Units/pixels``: the picture size in pixels the numbers refer
+  /// to; nil: the size of the picture they are used on.
   public var calibrationSize: CGSize?
 
-  /// The camera matrix [[fx, 0, cx], [0, fy, cy], [0, 0, 1]], in pixels of
-  /// a picture of `calibrationSize` (nil: of the picture it is used on).
-  public init(fx: Double, fy: Double, cx: Double, cy: Double, calibrationSize: CGSize? = nil) {
+  /// The camera matrix [[fx, 0, cx], [0, fy, cy], [0, 0, 1]] in `units`,
+  /// for pixels of a picture of `calibrationSize` (nil: of the picture it
+  /// is used on).
+  public init(
+    fx: Double, fy: Double, cx: Double, cy: Double, units: Units = .pixels,
+    calibrationSize: CGSize? = nil
+  ) {
     self.fx = fx
     self.fy = fy
     self.cx = cx
     self.cy = cy
+    self.units = units
     self.calibrationSize = calibrationSize
   }
 
   /// The camera used when none is given: focal length max(W, H) on both
-  /// axes, principal point at the picture's centre ((W − 1)/2, (H − 1)/2).
+  /// axes, principal point at the picture's centre ((W − 1)/2, (H − 1)/2),
+  /// in pixels.
   public static func standard(width: Int, height: Int) -> LensCamera {
     let f = Double(max(width, height))
     return LensCamera(fx: f, fy: f, cx: Double(width - 1) / 2, cy: Double(height - 1) / 2)
@@ -311,10 +371,29 @@ public struct LensCamera: Hashable, Sendable {
   /// (cy + ½)·H/Hc − ½ (OpenCV puts pixel centres at integers, so the
   /// corner is at −½); without one, the camera as it is.
   public func scaled(toWidth width: Int, height: Int) -> LensCamera {
-    guard let size = calibrationSize else { return self }
+    guard units == .pixels, let size = calibrationSize else { return self }
     let (sx, sy) = (Double(width) / Double(size.width), Double(height) / Double(size.height))
     return LensCamera(
       fx: fx * sx, fy: fy * sy, cx: (cx + 0.5) * sx - 0.5, cy: (cy + 0.5) * sy - 0.5)
+  }
+
+  /// This camera in pixels of a `width × height` picture (OpenCV's
+  /// convention): ``Units/pixels`` scales from its calibration size
+  /// (``scaled(toWidth:height:)``); ``Units/unit`` scales by the size and moves the principal
+  /// point from the corner to the first pixel's centre (− 0.5);
+  /// ``Units/points`` scales by `pixelsPerPoint` (per axis: a view's pixels
+  /// over its points) and moves it alike.
+  package func inPixels(width: Int, height: Int, pixelsPerPoint: Vector2 = Vector2(1, 1))
+    -> LensCamera
+  {
+    let scale: Vector2
+    switch units {
+    case .pixels: return scaled(toWidth: width, height: height)
+    case .unit: scale = Vector2(Double(width), Double(height))
+    case .points: scale = pixelsPerPoint
+    }
+    return LensCamera(
+      fx: fx * scale.x, fy: fy * scale.y, cx: cx * scale.x - 0.5, cy: cy * scale.y - 0.5)
   }
 }
 
@@ -433,6 +512,7 @@ extension LensCamera {
     func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
     return LensCamera(
       fx: mix(fx, other.fx), fy: mix(fy, other.fy), cx: mix(cx, other.cx), cy: mix(cy, other.cy),
+      units: t < 0.5 ? units : other.units,
       calibrationSize: t < 0.5 ? calibrationSize : other.calibrationSize)
   }
 }

@@ -454,16 +454,40 @@ namespace meshwarp {
 constant float kSamplesPerTexel = 2.0f;
 constant int kMaxSamplesPerAxis = 16;
 
-// One sample of the layer effect at `position`, whose mapped source is
-// `source` (mapPosition's value, computed once by the caller): the layer
-// at the source after the address mode, the edge colour, or transparent.
-inline half4 layerSample(
-  float2 position, float2 source, SwiftUI::Layer layer, float2 size, int mode, float pixelSize,
-  half4 edgeColor, thread const Header &header, bool valid
-) {
-  if (isNoSource(source)) {
+// A layer effect's mapping, for the sampling below (one template, two
+// mappings: MeshMapping for meshWarpLayer, FieldMapping for
+// effectWarpLayer). Each has
+//   float2 map(float2 position) const: the source position in points, or
+//     float2(kNoSource) where nothing is drawn;
+//   half4 uncovered(float2 position) const: the colour where map draws
+//     nothing.
+
+// The mesh's mapping, its header read once per pixel by meshWarpLayer.
+struct MeshMapping {
+  device const float *mesh;
+  float2 size;
+  Header header;
+  bool valid;
+  half4 edgeColor;
+
+  inline float2 map(float2 position) const {
+    return mapPosition(position, mesh, size, header, valid);
+  }
+  inline half4 uncovered(float2 position) const {
     return showsEdgeColor(position, size, header, valid) ? edgeColor : half4(half(0));
   }
+};
+
+// One sample of the layer effect at `position`, whose mapped source is
+// `source` (the mapping's value, computed once by the caller): the layer
+// at the source after the address mode, the mapping's uncovered colour, or
+// transparent.
+template <typename Mapping>
+inline half4 layerSample(
+  float2 position, float2 source, thread const Mapping &mapping, SwiftUI::Layer layer,
+  float2 size, int mode, float pixelSize
+) {
+  if (isNoSource(source)) return mapping.uncovered(position);
   float2 samplePoint = addressPosition(source, size, pixelSize, mode);
   if (isNoSource(samplePoint)) return half4(half(0));
   return layer.sample(samplePoint);
@@ -472,12 +496,12 @@ inline half4 layerSample(
 // Source pixels crossed per output pixel along `step` (one output pixel,
 // in points) from `position`, whose source is `source`: forward difference,
 // else backward; 1 where neither neighbour maps.
+template <typename Mapping>
 inline float minification(
-  float2 position, float2 source, float2 step, float pixelSize, device const float *mesh,
-  float2 size, thread const Header &header, bool valid
+  float2 position, float2 source, float2 step, float pixelSize, thread const Mapping &mapping
 ) {
-  float2 next = mapPosition(position + step, mesh, size, header, valid);
-  if (isNoSource(next)) next = mapPosition(position - step, mesh, size, header, valid);
+  float2 next = mapping.map(position + step);
+  if (isNoSource(next)) next = mapping.map(position - step);
   if (isNoSource(next)) return 1.0f;
   float2 d = next - source;
   return sqrt(d.x * d.x + d.y * d.y) / pixelSize;
@@ -492,40 +516,33 @@ inline int sampleCount(float m, int cap) {
   return n >= float(cap) ? cap : max(1, int(ceil(n)));
 }
 
-}  // namespace meshwarp
-
-// The layer effect (signature from Apple's layerEffect page, cited above):
-// the mean of the pixel's samples (one where the warp does not shrink the
-// content), each the layer at the mapped position after the address mode,
-// the edge colour, or transparent.
-[[ stitchable ]] half4 meshWarpLayer(
-  float2 position, SwiftUI::Layer layer, device const float *mesh, int count, float2 size,
-  float addressMode, float pixelSize, float maxSamples, half4 edgeColor
+// The layer effect of a mapping: the mean of the pixel's samples (one
+// where the map does not shrink the content), each the layer at the mapped
+// position after the address mode, the uncovered colour, or transparent.
+// The pixel's own mapping is reused by its single sample: an unminified
+// pixel maps its centre once, plus once per axis for the estimate when the
+// filter is on.
+template <typename Mapping>
+inline half4 mappedLayerEffect(
+  float2 position, thread const Mapping &mapping, SwiftUI::Layer layer, float2 size,
+  float addressMode, float pixelSize, float maxSamples
 ) {
   int mode = abs(addressMode) <= 3.0f ? int(addressMode) : 0;
   if (!(pixelSize > 0.0f)) pixelSize = 1.0f;
-  int cap = maxSamples >= float(meshwarp::kMaxSamplesPerAxis)
-    ? meshwarp::kMaxSamplesPerAxis
+  int cap = maxSamples >= float(kMaxSamplesPerAxis)
+    ? kMaxSamplesPerAxis
     : (maxSamples >= 1.0f ? int(maxSamples) : 1);
-  // The header is read and checked once per pixel, and the pixel's own
-  // mapping is reused by its single sample: an unminified pixel maps its
-  // centre once, plus once per axis for the estimate when the filter is on.
-  meshwarp::Header header;
-  bool valid = meshwarp::readHeader(mesh, count, header);
-  float2 source = meshwarp::mapPosition(position, mesh, size, header, valid);
+  float2 source = mapping.map(position);
   int nx = 1;
   int ny = 1;
-  if (cap > 1 && !meshwarp::isNoSource(source)) {
-    nx = meshwarp::sampleCount(
-      meshwarp::minification(position, source, float2(pixelSize, 0.0f), pixelSize, mesh, size,
-        header, valid), cap);
-    ny = meshwarp::sampleCount(
-      meshwarp::minification(position, source, float2(0.0f, pixelSize), pixelSize, mesh, size,
-        header, valid), cap);
+  if (cap > 1 && !isNoSource(source)) {
+    nx = sampleCount(minification(position, source, float2(pixelSize, 0.0f), pixelSize, mapping),
+                     cap);
+    ny = sampleCount(minification(position, source, float2(0.0f, pixelSize), pixelSize, mapping),
+                     cap);
   }
   if (nx == 1 && ny == 1) {
-    return meshwarp::layerSample(position, source, layer, size, mode, pixelSize, edgeColor,
-                                 header, valid);
+    return layerSample(position, source, mapping, layer, size, mode, pixelSize);
   }
   // A regular nx × ny grid inside the pixel, averaged (float accumulator).
   float4 sum = float4(0.0f);
@@ -534,10 +551,307 @@ inline int sampleCount(float m, int cap) {
       float2 offset = float2((float(i) + 0.5f) / float(nx) - 0.5f,
                              (float(j) + 0.5f) / float(ny) - 0.5f) * pixelSize;
       float2 at = position + offset;
-      half4 c = meshwarp::layerSample(at, meshwarp::mapPosition(at, mesh, size, header, valid),
-                                      layer, size, mode, pixelSize, edgeColor, header, valid);
-      sum += float4(c);
+      sum += float4(layerSample(at, mapping.map(at), mapping, layer, size, mode, pixelSize));
     }
   }
   return half4(sum / float(nx * ny));
+}
+
+}  // namespace meshwarp
+
+// The layer effect (signature from Apple's layerEffect page, cited above):
+// the mean of the pixel's samples (one where the warp does not shrink the
+// content), each the layer at the mapped position after the address mode,
+// the edge colour, or transparent. The header is read and checked once
+// per pixel.
+[[ stitchable ]] half4 meshWarpLayer(
+  float2 position, SwiftUI::Layer layer, device const float *mesh, int count, float2 size,
+  float addressMode, float pixelSize, float maxSamples, half4 edgeColor
+) {
+  meshwarp::MeshMapping mapping;
+  mapping.mesh = mesh;
+  mapping.size = size;
+  mapping.valid = meshwarp::readHeader(mesh, count, mapping.header);
+  mapping.edgeColor = edgeColor;
+  return meshwarp::mappedLayerEffect(position, mapping, layer, size, addressMode, pixelSize,
+                                     maxSamples);
+}
+
+// ---------------------------------------------------------------------------
+// effectWarpLayer: a MeshEffect (twirl, bulge, ripple, wave, lens) drawn
+// through its exact inverse map G, per pixel, with no mesh.
+//
+// Algorithm (the twin of WarpField.source(_:) in
+// Sources/MeshWarpCore/Effects/WarpField.swift; ShaderFieldTests compares
+// the two through the C++ harness for every kind, sizes and aspects)
+//   1. Read the field's header (ShaderFieldData.pack, layout version 1,
+//      Sources/MeshWarpCore/ShaderFieldData.swift and
+//      Documentation/ShaderDataLayout.md); never read past `count`.
+//   2. Beyond the view's own bounds (the maxSampleOffset margin) nothing is
+//      drawn (kNoSource): the field's frame is the view, as the CPU
+//      renderer's output frame is the picture.
+//   3. position (points) → q in the field's pixels (W / size.x pixels a
+//      point); G(q) by kind:
+//      twirl   d = (q − c)·stretch, r = |d| < R: c + rot(−φ·(1 − r/R)²)·d / stretch;
+//      bulge, ripple  r < R: c + d·(g⁻¹(r)/r) / stretch, g⁻¹ by binary search
+//              of the table of g at R·i/(n − 1), a linear start and two
+//              Newton steps on g kept inside the table's interval
+//              (WarpField.inverseRadial); within the ripple's hole
+//              (r < hole + 1 px) the ramp to g⁻¹(hole + 1)/(hole + 1);
+//      wave    q minus a·sin(ω·t + ϕ) across the axis, t along it;
+//      lens    OpenCV's distortion of the normalized point
+//              ((q − 0.5 − c)/f), or with `inverse` its inverse by Newton's
+//              method with the analytic Jacobian (LensModel.undistort).
+//      Back to points; the sampling (address mode, minification filter by
+//      finite differences one pixel over) is meshWarpLayer's.
+//   Trigonometry is metal::precise's: fast math's sin and cos lose digits
+//   that a twirl multiplies by the radius.
+//
+// Parameters
+//   position, layer  as meshWarpLayer.
+//   field     the floats of ShaderFieldData.pack (.floatArray).
+//   count     the array's length (SwiftUI passes it with the pointer).
+//   size      the view's size in points (.float2(proxy.size)).
+//   addressMode, pixelSize, maxSamples  as meshWarpLayer.
+//   Invalid data (or a size that is not > 0): the content unwarped inside
+//   the view, nothing beyond it.
+// ---------------------------------------------------------------------------
+
+namespace meshwarp {
+
+// Layout version 1 (ShaderFieldData in Sources/MeshWarpCore/ShaderFieldData.swift).
+constant int kFieldMagic = 5068614;  // 0x4D5746, "MWF"
+constant int kFieldVersion = 1;
+constant int kFieldHeaderCount = 32;
+
+// Effect kinds (header field 3).
+constant int kKindTwirl = 0;
+constant int kKindBulge = 1;
+constant int kKindRipple = 2;
+constant int kKindWave = 3;
+constant int kKindLens = 4;
+
+// The lens's Newton iterations at most, and the step (normalized units)
+// below which it stops: float's resolution there (LensModel.undistort
+// takes 50 and 1e-12 in Double).
+constant int kLensIterations = 20;
+constant float kLensStep = 1e-7f;
+
+// The field's header, read once per pixel.
+struct Field {
+  int kind;
+  float2 pixels;  // W, H
+  float2 c;
+  float2 stretch;
+  float radius;
+  float angle;
+  float strength;
+  float amplitude;
+  float omega;
+  float phase;
+  int axis;
+  float hole;
+  float2 focal;
+  float2 principal;
+  float k1, k2, p1, p2, k3;
+  bool undistorts;
+  device const float *table;
+  int tableCount;
+};
+
+// Reads and checks the header; false when the data is not a usable
+// version-1 field of `count` floats.
+inline bool readField(device const float *data, int count, thread Field &f) {
+  if (count < kFieldHeaderCount) return false;
+  if (readInt(data, 0) != kFieldMagic || readInt(data, 1) != kFieldVersion) return false;
+  if (readInt(data, 2) != kFieldHeaderCount) return false;
+  f.kind = readInt(data, 3);
+  if (f.kind < kKindTwirl || f.kind > kKindLens) return false;
+  f.pixels = float2(data[4], data[5]);
+  if (!(f.pixels.x > 0.0f) || !(f.pixels.y > 0.0f)) return false;
+  f.c = float2(data[6], data[7]);
+  f.stretch = float2(data[8], data[9]);
+  f.radius = data[10];
+  f.angle = data[11];
+  f.strength = data[12];
+  f.amplitude = data[13];
+  f.omega = data[14];
+  f.phase = data[15];
+  f.axis = readInt(data, 16);
+  f.hole = data[17];
+  f.focal = float2(data[18], data[19]);
+  f.principal = float2(data[20], data[21]);
+  f.k1 = data[22];
+  f.k2 = data[23];
+  f.p1 = data[24];
+  f.p2 = data[25];
+  f.k3 = data[26];
+  f.undistorts = data[27] != 0.0f;
+  f.tableCount = readInt(data, 28);
+  int offset = readInt(data, 29);
+  int total = readInt(data, 30);
+  if (offset != kFieldHeaderCount || total != offset + f.tableCount || total > count) return false;
+  bool radial = f.kind == kKindBulge || f.kind == kKindRipple;
+  if (radial && (f.tableCount < 2 || !(f.radius > 0.0f))) return false;
+  if (f.kind == kKindLens && (!(f.focal.x > 0.0f) || !(f.focal.y > 0.0f))) return false;
+  f.table = data + offset;
+  return true;
+}
+
+inline float2 rotate(float2 d, float angle) {
+  float s = precise::sin(angle);
+  float c = precise::cos(angle);
+  return float2(c * d.x - s * d.y, s * d.x + c * d.y);
+}
+
+// g(r) and g′(r) of the bulge or ripple (WarpField.radial): the window
+// (1 − r/R)² and its derivative, then the kind's profile.
+inline float2 radialProfile(float r, thread const Field &f) {
+  float rho = r / f.radius;
+  float w = 0.0f;
+  float dw = 0.0f;
+  if (rho < 1.0f) {
+    w = (1.0f - rho) * (1.0f - rho);
+    dw = -2.0f * (1.0f - rho) / f.radius;
+  }
+  if (f.kind == kKindBulge) {
+    return float2(r * (1.0f + f.strength * w), 1.0f + f.strength * w + r * f.strength * dw);
+  }
+  float theta = f.omega * r - f.phase;
+  float s = precise::sin(theta);
+  float c = precise::cos(theta);
+  return float2(r + f.amplitude * s * w, 1.0f + f.amplitude * (f.omega * c * w + s * dw));
+}
+
+// The r in [0, R] with g(r) = target (WarpField.inverseRadial): the
+// table's interval by binary search, a linear start and two Newton steps
+// kept inside it; 0 where g(0) ≥ target.
+inline float inverseRadial(float target, thread const Field &f) {
+  device const float *g = f.table;
+  int n = f.tableCount;
+  if (!(target > g[0])) return 0.0f;
+  if (!(target < g[n - 1])) return f.radius;
+  int lo = 0;
+  int hi = n - 1;
+  while (hi - lo > 1) {
+    int mid = (lo + hi) / 2;
+    if (g[mid] <= target) {
+      lo = mid;
+    } else {
+      hi = mid;
+    }
+  }
+  float step = f.radius / float(n - 1);
+  float r0 = float(lo) * step;
+  float r1 = float(hi) * step;
+  float span = g[hi] - g[lo];
+  float r = span > 0.0f ? r0 + (target - g[lo]) / span * step : r0;
+  for (int i = 0; i < 2; i++) {
+    float2 profile = radialProfile(r, f);
+    if (!(profile.y > 0.0f)) break;
+    r = clamp(r - (profile.x - target) / profile.y, r0, r1);
+  }
+  return r;
+}
+
+// OpenCV's distortion of normalized point n (xy), with its Jacobian's rows
+// (LensModel.distortNormalized).
+struct Distortion {
+  float2 value;
+  float2 dx;  // ∂xd/∂x, ∂xd/∂y
+  float2 dy;  // ∂yd/∂x, ∂yd/∂y
+};
+
+inline Distortion distortNormalized(float2 n, thread const Field &f) {
+  float x = n.x;
+  float y = n.y;
+  float r2 = x * x + y * y;
+  float radial = 1.0f + r2 * (f.k1 + r2 * (f.k2 + r2 * f.k3));
+  float dRadial = f.k1 + r2 * (2.0f * f.k2 + 3.0f * r2 * f.k3);
+  Distortion d;
+  d.value = float2(x * radial + 2.0f * f.p1 * x * y + f.p2 * (r2 + 2.0f * x * x),
+                   y * radial + f.p1 * (r2 + 2.0f * y * y) + 2.0f * f.p2 * x * y);
+  float mixed = 2.0f * x * y * dRadial + 2.0f * f.p1 * x + 2.0f * f.p2 * y;
+  d.dx = float2(radial + 2.0f * x * x * dRadial + 2.0f * f.p1 * y + 6.0f * f.p2 * x, mixed);
+  d.dy = float2(mixed, radial + 2.0f * y * y * dRadial + 6.0f * f.p1 * y + 2.0f * f.p2 * x);
+  return d;
+}
+
+// The lens's G at pixel point q (LensModel.distort, or .undistort).
+inline float2 lensSource(float2 q, thread const Field &f) {
+  float2 centre = float2(0.5f, 0.5f);  // OpenCV's pixel centres lie at integers
+  float2 target = (q - centre - f.principal) / f.focal;
+  float2 n = target;
+  if (!f.undistorts) {
+    n = distortNormalized(target, f).value;
+  } else {
+    for (int i = 0; i < kLensIterations; i++) {
+      Distortion d = distortNormalized(n, f);
+      float2 e = d.value - target;
+      float det = d.dx.x * d.dy.y - d.dx.y * d.dy.x;
+      if (!(abs(det) > 1e-30f)) break;
+      float2 step =
+        float2((d.dy.y * e.x - d.dx.y * e.y) / det, (d.dx.x * e.y - d.dy.x * e.x) / det);
+      n = n - step;
+      if (abs(step.x) + abs(step.y) < kLensStep) break;
+    }
+  }
+  return n * f.focal + f.principal + centre;
+}
+
+// G at pixel point q of the field (WarpField.source).
+inline float2 fieldSource(float2 q, thread const Field &f) {
+  if (f.kind == kKindWave) {
+    float t = f.axis == 0 ? q.x : q.y;
+    float v = f.amplitude * precise::sin(f.omega * t + f.phase);
+    return f.axis == 0 ? float2(q.x, q.y - v) : float2(q.x - v, q.y);
+  }
+  if (f.kind == kKindLens) return lensSource(q, f);
+  float2 d = (q - f.c) * f.stretch;
+  float r = sqrt(d.x * d.x + d.y * d.y);
+  if (!(r < f.radius)) return q;
+  if (f.kind == kKindTwirl) {
+    float w = (1.0f - r / f.radius) * (1.0f - r / f.radius);
+    return f.c + rotate(d, -f.angle * w) / f.stretch;
+  }
+  if (!(r > 0.0f)) return f.c;
+  if (f.hole > 0.0f && r < f.hole + 1.0f) {
+    // The ripple's hole and 1 px beyond: the radial ramp to the formula's
+    // value at hole + 1 px.
+    float edge = min(f.hole + 1.0f, f.radius);
+    return f.c + d * (inverseRadial(edge, f) / edge) / f.stretch;
+  }
+  return f.c + d * (inverseRadial(r, f) / r) / f.stretch;
+}
+
+// The field's mapping for the layer effect: points → the field's pixels,
+// G, back to points; nothing beyond the view's own bounds; the content
+// unwarped inside them for invalid data.
+struct FieldMapping {
+  Field field;
+  bool valid;
+  float2 size;
+
+  inline float2 map(float2 position) const {
+    if (!insideView(position, size)) return float2(kNoSource, kNoSource);
+    if (!valid) return position;
+    float2 perPoint = field.pixels / size;
+    return fieldSource(position * perPoint, field) / perPoint;
+  }
+  inline half4 uncovered(float2 position) const { return half4(half(0)); }
+};
+
+}  // namespace meshwarp
+
+// The effect's layer effect (signature from Apple's layerEffect page, cited
+// above): meshWarpLayer's sampling through the field's G.
+[[ stitchable ]] half4 effectWarpLayer(
+  float2 position, SwiftUI::Layer layer, device const float *field, int count, float2 size,
+  float addressMode, float pixelSize, float maxSamples
+) {
+  meshwarp::FieldMapping mapping;
+  mapping.size = size;
+  mapping.valid = meshwarp::readField(field, count, mapping.field);
+  return meshwarp::mappedLayerEffect(position, mapping, layer, size, addressMode, pixelSize,
+                                     maxSamples);
 }

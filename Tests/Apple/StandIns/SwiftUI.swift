@@ -200,6 +200,10 @@ public struct Animation: Sendable {
   )
     -> Animation
   { Animation() }
+  /// doc: animation/linear(duration:) — `static func linear(duration: TimeInterval) -> Animation`
+  public static func linear(duration: TimeInterval) -> Animation { Animation() }
+  /// doc: animation/repeatforever(autoreverses:) — `func repeatForever(autoreverses: Bool = true) -> Animation`
+  public func repeatForever(autoreverses: Bool = true) -> Animation { self }
 }
 
 /// doc: withanimation(_:_:) — `func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result`
@@ -332,6 +336,12 @@ extension View {
     id value: T, priority: TaskPriority = .userInitiated,
     @_inheritActorContext _ action: @escaping @isolated(any) @Sendable () async -> Void
   ) -> some View { self }
+  /// doc: view/onappear(perform:) — `nonisolated func onAppear(perform action: (() -> Void)? = nil) -> some View`
+  nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { self }
+  /// doc: view/transition(_:)-5h5h0 — `nonisolated func transition(_ t: AnyTransition) -> some View`
+  nonisolated public func transition(_ t: AnyTransition) -> some View { self }
+  /// doc: view/id(_:) — `nonisolated func id<ID>(_ id: ID) -> some View where ID : Hashable`
+  nonisolated public func id<ID>(_ id: ID) -> some View where ID: Hashable { self }
   /// doc: view/gesture(_:including:) — `func gesture<T>(_ gesture: T, including mask: GestureMask = .all) -> some View where T : Gesture`
   public func gesture<T>(_ gesture: T, including mask: GestureMask = .all) -> some View
   where T: Gesture { self }
@@ -820,6 +830,8 @@ nonisolated public struct Image: View {
   public enum Orientation: UInt8, Sendable { case up }
   /// doc: image/init(decorative:scale:orientation:) — `init(decorative cgImage: CGImage, scale: CGFloat, orientation: Image.Orientation = .up)`
   public init(decorative cgImage: CGImage, scale: CGFloat, orientation: Image.Orientation = .up) {}
+  /// doc: image/init(_:bundle:) — `init(_ name: String, bundle: Bundle? = nil)`
+  public init(_ name: String, bundle: Bundle? = nil) {}
   /// doc: image/resizable(capinsets:resizingmode:) (arguments left out: both have defaults)
   public func resizable() -> Image { self }
   public var body: Never { fatalError() }

@@ -61,6 +61,25 @@ long meshwarp_shader_farthest_taps(const float *mesh, int count, float width, fl
                                    float pixelSize, float marginX, float marginY,
                                    float addressMode, float maxSamples, float *outFarthest);
 
+/// Runs the effect's mapping (meshwarp::FieldMapping, effectWarpLayer's)
+/// once for a field packed by ShaderFieldData.pack in a width × height view
+/// (points): the source position in points in *outX, *outY. Returns 1, 2
+/// when the data is invalid (the position itself came back), or 0 for
+/// nothing drawn (beyond the view's bounds).
+int meshwarp_field_call(const float *field, int count, float width, float height,
+                        float positionX, float positionY, float *outX, float *outY);
+
+/// As meshwarp_shader_layer_call_with, for the effect's layer function
+/// effectWarpLayer (no edge colour: G covers the whole view).
+void meshwarp_field_layer_call_with(const float *field, int count, float width, float height,
+                                    float positionX, float positionY, float addressMode,
+                                    float pixelSize, float maxSamples, float *outRGBA);
+
+/// As meshwarp_shader_farthest_taps, for effectWarpLayer.
+long meshwarp_field_farthest_taps(const float *field, int count, float width, float height,
+                                  float pixelSize, float marginX, float marginY,
+                                  float addressMode, float maxSamples, float *outFarthest);
+
 #ifdef __cplusplus
 }
 #endif

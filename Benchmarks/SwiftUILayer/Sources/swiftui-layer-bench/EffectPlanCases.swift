@@ -14,16 +14,17 @@ struct BenchCase {
 /// pt at 3 px per point, 1179 × 2556 px) warped smoothly through a 9 × 9
 /// grid: the Catmull-Rom surface, the sample offset and the packed shader
 /// data, which `visualEffect` would otherwise redo every frame;
-/// `effect-plan-cached` takes the same plan from the cache, what a still
-/// view pays per frame.
+/// `effect-plan-cached` takes the same plan from the view's store, what a
+/// still view pays per frame.
 func effectPlanCases() -> [BenchCase] {
   let view = CGSize(width: 393, height: 852)
   let mesh = MeshPresets.sinusoidal(columns: 9, rows: 9, amplitude: 2)
+  let store = LastPlanStore<MeshWarpRenderPlan.Key, MeshWarpRenderPlan>()
   func plan(cached: Bool) -> MeshWarpRenderPlan {
     cached
       ? MeshWarpRenderPlan.cached(
         mesh: mesh, smooth: true, viewSize: view, displayScale: 3, maxSampleOffset: .zero,
-        addressMode: .clampToEdge)
+        addressMode: .clampToEdge, in: store)
       : MeshWarpRenderPlan(
         mesh: mesh, smooth: true, viewSize: view, displayScale: 3, maxSampleOffset: .zero,
         addressMode: .clampToEdge)

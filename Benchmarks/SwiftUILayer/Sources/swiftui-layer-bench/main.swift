@@ -18,7 +18,7 @@ while let argument = arguments.popFirst() {
     only = arguments.popFirst()
   case "-h", "--help":
     print("usage: swiftui-layer-bench [--runs N] [--case NAME]")
-    print("cases: " + effectPlanCases().map(\.name).joined(separator: ", "))
+    print("cases: " + (effectPlanCases() + effectFieldCases()).map(\.name).joined(separator: ", "))
     exit(0)
   default:
     FileHandle.standardError.write(Data("swiftui-layer-bench: unknown argument \(argument)\n".utf8))
@@ -27,7 +27,8 @@ while let argument = arguments.popFirst() {
 }
 
 let clock = ContinuousClock()
-for benchCase in effectPlanCases() where only == nil || benchCase.name == only {
+for benchCase in (effectPlanCases() + effectFieldCases())
+where only == nil || benchCase.name == only {
   let body = benchCase.prepare()
   body()  // warm-up
   var times: [Double] = []
