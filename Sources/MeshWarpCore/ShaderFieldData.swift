@@ -7,14 +7,14 @@ import Foundation
 /// evaluates G per pixel from them as ``WarpField`` does, so an effect
 /// draws with no mesh and costs this packing per frame.
 ///
-/// Layout, version 1 (floats; lengths in pixels of the field's
+/// Layout, version 2 (floats; lengths in pixels of the field's
 /// `width × height` picture, y down, pixel centres at i + 0.5; every
 /// integer is below 2^24, so it is exact):
 ///
-///     header (32 floats)
+///     header (40 floats)
 ///       [0]  magic 5068614 (0x4D5746, "MWF")
-///       [1]  version = 1
-///       [2]  header length = 32
+///       [1]  version = 2
+///       [2]  header length = 40
 ///       [3]  kind: 0 twirl, 1 bulge, 2 ripple, 3 wave, 4 lens
 ///       [4]  W     [5]  H                 the field's size in pixels
 ///       [6]  c.x   [7]  c.y               the centre
@@ -27,15 +27,20 @@ import Foundation
 ///       [15] phase ϕ in radians, reduced to [0, 2π)
 ///       [16] wave axis: 0 x, 1 y
 ///       [17] the ripple's hole radius g(0) (0 when none)
-///       [18] fx  [19] fy  [20] cx  [21] cy   lens camera, pixels
+///       [18] fx  [19] fy  [20] cx  [21] cy   the photo's lens camera, pixels
 ///                                            (OpenCV's: pixel centres at integers)
 ///       [22] k1  [23] k2  [24] p1  [25] p2  [26] k3
 ///       [27] 1: G undistorts (the lens's `inverse`), 0: G distorts
 ///       [28] n: radial table entries (``WarpField/radialTableCount``
 ///            for bulge and ripple, else 0)
-///       [29] table offset = 32
-///       [30] total length N = 32 + n
+///       [29] table offset = 40
+///       [30] total length N = 40 + n
 ///       [31] 0 (reserved)
+///       [32] k4  [33] k5  [34] k6            the rational model's denominator
+///                                            (fisheye: k4 is θ⁸'s coefficient)
+///       [35] lens model: 0 radial-tangential, 1 fisheye
+///       [36] fx′ [37] fy′ [38] cx′ [39] cy′  the corrected picture's camera
+///                                            (the photo's when it has none)
 ///     table (n floats): g at radii R·i/(n − 1), i = 0 … n − 1
 ///
 /// G, per kind (d = (q − c)·stretch, r = |d|; the formulas are
@@ -46,7 +51,11 @@ import Foundation
 ///   within the ripple's hole (r < hole + 1 px) the radial ramp to
 ///   g⁻¹(hole + 1)/(hole + 1);
 /// - wave: q minus a·sin(ω·t + ϕ) across the axis, t the coordinate along it;
-/// - lens: OpenCV's distortion of q, or its inverse by Newton's method.
+/// - lens (``LensModel``): q normalized through the corrected picture's
+///   camera, OpenCV's distortion (rational, or fisheye), drawn through the
+///   photo's camera; with `inverse` the other way round, the distortion
+///   inverted by Newton's method (fisheye: on θd(θ), kept in a bisection
+///   bracket).
 ///
 /// Documentation/ShaderDataLayout.md describes the layout beside the mesh's
 /// (``ShaderMeshData``).
@@ -54,17 +63,34 @@ public enum ShaderFieldData {
   /// First float of every packed field: 0x4D5746 ("MWF").
   public static let magic: Float = 5_068_614
   /// The layout version this package writes and its shader reads.
-  public static let version = 1
+  public static let version = 2
   /// Floats in the header.
-  public static let headerCount = 32
+  public static let headerCount = 40
 
-  /// The header's fields, by position.
+  /// The header's first 32 fields, by position (the lens's further ones
+  /// follow them, at 32 … 39).
   public enum Field: Int, CaseIterable, Sendable {
     case magic = 0
     case version, headerCount, kind, width, height, centerX, centerY, stretchX, stretchY
     case discRadius, angle, strength, amplitude, omega, phase, axis, holeRadius
     case fx, fy, cx, cy, k1, k2, p1, p2, k3, undistorts
     case tableCount, tableOffset, totalCount, reserved
+  }
+
+  /// The header's lens fields after ``Field``'s: the rational model's
+  /// k4…k6 (the fisheye's k4), the model, and the corrected picture's
+  /// camera.
+  package enum LensField: Int, CaseIterable, Sendable {
+    case k4 = 32
+    case k5, k6, model, outputFx, outputFy, outputCx, outputCy
+  }
+
+  /// The shader's number for a lens model (header field 35).
+  package static func code(for model: LensDistortion.Model) -> Int {
+    switch model {
+    case .radialTangential: 0
+    case .fisheye: 1
+    }
   }
 
   /// The shader's number for an effect kind (header field 3).
@@ -115,6 +141,14 @@ public enum ShaderFieldData {
       (.k2, d.k2), (.p1, d.p1), (.p2, d.p2), (.k3, d.k3),
     ] {
       set(f, value)
+    }
+    let output = field.lens.outputCamera
+    for (f, value) in [
+      (LensField.k4, d.k4), (.k5, d.k5), (.k6, d.k6), (.model, Double(code(for: d.model))),
+      (.outputFx, output.fx), (.outputFy, output.fy), (.outputCx, output.cx),
+      (.outputCy, output.cy),
+    ] {
+      data[f.rawValue] = Float(value)
     }
     set(.undistorts, effect.inverse ? 1 : 0)
     set(.tableCount, Double(table.count))

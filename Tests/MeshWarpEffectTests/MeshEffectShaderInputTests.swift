@@ -37,7 +37,7 @@ import _TestSupport
   }
 
   /// Per frame the effect path resolves one field and packs its floats
-  /// (at most 32 + 257), and makes no mesh plan; a frame whose effect did
+  /// (at most 40 + 257), and makes no mesh plan; a frame whose effect did
   /// not change (the view's store) does nothing at all.
   @Test func aFrameCostsTheFieldsFloatsAndNoMesh() {
     for (name, frames) in Self.animations() {

@@ -7,8 +7,10 @@ import _TestSupport
 /// The shipped shader's `effectWarpLayer` (compiled as C++) against the
 /// core's exact inverse map `WarpField.source` (Double): every effect kind,
 /// off-centre discs, both aspects, the ripple's hole, both wave axes, lens
-/// correction and its inverse, on views of several sizes and aspects at 1, 2
-/// and 3 pixels per point. The shader gets positions in points and the
+/// correction and its inverse for the standard, rational (8 coefficients)
+/// and fisheye models with the photo's camera or OpenCV's optimal one at
+/// alpha 0 and 1, on views of several sizes and aspects at 1, 2 and 3
+/// pixels per point. The shader gets positions in points and the
 /// field packed by `ShaderFieldData.pack`; its source position, in pixels,
 /// must lie within 1e-3 px of the core's at every pixel compared.
 @Suite struct ShaderFieldTests {
@@ -38,6 +40,34 @@ import _TestSupport
     var nearLimit = MeshEffect.ripple(amplitude: 0.01, wavelength: 0.08, phase: 0.5)
     nearLimit.amplitude = 0.97 * nearLimit.rippleAmplitudeLimit()
     list.append(("ripple at 0.97 of its limit", nearLimit))
+    // The rational and fisheye models (the fisheye through a short focal
+    // length, θ up to about 1.3 rad in the corners; nearer π/2 the inverse
+    // is ill-conditioned in float, see Documentation/ShaderDataLayout.md),
+    // each drawn for the photo's camera and for OpenCV's new camera at
+    // alpha (balance) 0 and 1, both ways.
+    let rational = LensDistortion(
+      k1: -0.28, k2: 0.07, p1: 0.003, p2: -0.002, k3: 0.01, k4: 0.2, k5: -0.03, k6: 0.01)
+    let fisheye = LensDistortion.fisheye(k1: -0.04, k2: 0.015, k3: -0.006, k4: 0.002)
+    let fisheyeCamera = LensCamera(fx: 0.55, fy: 0.6, cx: 0.52, cy: 0.48, units: .unit)
+    let lenses: [(String, LensCamera?, LensDistortion)] = [
+      ("rational", nil, rational), ("fisheye", fisheyeCamera, fisheye),
+    ]
+    let outputs: [(String, LensOutputCamera)] = [
+      ("", .input), (", alpha 0", .optimal(alpha: 0)), (", alpha 1", .optimal(alpha: 1)),
+    ]
+    for (lens, camera, distortion) in lenses {
+      for (output, outputCamera) in outputs {
+        for inverse in [false, true] {
+          list.append(
+            (
+              "lens \(lens)\(output)\(inverse ? ", inverse" : "")",
+              .lens(
+                camera: camera, distortion: distortion, inverse: inverse,
+                outputCamera: outputCamera)
+            ))
+        }
+      }
+    }
     for (name, effect) in list where effect.kind.actsInDisc {
       var fill = effect
       fill.aspect = .fill
@@ -127,6 +157,16 @@ import _TestSupport
     meshwarp_field_layer_call_with(
       broken, Int32(broken.count), 120, 80, 30.25, 40.75, 0, 0.5, 1, &rgba)
     #expect(rgba == [30.25, 40.75, 1, 1])
+    // A lens of an unknown model, or with no output focal length: invalid.
+    let lens = ShaderFieldData.pack(
+      try WarpField(.lens(distortion: LensDistortion(k1: -0.2)), width: 240, height: 160))
+    for (slot, value) in [(ShaderFieldData.LensField.model, Float(2)), (.outputFx, 0)] {
+      var bad = lens
+      bad[slot.rawValue] = value
+      rgba = [-1, -1, -1, -1]
+      meshwarp_field_layer_call_with(bad, Int32(bad.count), 120, 80, 30.25, 40.75, 0, 0.5, 1, &rgba)
+      #expect(rgba == [30.25, 40.75, 1, 1], "\(slot) = \(value)")
+    }
     // A count short of the table: invalid too, and nothing read past it.
     let bulge = ShaderFieldData.pack(try WarpField(.bulge(strength: 0.5), width: 64, height: 64))
     var sx: Float = 0
@@ -146,6 +186,37 @@ import _TestSupport
     #expect(ripple.count == ShaderFieldData.headerCount + WarpField.radialTableCount)
     #expect(ripple[ShaderFieldData.Field.totalCount.rawValue] == Float(ripple.count))
     #expect(abs(Double(ripple[ShaderFieldData.Field.phase.rawValue]) - (7 - 2 * .pi)) < 1e-6)
-    #expect(ShaderFieldData.Field.allCases.count == ShaderFieldData.headerCount)
+    #expect(
+      ShaderFieldData.Field.allCases.count + ShaderFieldData.LensField.allCases.count
+        == ShaderFieldData.headerCount)
+    #expect(ShaderFieldData.LensField.k4.rawValue == ShaderFieldData.Field.allCases.count)
+    // The lens's slots: k4…k6, the model, and the output camera (the
+    // photo's own when it has none).
+    typealias L = ShaderFieldData.LensField
+    let fisheye = try WarpField(
+      .lens(
+        distortion: .fisheye(k1: 0.02, k2: -0.01, k3: 0.003, k4: -0.001),
+        outputCamera: .optimal(alpha: 0.5)), width: 120, height: 80)
+    let f = ShaderFieldData.pack(fisheye)
+    let out = fisheye.lens.outputCamera
+    #expect(f[L.k4.rawValue] == -0.001 && f[L.k5.rawValue] == 0 && f[L.model.rawValue] == 1)
+    #expect(
+      [
+        f[L.outputFx.rawValue], f[L.outputFy.rawValue], f[L.outputCx.rawValue],
+        f[L.outputCy.rawValue],
+      ]
+        == [Float(out.fx), Float(out.fy), Float(out.cx), Float(out.cy)])
+    #expect(out.fx != fisheye.lens.camera.fx)
+    let rational = ShaderFieldData.pack(
+      try WarpField(
+        .lens(distortion: LensDistortion(k1: -0.1, k4: 0.2, k5: 0.03, k6: -0.01)), width: 120,
+        height: 80))
+    typealias F = ShaderFieldData.Field
+    #expect(
+      rational[L.k4.rawValue] == 0.2 && rational[L.k5.rawValue] == 0.03
+        && rational[L.k6.rawValue] == -0.01 && rational[L.model.rawValue] == 0)
+    #expect(
+      rational[L.outputFx.rawValue...L.outputCy.rawValue]
+        == rational[F.fx.rawValue...F.cy.rawValue])
   }
 }

@@ -584,7 +584,7 @@ inline half4 mappedLayerEffect(
 // Algorithm (the twin of WarpField.source(_:) in
 // Sources/MeshWarpCore/Effects/WarpField.swift; ShaderFieldTests compares
 // the two through the C++ harness for every kind, sizes and aspects)
-//   1. Read the field's header (ShaderFieldData.pack, layout version 1,
+//   1. Read the field's header (ShaderFieldData.pack, layout version 2,
 //      Sources/MeshWarpCore/ShaderFieldData.swift and
 //      Documentation/ShaderDataLayout.md); never read past `count`.
 //   2. Beyond the view's own bounds (the maxSampleOffset margin) nothing is
@@ -599,9 +599,15 @@ inline half4 mappedLayerEffect(
 //              (WarpField.inverseRadial); within the ripple's hole
 //              (r < hole + 1 px) the ramp to g⁻¹(hole + 1)/(hole + 1);
 //      wave    q minus a·sin(ω·t + ϕ) across the axis, t along it;
-//      lens    OpenCV's distortion of the normalized point
-//              ((q − 0.5 − c)/f), or with `inverse` its inverse by Newton's
-//              method with the analytic Jacobian (LensModel.undistort).
+//      lens    (LensModel) q normalized through the corrected picture's
+//              camera ((q − 0.5 − c′)/f′), OpenCV's distortion (rational:
+//              radial factor (1 + k1r² + k2r⁴ + k3r⁶)/(1 + k4r² + k5r⁴ +
+//              k6r⁶) plus the tangential terms; fisheye: n·θd(atan r)/r),
+//              drawn through the photo's camera (f, c); with `inverse` the
+//              photo's camera first, the distortion inverted (rational:
+//              Newton's method with the analytic Jacobian; fisheye: θd(θ)
+//              = r inverted by Newton kept in a bisection bracket, then
+//              tan θ), then the corrected picture's camera.
 //      Back to points; the sampling (address mode, minification filter by
 //      finite differences one pixel over) is meshWarpLayer's.
 //   Trigonometry is metal::precise's: fast math's sin and cos lose digits
@@ -619,10 +625,14 @@ inline half4 mappedLayerEffect(
 
 namespace meshwarp {
 
-// Layout version 1 (ShaderFieldData in Sources/MeshWarpCore/ShaderFieldData.swift).
+// Layout version 2 (ShaderFieldData in Sources/MeshWarpCore/ShaderFieldData.swift).
 constant int kFieldMagic = 5068614;  // 0x4D5746, "MWF"
-constant int kFieldVersion = 1;
-constant int kFieldHeaderCount = 32;
+constant int kFieldVersion = 2;
+constant int kFieldHeaderCount = 40;
+
+// Lens models (header field 35).
+constant int kLensRadialTangential = 0;
+constant int kLensFisheye = 1;
 
 // Effect kinds (header field 3).
 constant int kKindTwirl = 0;
@@ -636,6 +646,15 @@ constant int kKindLens = 4;
 // takes 50 and 1e-12 in Double).
 constant int kLensIterations = 20;
 constant float kLensStep = 1e-7f;
+// The fisheye's θ: below π/2 by LensModel.fisheyeAngleInverse's margin;
+// Newton kept in a bisection bracket at most this many steps (30 halvings
+// alone narrow [0, π/2) to 1.5e-9; LensModel allows 100 in Double), until
+// a step below kLensStep.
+constant float kFisheyeAngleLimit = 1.5707963267948966f - 1e-4f;
+constant int kFisheyeIterations = 30;
+// Below this radius (normalized) the fisheye's factor θd(atan r)/r is 1
+// (LensModel's threshold).
+constant float kFisheyeSmallRadius = 1e-8f;
 
 // The field's header, read once per pixel.
 struct Field {
@@ -651,16 +670,19 @@ struct Field {
   float phase;
   int axis;
   float hole;
-  float2 focal;
+  float2 focal;      // the photo's camera
   float2 principal;
-  float k1, k2, p1, p2, k3;
+  float2 outputFocal;  // the corrected picture's camera
+  float2 outputPrincipal;
+  float k1, k2, p1, p2, k3, k4, k5, k6;
+  bool fisheye;
   bool undistorts;
   device const float *table;
   int tableCount;
 };
 
 // Reads and checks the header; false when the data is not a usable
-// version-1 field of `count` floats.
+// version-2 field of `count` floats.
 inline bool readField(device const float *data, int count, thread Field &f) {
   if (count < kFieldHeaderCount) return false;
   if (readInt(data, 0) != kFieldMagic || readInt(data, 1) != kFieldVersion) return false;
@@ -687,13 +709,25 @@ inline bool readField(device const float *data, int count, thread Field &f) {
   f.p2 = data[25];
   f.k3 = data[26];
   f.undistorts = data[27] != 0.0f;
+  f.k4 = data[32];
+  f.k5 = data[33];
+  f.k6 = data[34];
+  int model = readInt(data, 35);
+  if (model != kLensRadialTangential && model != kLensFisheye) return false;
+  f.fisheye = model == kLensFisheye;
+  f.outputFocal = float2(data[36], data[37]);
+  f.outputPrincipal = float2(data[38], data[39]);
   f.tableCount = readInt(data, 28);
   int offset = readInt(data, 29);
   int total = readInt(data, 30);
   if (offset != kFieldHeaderCount || total != offset + f.tableCount || total > count) return false;
   bool radial = f.kind == kKindBulge || f.kind == kKindRipple;
   if (radial && (f.tableCount < 2 || !(f.radius > 0.0f))) return false;
-  if (f.kind == kKindLens && (!(f.focal.x > 0.0f) || !(f.focal.y > 0.0f))) return false;
+  if (f.kind == kKindLens
+      && (!(f.focal.x > 0.0f) || !(f.focal.y > 0.0f) || !(f.outputFocal.x > 0.0f)
+          || !(f.outputFocal.y > 0.0f))) {
+    return false;
+  }
   f.table = data + offset;
   return true;
 }
@@ -754,8 +788,10 @@ inline float inverseRadial(float target, thread const Field &f) {
   return r;
 }
 
-// OpenCV's distortion of normalized point n (xy), with its Jacobian's rows
-// (LensModel.distortNormalized).
+// OpenCV's standard (and rational) distortion of normalized point n, with
+// its Jacobian's rows (LensModel's radialTangential): radial factor R = a/b,
+// a = 1 + k1r² + k2r⁴ + k3r⁶, b = 1 + k4r² + k5r⁴ + k6r⁶,
+// ∂R/∂r² = (a′b − ab′)/b².
 struct Distortion {
   float2 value;
   float2 dx;  // ∂xd/∂x, ∂xd/∂y
@@ -766,8 +802,12 @@ inline Distortion distortNormalized(float2 n, thread const Field &f) {
   float x = n.x;
   float y = n.y;
   float r2 = x * x + y * y;
-  float radial = 1.0f + r2 * (f.k1 + r2 * (f.k2 + r2 * f.k3));
-  float dRadial = f.k1 + r2 * (2.0f * f.k2 + 3.0f * r2 * f.k3);
+  float a = 1.0f + r2 * (f.k1 + r2 * (f.k2 + r2 * f.k3));
+  float b = 1.0f + r2 * (f.k4 + r2 * (f.k5 + r2 * f.k6));
+  float da = f.k1 + r2 * (2.0f * f.k2 + 3.0f * r2 * f.k3);
+  float db = f.k4 + r2 * (2.0f * f.k5 + 3.0f * r2 * f.k6);
+  float radial = a / b;
+  float dRadial = (da * b - a * db) / (b * b);
   Distortion d;
   d.value = float2(x * radial + 2.0f * f.p1 * x * y + f.p2 * (r2 + 2.0f * x * x),
                    y * radial + f.p1 * (r2 + 2.0f * y * y) + 2.0f * f.p2 * x * y);
@@ -777,26 +817,88 @@ inline Distortion distortNormalized(float2 n, thread const Field &f) {
   return d;
 }
 
-// The lens's G at pixel point q (LensModel.distort, or .undistort).
+// The normalized point whose standard distortion is `target`
+// (LensModel.undistortNormalized): Newton's method from `target` itself.
+inline float2 undistortNormalized(float2 target, thread const Field &f) {
+  float2 n = target;
+  for (int i = 0; i < kLensIterations; i++) {
+    Distortion d = distortNormalized(n, f);
+    float2 e = d.value - target;
+    float det = d.dx.x * d.dy.y - d.dx.y * d.dy.x;
+    if (!(abs(det) > 1e-30f)) break;
+    float2 step =
+      float2((d.dy.y * e.x - d.dx.y * e.y) / det, (d.dx.x * e.y - d.dy.x * e.x) / det);
+    n = n - step;
+    if (abs(step.x) + abs(step.y) < kLensStep) break;
+  }
+  return n;
+}
+
+// The fisheye's θd(θ) = θ(1 + k1θ² + k2θ⁴ + k3θ⁶ + k4θ⁸) and its
+// derivative (LensModel.fisheyeAngle).
+inline float2 fisheyeAngle(float theta, thread const Field &f) {
+  float t2 = theta * theta;
+  float poly = 1.0f + t2 * (f.k1 + t2 * (f.k2 + t2 * (f.k3 + t2 * f.k4)));
+  float slope =
+    1.0f + t2 * (3.0f * f.k1 + t2 * (5.0f * f.k2 + t2 * (7.0f * f.k3 + t2 * 9.0f * f.k4)));
+  return float2(theta * poly, slope);
+}
+
+// The fisheye distortion of normalized point n: n·θd(atan r)/r
+// (LensModel's fisheye, without the Jacobian, which only the validation
+// needs).
+inline float2 fisheyeDistort(float2 n, thread const Field &f) {
+  float r = sqrt(n.x * n.x + n.y * n.y);
+  if (!(r >= kFisheyeSmallRadius)) return n;
+  return n * (fisheyeAngle(precise::atan(r), f).x / r);
+}
+
+// The θ in [0, π/2) with θd(θ) = thetaD (LensModel.fisheyeAngleInverse):
+// Newton's method kept inside a bisection bracket, from θ = thetaD; just
+// short of π/2 beyond θd's reach. An exact hit returns at once: in float
+// it is common, and the bracket would otherwise take it for a bound.
+inline float fisheyeAngleInverse(float thetaD, thread const Field &f) {
+  float lo = 0.0f;
+  float hi = kFisheyeAngleLimit;
+  if (!(fisheyeAngle(hi, f).x > thetaD)) return hi;
+  float theta = min(thetaD, hi);
+  for (int i = 0; i < kFisheyeIterations; i++) {
+    float2 angle = fisheyeAngle(theta, f);
+    if (angle.x == thetaD) return theta;
+    if (angle.x > thetaD) {
+      hi = theta;
+    } else {
+      lo = theta;
+    }
+    float next = theta - (angle.x - thetaD) / angle.y;
+    if (!(next > lo && next < hi)) next = 0.5f * (lo + hi);
+    if (abs(next - theta) < kLensStep) return next;
+    theta = next;
+  }
+  return theta;
+}
+
+// The normalized point whose fisheye distortion is `target`: θ from
+// θd = |target|, r = tan θ along it.
+inline float2 fisheyeUndistort(float2 target, thread const Field &f) {
+  float rd = sqrt(target.x * target.x + target.y * target.y);
+  if (!(rd > 0.0f)) return target;
+  return target * (precise::tan(fisheyeAngleInverse(rd, f)) / rd);
+}
+
+// The lens's G at pixel point q (LensModel.distort, or .undistort with
+// `inverse`): the output camera's normalized point distorted and drawn
+// through the photo's camera, or the other way round.
 inline float2 lensSource(float2 q, thread const Field &f) {
   float2 centre = float2(0.5f, 0.5f);  // OpenCV's pixel centres lie at integers
-  float2 target = (q - centre - f.principal) / f.focal;
-  float2 n = target;
   if (!f.undistorts) {
-    n = distortNormalized(target, f).value;
-  } else {
-    for (int i = 0; i < kLensIterations; i++) {
-      Distortion d = distortNormalized(n, f);
-      float2 e = d.value - target;
-      float det = d.dx.x * d.dy.y - d.dx.y * d.dy.x;
-      if (!(abs(det) > 1e-30f)) break;
-      float2 step =
-        float2((d.dy.y * e.x - d.dx.y * e.y) / det, (d.dx.x * e.y - d.dy.x * e.x) / det);
-      n = n - step;
-      if (abs(step.x) + abs(step.y) < kLensStep) break;
-    }
+    float2 n = (q - centre - f.outputPrincipal) / f.outputFocal;
+    float2 d = f.fisheye ? fisheyeDistort(n, f) : distortNormalized(n, f).value;
+    return d * f.focal + f.principal + centre;
   }
-  return n * f.focal + f.principal + centre;
+  float2 target = (q - centre - f.principal) / f.focal;
+  float2 n = f.fisheye ? fisheyeUndistort(target, f) : undistortNormalized(target, f);
+  return n * f.outputFocal + f.outputPrincipal + centre;
 }
 
 // G at pixel point q of the field (WarpField.source).
