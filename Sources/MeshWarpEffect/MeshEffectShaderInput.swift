@@ -4,7 +4,7 @@ import MeshWarpCore
 /// What `MeshEffectModifier` hands the effect's layer function
 /// (`effectWarpLayer` in Shaders/MeshWarp.metal) for one evaluation of its
 /// `visualEffect`: the effect's ``WarpField`` for the view's size in
-/// pixels, packed (``ShaderFieldData/pack(_:)``: 32 floats, plus the 257 of
+/// pixels, packed (``ShaderFieldData/pack(_:)``: 40 floats, plus the 257 of
 /// the radial table for a bulge or a ripple), the sample offset that
 /// covers its taps, and whether the layer effect runs at all. No mesh is
 /// searched for, built or packed: the shader evaluates the exact map per
