@@ -60,9 +60,10 @@ import _TestSupport
   /// `--alpha 0` and `--alpha 1`: the new camera is
   /// `cv2.getOptimalNewCameraMatrix`'s within 1e-6 relative, and the
   /// pictures agree with `cv2.undistort(img, K, D, None, newK)`. Barrel
-  /// distortion: alpha 0 crops to the pixels the photo covers (none
-  /// empty), alpha 1 keeps the whole photo (its pincushion-shaped outline
-  /// leaves empty pixels along the sides).
+  /// distortion: alpha 0 crops to the pixels the photo covers (at most a
+  /// few empty at the border, as OpenCV's own), alpha 1 keeps the whole
+  /// photo (its pincushion-shaped outline leaves empty pixels along the
+  /// sides, as many as OpenCV's).
   @Test(arguments: [0.0, 1.0])
   func optimalNewCamera(alpha: Double) throws {
     let effect = MeshEffect.lens(
@@ -76,8 +77,21 @@ import _TestSupport
       #expect(abs(a / b - 1) < 1e-6, "alpha \(alpha): \(ours) against OpenCV's \(r.newCamera)")
     }
     #expect(r.psnr >= 50, "alpha \(alpha): \(r.psnr) dB against cv2.undistort with newK")
-    let empty = stride(from: 3, to: r.ours.pixels.count, by: 4).filter { r.ours.pixels[$0] == 0 }
-    #expect(alpha == 0 ? empty.isEmpty : empty.count > 100, "alpha \(alpha): \(empty.count) empty")
+    // Empty pixels: OpenCV's matrix comes from 5 unconverged undistortion
+    // steps, so at alpha 0 its own result can leave a few border pixels
+    // empty; the exact field may leave those and a few more, never a band.
+    func empty(_ image: RGBAImage) -> Int {
+      stride(from: 3, to: image.pixels.count, by: 4).filter { image.pixels[$0] == 0 }.count
+    }
+    let (emptyHere, theirs) = (empty(r.ours), empty(r.opencv))
+    if alpha == 0 {
+      #expect(
+        emptyHere <= theirs + Self.width / 16, "alpha 0: \(emptyHere) empty, OpenCV \(theirs)")
+    } else {
+      #expect(
+        emptyHere > 100 && abs(emptyHere - theirs) <= Self.width / 8,
+        "alpha 1: \(emptyHere) empty, OpenCV \(theirs)")
+    }
   }
 
   /// The fisheye model against `cv2.fisheye.undistortImage(img, K, D,
