@@ -90,4 +90,35 @@ struct VideoWarpTests {
     #expect(images.first?.pixels == start.pixels, "the first frame is the start mesh's warp")
     #expect(images.last?.pixels == end.pixels, "the last frame is the end mesh's warp")
   }
+
+  /// A still image under an animated effect: each frame is the effect's
+  /// field drawn directly (`WarpRenderer.render(_:field:options:into:)`)
+  /// at that time, the first and last the keyframes' effects.
+  @Test func stillImageThroughAnAnimatedEffect() throws {
+    let folder = try TemporaryDirectory()
+    let picture = ImageGenerators.checkerboard(width: 48, height: 32, cell: 4)
+    let out = folder.file("frames") + "/"
+    let (start, end) = (MeshEffect.twirl(degrees: 0), MeshEffect.twirl(degrees: 180))
+    let timeline = try Timeline<MeshEffect>([
+      .init(time: 0, value: start), .init(time: 1, value: end),
+    ])
+    let frames = FrameTimes(times: [0, 0.5, 1], framesPerSecond: 2)
+    let result = try VideoWarp(
+      input: .image(picture, frames: frames), mesh: .animatedEffect(timeline),
+      output: VideoWarp.Output(path: out)
+    ).run()
+    #expect(result.framesWritten == 3)
+    let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+    let images = try files.map { try PNGDecoder.decodeFile(path: out + $0) }
+    func drawn(_ effect: MeshEffect) throws -> RGBAImage {
+      var image = RGBAImage(width: 0, height: 0)
+      WarpRenderer.render(
+        picture, field: try WarpField(effect, width: 48, height: 32),
+        options: WarpOptions(width: 48, height: 32), into: &image)
+      return image
+    }
+    #expect(images.first?.pixels == picture.pixels, "a twirl of 0° is the picture")
+    #expect(images.last?.pixels == (try drawn(end)).pixels, "the last frame is the end's field")
+    #expect(images.last?.pixels != picture.pixels)
+  }
 }

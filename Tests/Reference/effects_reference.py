@@ -17,6 +17,11 @@ point -> where it is drawn), identity outside rho < 1:
           point q is the distortion of q (F is its inverse); "inverse"
           makes F the distortion itself.
 
+With "aspect": "fill" the twirl, bulge and ripple act on an ellipse over
+the whole picture (ImageMagick's scaling of the short axis): s = max(W, H)
+and d = (p - c) * (s / W, s / H); the formula's displacement is made in
+those stretched coordinates and divided by the stretch again.
+
 Kinds of request:
 - "warp": for every output pixel centre q, the content point F^-1(q) by
   Newton's method on F (Jacobian by central differences, steps halved
@@ -52,23 +57,28 @@ def forward(req, p):
         if e["inverse"]:
             return distort(e, p)
         raise ValueError("lens F is the inverse distortion: use source() directly")
+    stretch = np.array([1.0, 1.0])
+    if e.get("aspect") == "fill":
+        s = max(W, H)
+        stretch = np.array([s / W, s / H])
     c = np.array([e["center"][0] * W, e["center"][1] * H])
-    d = p - c
+    d = (p - c) * stretch
     r = np.hypot(d[:, 0], d[:, 1])
     rho = r / (e["radius"] * s)
     w = np.where(rho < 1, (1 - rho) ** 2, 0.0)
     if kind == "twirl":
         a = np.radians(e["angle"]) * w
         cs, sn = np.cos(a), np.sin(a)
-        return c + np.stack([cs * d[:, 0] - sn * d[:, 1], sn * d[:, 0] + cs * d[:, 1]], 1)
+        turned = np.stack([cs * d[:, 0] - sn * d[:, 1], sn * d[:, 0] + cs * d[:, 1]], 1)
+        return c + turned / stretch
     if kind == "bulge":
-        return c + d * (1 + e["strength"] * w)[:, None]
+        return c + d * (1 + e["strength"] * w)[:, None] / stretch
     if kind == "ripple":
         A, L, ph = e["amplitude"] * s, e["wavelength"] * s, e["phase"]
         safe = np.where(r > 0, r, 1.0)
         u = d / safe[:, None]
         newr = r + A * np.sin(2 * np.pi * r / L - ph) * w
-        return np.where((r > 0)[:, None], c + u * newr[:, None], p)
+        return np.where((r > 0)[:, None], c + u * newr[:, None] / stretch, p)
     raise ValueError(kind)
 
 

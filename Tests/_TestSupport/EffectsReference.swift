@@ -40,6 +40,7 @@ public enum EffectsReference {
       "center": [Double(e.center.x), Double(e.center.y)], "radius": e.radius,
       "axis": e.axis.rawValue, "camera": [cam.fx, cam.fy, cam.cx, cam.cy],
       "distortion": [d.k1, d.k2, d.p1, d.p2, d.k3], "inverse": e.inverse,
+      "aspect": e.aspect.rawValue,
     ]
   }
 

@@ -95,25 +95,36 @@ enum MinificationFilter {
     let facesByTileRow = candidates
     // Scanned once for all runs (per run it cost more than most runs).
     let opaque = sourceOpaque ?? source.isOpaque
+    resolveRuns(runs, into: &output, threads: options.threads) { run in
+      let large = renderRun(
+        run, source: source, mesh: mesh, width: width, height: height, options: options,
+        candidates: facesByTileRow[run.y / tileSize], sourceOpaque: opaque, covered: complete,
+        surface: surface)
+      let covered =
+        keepUncovered
+        ? coverage(
+          of: run, mesh: mesh, outputScale: outScale, candidates: facesByTileRow[run.y / tileSize])
+        : nil
+      return (large, covered)
+    }
+  }
+
+  /// Renders each of `runs` supersampled (`render`: the run at nₓ × n_y,
+  /// and the mask of the pixels it may change, `nil` for all) and
+  /// box-filters it into `output`, on up to `threads` threads. Runs write
+  /// disjoint pixels: the result does not depend on threads.
+  static func resolveRuns(
+    _ runs: [Run], into output: inout RGBAImage, threads: Int,
+    render: @Sendable (Run) -> (RGBAImage, [Bool]?)
+  ) {
+    let width = output.width
     output.pixels.withUnsafeMutableBufferPointer { buffer in
       let out = SharedPointer(buffer.baseAddress!)
-      let work: @Sendable (Int) -> Void = { i in
-        let run = runs[i]
-        let large = renderRun(
-          run, source: source, mesh: mesh, width: width, height: height, options: options,
-          candidates: facesByTileRow[run.y / tileSize], sourceOpaque: opaque, covered: complete,
-          surface: surface)
-        let covered =
-          keepUncovered
-          ? coverage(
-            of: run, mesh: mesh, outputScale: outScale,
-            candidates: facesByTileRow[run.y / tileSize])
-          : nil
-        resolve(large, run: run, into: out.base, width: width, covered: covered)
-      }
-      // Runs write disjoint pixels: the result does not depend on threads.
-      forEachRowBand(rows: runs.count, threads: options.threads, minimumRowsPerBand: 1) { band in
-        for i in band { work(i) }
+      forEachRowBand(rows: runs.count, threads: threads, minimumRowsPerBand: 1) { band in
+        for i in band {
+          let (large, covered) = render(runs[i])
+          resolve(large, run: runs[i], into: out.base, width: width, covered: covered)
+        }
       }
     }
   }
@@ -278,6 +289,17 @@ enum MinificationFilter {
         }
       }
     }
+    return runs(need: need, width: width, height: height)
+  }
+
+  /// The runs of tiles needing more than one sample per pixel (`need`:
+  /// samples per axis of each ``tileSize`` tile, row-major), merged along
+  /// each tile row while their counts agree, each at most
+  /// ``maximumRunSamples`` samples.
+  static func runs(need: [(nx: Int, ny: Int)], width: Int, height: Int) -> [Run] {
+    let tile = tileSize
+    let tilesX = (width + tile - 1) / tile
+    let tilesY = (height + tile - 1) / tile
     var runs: [Run] = []
     for ty in 0..<tilesY {
       let y = ty * tile
@@ -452,39 +474,68 @@ enum MinificationFilter {
   /// In integers, rounded to nearest: alpha (2Σa + n)/(2n), colour
   /// (2Σ(c·a) + Σa)/(2Σa), transparent black where the mean alpha is under
   /// ½. Where every sample is opaque (Σa = 255n, the usual case) Σ(c·a) is
-  /// 255·Σc and the first pass's plain sums give the pixel, in 32-bit lanes
-  /// of whole samples; only the other pixels take the weighted pass.
+  /// 255·Σc and the first pass's plain sums give the pixel; only the other
+  /// pixels take the weighted pass. The plain sums add whole samples: up to
+  /// 257 samples (a channel's sum then fits 16 bits) as two 32-bit words of
+  /// two 16-bit lanes each (red and blue, green and alpha: two masks and
+  /// two adds a sample; widening each sample to four 32-bit lanes, with the
+  /// sum's alpha read back from a vector, cost a fifth more on the effects'
+  /// runs of two samples, callgrind), more in 32-bit lanes.
   static func resolve(
     _ large: RGBAImage, run: Run, into out: UnsafeMutablePointer<UInt8>, width: Int,
     covered: [Bool]? = nil
   ) {
-    let n = UInt32(run.nx * run.ny)
+    let (nx, ny) = (run.nx, run.ny)
+    let n = UInt32(nx * ny)
     let divide = Divider(2 * n)
+    // (Bound once: unwrapping the optional mask at every pixel retained it.)
+    let mask = covered ?? []
+    let masked = covered != nil
     large.pixels.withUnsafeBufferPointer { src in
       let s = UnsafeRawPointer(src.baseAddress!)
-      let stride = large.width * 4
+      let stride = large.width &* 4
       for y in 0..<run.height {
+        let sourceRow = s + y &* ny &* stride
+        let targetRow = out + ((run.y + y) &* width &+ run.x) &* 4
         for x in 0..<run.width {
-          if let covered, !covered[y * run.width + x] { continue }
-          let first = s + y * run.ny * stride + x * run.nx * 4
+          if masked && !mask[y &* run.width &+ x] { continue }
+          let first = sourceRow + x &* nx &* 4
+          let target = targetRow + x &* 4
+          @inline(__always) func mean(_ v: UInt32) -> UInt32 { divide(2 &* v &+ n) }
           var sum = SIMD4<UInt32>.zero
-          for j in 0..<run.ny {
-            let row = first + j * stride
-            for i in 0..<run.nx {
-              sum &+= SIMD4<UInt32>(
-                truncatingIfNeeded: row.loadUnaligned(fromByteOffset: 4 * i, as: SIMD4<UInt8>.self))
+          if n <= 257 {
+            var (redBlue, greenAlpha): (UInt32, UInt32) = (0, 0)
+            var row = first
+            for _ in 0..<ny {
+              for i in 0..<nx {
+                let p = row.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self).littleEndian
+                redBlue &+= p & 0x00FF_00FF
+                greenAlpha &+= (p &>> 8) & 0x00FF_00FF
+              }
+              row += stride
             }
-          }
-          let target = out + ((run.y + y) * width + run.x + x) * 4
-          if sum.w == 255 * n {
-            @inline(__always) func mean(_ v: UInt32) -> UInt8 {
-              UInt8(truncatingIfNeeded: divide(2 &* v &+ n))
+            let (red, green) = (redBlue & 0xFFFF, greenAlpha & 0xFFFF)
+            let (blue, alpha) = (redBlue &>> 16, greenAlpha &>> 16)
+            if alpha == 255 &* n {
+              let bytes = mean(red) | mean(green) &<< 8 | mean(blue) &<< 16 | 0xFF00_0000
+              UnsafeMutableRawPointer(target).storeBytes(of: bytes.littleEndian, as: UInt32.self)
+              continue
             }
-            target[0] = mean(sum.x)
-            target[1] = mean(sum.y)
-            target[2] = mean(sum.z)
-            target[3] = 255
-            continue
+            sum = SIMD4(red, green, blue, alpha)
+          } else {
+            for j in 0..<ny {
+              let row = first + j &* stride
+              for i in 0..<nx {
+                sum &+= SIMD4<UInt32>(
+                  truncatingIfNeeded: row.loadUnaligned(
+                    fromByteOffset: i &* 4, as: SIMD4<UInt8>.self))
+              }
+            }
+            if sum.w == 255 &* n {
+              let bytes = mean(sum.x) | mean(sum.y) &<< 8 | mean(sum.z) &<< 16 | 0xFF00_0000
+              UnsafeMutableRawPointer(target).storeBytes(of: bytes.littleEndian, as: UInt32.self)
+              continue
+            }
           }
           let alphaSum = sum.w
           guard 2 * alphaSum >= n else {
