@@ -21,6 +21,11 @@ struct BenchCommand: ParsableCommand {
       warp-16x16-unwarped (`--edges unwarped`: the content as it was where no face
       covers), warp-16x16-bicubic, warp-9x9 and warp-9x9-smooth (piecewise vs smooth
       surface through the same 9x9 grid), warp-9x9-smooth-unfiltered, warp-tps-20 (a 20-point thin-plate spline, fitted every frame),
+      effect-twirl (90 degrees), effect-bulge (0.5), effect-pinch (-0.5), effect-ripple
+      (amplitude 0.01, wavelength 0.1), effect-wave (0.02, 0.1) and effect-lens (k1 -0.2)
+      (each effect's exact field drawn per pixel, made every frame), each also
+      -unfiltered (minification filter off) and -mesh (effect-twirl-mesh, ...: the
+      effect's 0.25 px mesh, made once, through the mesh renderer),
       yuv420 and yuv420-scalar (an opaque frame to BT.709 4:2:0, the H.264 writer's
       conversion, with and without its vector path), yuv420-to-rgba (BT.709 4:2:0 planes
       to RGBA, the video reader's conversion), gradient-3x3 (the blog's smooth 3x3 mesh gradient) and gradient-3x3-4k (at 3840x2160), text-export (60 frames of the
@@ -48,7 +53,8 @@ struct BenchCommand: ParsableCommand {
   @Option(range: 1...10_000, help: "Timed runs per case.") var runs = 15
   @Option(
     name: "--case", placeholder: "PREFIX",
-    help: "Only the case named PREFIX, or else the cases whose name starts with it.",
+    help:
+      "Only the case named PREFIX, or else the cases whose name starts with it; several PREFIXes separated by commas run in one go.",
     defaultHelp: "all cases")
   var prefix = ""
 
@@ -144,6 +150,7 @@ struct BenchCommand: ParsableCommand {
         MeshPresets.sinusoidal(columns: 9, rows: 9, amplitude: 2)
       },
       thinPlateSplineCase(width: w, height: h),
+    ] + effectCases(width: w, height: h) + [
       yuv420Case("yuv420", width: w, height: h, vectorized: true),
       yuv420Case("yuv420-scalar", width: w, height: h, vectorized: false),
       Case(name: "yuv420-to-rgba", width: w, height: h) {
@@ -273,6 +280,48 @@ struct BenchCommand: ParsableCommand {
     }
   }
 
+  /// `effect-…`: each effect drawn from its exact field (the field made
+  /// every frame, as an animation does), also with the minification filter
+  /// off (`-unfiltered`), and `effect-…-mesh`: the same effect through its
+  /// mesh within 0.25 px (made once, as a mesh file read by `meshwarp warp
+  /// --mesh`), through the mesh renderer.
+  static func effectCases(width w: Int, height h: Int) -> [Case] {
+    let effects: [(String, MeshEffect)] = [
+      ("twirl", .twirl(degrees: 90)), ("bulge", .bulge(strength: 0.5)),
+      ("pinch", .bulge(strength: -0.5)), ("ripple", .ripple(amplitude: 0.01, wavelength: 0.1)),
+      ("wave", .wave(amplitude: 0.02, wavelength: 0.1)),
+      ("lens", .lens(distortion: LensDistortion(k1: -0.2))),
+    ]
+    func field(_ name: String, _ effect: MeshEffect, _ options: WarpOptions) -> Case {
+      Case(name: name, width: w, height: h) {
+        let picture = ImageGenerators.benchmarkPicture(width: w, height: h)
+        let frame = Frame()
+        return { threads in
+          var o = options
+          o.threads = threads
+          WarpRenderer.render(picture, geometry: .effect(effect), options: o, into: &frame.image)
+        }
+      }
+    }
+    return effects.flatMap { name, effect in
+      [
+        field("effect-\(name)", effect, WarpOptions()),
+        field("effect-\(name)-unfiltered", effect, WarpOptions(minification: .off)),
+        Case(name: "effect-\(name)-mesh", width: w, height: h) {
+          let picture = ImageGenerators.benchmarkPicture(width: w, height: h)
+          guard let mesh = try? effect.mesh(width: w, height: h) else {
+            preconditionFailure("effect-\(name)-mesh bench mesh failed")
+          }
+          let frame = Frame()
+          return { threads in
+            WarpRenderer.render(
+              picture, mesh: mesh, options: WarpOptions(threads: threads), into: &frame.image)
+          }
+        },
+      ]
+    }
+  }
+
   /// `warp-tps-20`: a thin-plate spline through 20 points (a ring of 12
   /// pulled inwards and 8 pushed sideways, deterministic), fitted and
   /// tessellated every frame as an editor dragging a point would, then
@@ -379,15 +428,21 @@ struct BenchCommand: ParsableCommand {
     let cores = resolvedThreadCount(0)
     let threadCounts: [Int] =
       if threading.isGiven { [threading.threads] } else { cores == 1 ? [1] : [1, cores] }
-    // A case named exactly runs alone (warp-16x16, not its variants).
+    // A case named exactly runs alone (warp-16x16, not its variants);
+    // each of several prefixes selects its own, in the order given.
     let all = Self.cases()
-    let selected =
-      all.contains { $0.name == prefix }
-      ? all.filter { $0.name == prefix } : all.filter { $0.name.hasPrefix(prefix) }
-    guard !selected.isEmpty else {
-      throw CLIError.usage(
-        "no bench case starts with '\(prefix)'; cases: \(Self.cases().map(\.name).joined(separator: ", "))"
-      )
+    let prefixes = prefix.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    var selected: [Case] = []
+    for prefix in prefixes {
+      let chosen =
+        all.contains { $0.name == prefix }
+        ? all.filter { $0.name == prefix } : all.filter { $0.name.hasPrefix(prefix) }
+      guard !chosen.isEmpty else {
+        throw CLIError.usage(
+          "no bench case starts with '\(prefix)'; cases: \(all.map(\.name).joined(separator: ", "))"
+        )
+      }
+      selected += chosen
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]

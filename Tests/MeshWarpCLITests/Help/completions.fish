@@ -154,7 +154,7 @@ complete -c meshwarp -n '__fish_seen_subcommand_from demo' -l help -s h -d 'Show
 complete -c meshwarp -n '__fish_seen_subcommand_from bench' -l json -d 'One JSON object a line: case, width, height, threads, median_ms, min_ms, runs.'
 complete -c meshwarp -n '__fish_seen_subcommand_from bench' -l threads -s j -x -d 'Measure with N threads only (default: 1 and all cores).'
 complete -c meshwarp -n '__fish_seen_subcommand_from bench' -l runs -x -d 'Timed runs per case (default: 15).'
-complete -c meshwarp -n '__fish_seen_subcommand_from bench' -l case -r -F -d 'Only the case named PREFIX, or else the cases whose name starts with it (default: all cases).'
+complete -c meshwarp -n '__fish_seen_subcommand_from bench' -l case -r -F -d 'Only the case named PREFIX, or else the cases whose name starts with it; several PREFIXes separated by commas run in one go (default: all cases).'
 complete -c meshwarp -n '__fish_seen_subcommand_from bench' -l help -s h -d 'Show this help.'
 complete -c meshwarp -n '__fish_seen_subcommand_from completions' -l help -s h -d 'Show this help.'
 complete -c meshwarp -n '__fish_seen_subcommand_from completions' -a 'bash zsh fish' -d 'The shell: bash, zsh or fish.'

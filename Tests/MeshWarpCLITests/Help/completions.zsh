@@ -245,7 +245,7 @@ _meshwarp() {
             '--threads=[Measure with N threads only (default: 1 and all cores).]:N: ' \
             '-j[Measure with N threads only (default: 1 and all cores).]:N: ' \
             '--runs=[Timed runs per case (default: 15).]:N: ' \
-            '--case=[Only the case named PREFIX, or else the cases whose name starts with it (default: all cases).]:PREFIX:_files' \
+            '--case=[Only the case named PREFIX, or else the cases whose name starts with it; several PREFIXes separated by commas run in one go (default: all cases).]:PREFIX:_files' \
             '--help[Show this help.]' \
             '-h[Show this help.]'
           ;;
