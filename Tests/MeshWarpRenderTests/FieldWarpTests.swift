@@ -329,6 +329,10 @@ import _TestSupport
       return MinificationFilter.plan(field: warp, width: w, height: h, quality: .standard)
     }
     #expect(try runs(.bulge(strength: 0.3)).isEmpty)
+    // The bound that spares a bulge the corners: G's largest stretch is
+    // 1/min g′ = 1/(1 − k/3) (at ρ = ⅔), here 1.2 for k = 0.5.
+    let bulge = DiscProfile(try WarpField(.bulge(strength: 0.5), width: w, height: h))
+    #expect(abs(bulge.largestStretch - 1.2) < 0.002, "\(bulge.largestStretch)")
     let pinch = try runs(.bulge(strength: -0.9, radius: 0.3))
     #expect(!pinch.isEmpty)
     // Within the disc's bounding box (radius 72 px around (160, 120)).

@@ -478,8 +478,9 @@ enum MinificationFilter {
   /// pixels take the weighted pass. The plain sums add whole samples: up to
   /// 257 samples (a channel's sum then fits 16 bits) as two 32-bit words of
   /// two 16-bit lanes each (red and blue, green and alpha: two masks and
-  /// two adds a sample, where widening each sample to four 32-bit lanes
-  /// cost about 60 instructions an output pixel), more in 32-bit lanes.
+  /// two adds a sample; widening each sample to four 32-bit lanes, with the
+  /// sum's alpha read back from a vector, cost a fifth more on the effects'
+  /// runs of two samples, callgrind), more in 32-bit lanes.
   static func resolve(
     _ large: RGBAImage, run: Run, into out: UnsafeMutablePointer<UInt8>, width: Int,
     covered: [Bool]? = nil
