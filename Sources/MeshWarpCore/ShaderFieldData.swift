@@ -51,7 +51,7 @@ import Foundation
 ///   within the ripple's hole (r < hole + 1 px) the radial ramp to
 ///   g⁻¹(hole + 1)/(hole + 1);
 /// - wave: q minus a·sin(ω·t + ϕ) across the axis, t the coordinate along it;
-/// - lens (``LensModel``): q normalized through the corrected picture's
+/// - lens (`LensModel`): q normalized through the corrected picture's
 ///   camera, OpenCV's distortion (rational, or fisheye), drawn through the
 ///   photo's camera; with `inverse` the other way round, the distortion
 ///   inverted by Newton's method (fisheye: on θd(θ), kept in a bisection

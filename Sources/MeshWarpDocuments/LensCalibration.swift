@@ -34,7 +34,7 @@ import MeshWarpFiles
 ///   no `distortion_model` mean OpenCV's standard model.
 /// - The image size, when given (`image_width` and `image_height`, or
 ///   `image_size` as [W, H]), becomes the camera's
-///   ``LensCamera/calibrationSize``, so that the matrix scales to the
+///   `LensCamera.calibrationSize`, so that the matrix scales to the
 ///   picture it corrects.
 public struct LensCalibration: Hashable, Sendable {
   /// The camera matrix, with the calibration's image size when the file
