@@ -17,6 +17,12 @@ protocol RowMap {
   func piece(_ parameters: Vector2) -> Int
   /// The largest error in source pixels allowed at the check points.
   static var tolerance: Double { get }
+  /// The shortest chunk tried as one cubic (default 24 pixels).
+  static var cubicMinimum: Int { get }
+}
+
+extension RowMap {
+  static var cubicMinimum: Int { 24 }
 }
 
 /// A solved pixel: its parameters (see ``RowMap``) and its source point.
@@ -73,8 +79,8 @@ struct AdaptiveRow<Map: RowMap> {
   /// check points (the map's).
   static var tolerance: Double { Map.tolerance }
   /// Shortest chunk tried as one cubic (shorter ones take the quadratic
-  /// check directly).
-  static var cubicMinimum: Int { 24 }
+  /// check directly): the map's.
+  static var cubicMinimum: Int { Map.cubicMinimum }
   /// Most pixels per chunk of a row.
   static var chunk: Int { 256 }
 
