@@ -23,7 +23,9 @@ import Testing
     #expect(CLIError(refused) == .failure("bad file"))
     #expect(CLIError(UsageError(.unknownOption("--x"), "unknown")) == .usage("unknown"))
     #expect(WarpCommand.commandName == "meshwarp warp")
-    #expect(WarpCommand.usage.hasPrefix("meshwarp warp IN --mesh MESH.json"))
+    #expect(
+      WarpCommand.usage.hasPrefix(
+        "meshwarp warp IN --output OUT [--mesh MESH.json] [--effect KIND]"))
   }
 
   @Test func libraryValues() {

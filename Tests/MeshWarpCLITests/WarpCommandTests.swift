@@ -52,7 +52,7 @@ import _TestSupport
     let usage: [([String], String)] = [
       (
         ["warp", input, "-o", dir.file("o.png")],
-        "meshwarp warp: missing --mesh MESH.json: the warp mesh, or a keyframe file\nUsage: meshwarp warp IN --mesh MESH.json"
+        "meshwarp warp: give --mesh MESH.json or --effect KIND (twirl, bulge, ripple, wave, lens)\n"
       ),
       (
         ["warp", input, "--mesh", mesh],
