@@ -116,6 +116,116 @@ package struct LensModel: Sendable {
     Self.pixel(distortNormalized(Self.normalized(q, outputCamera)).0, camera)
   }
 
+  /// Whether the distortion surely keeps orientation over the whole
+  /// `width × height` output frame, decided from radii alone.
+  ///
+  /// The radial part n ↦ n·R(r) (the fisheye's s(r) likewise) has the
+  /// symmetric Jacobian A with eigenvalues R (across the ray) and
+  /// d(rR)/dr (along it): both are its Jacobian's diagonal at (r, 0). The
+  /// tangential part's Jacobian E has |E| ≤ √80·(|p1| + |p2|)·r (each
+  /// entry is at most 6 or 2 times (|p1| + |p2|)·r), and A + tE stays
+  /// non-singular for t in [0, 1] where the smaller eigenvalue of A
+  /// exceeds |E| (Weyl's inequality), so the determinant keeps A's sign.
+  /// Checked at 1,024 radii over the frame's range of normalized radii,
+  /// with 0.02 to spare between them; `false` means "not sure" (the
+  /// caller then scans the frame).
+  package func surelyKeepsOrientation(width: Int, height: Int) -> Bool {
+    let c = outputCamera
+    let lo = Self.normalized(Vector2(0, 0), c)
+    let hi = Self.normalized(Vector2(Double(width), Double(height)), c)
+    let far = Vector2(max(abs(lo.x), abs(hi.x)), max(abs(lo.y), abs(hi.y)))
+    let near = Vector2(
+      lo.x > 0 ? lo.x : hi.x < 0 ? -hi.x : 0, lo.y > 0 ? lo.y : hi.y < 0 ? -hi.y : 0)
+    let (rMin, rMax) = ((near * near).sum().squareRoot(), (far * far).sum().squareRoot())
+    guard rMin.isFinite, rMax.isFinite else { return false }
+    var radial = self
+    radial.coefficients.p1 = 0
+    radial.coefficients.p2 = 0
+    let tangential = 80.0.squareRoot() * (abs(coefficients.p1) + abs(coefficients.p2))
+    let n = 1024
+    for i in 0...n {
+      let r = rMin + (rMax - rMin) * Double(i) / Double(n)
+      let (_, j) = radial.distortNormalized(Vector2(r, 0))
+      let smaller = min(j.0.x, j.1.y)
+      guard smaller.isFinite, smaller > tangential * r + 0.02 else { return false }
+    }
+    return true
+  }
+
+  /// Whether every point of the `width × height` frame surely has one
+  /// content point under the applied lens (``MeshEffect/inverse``: G is
+  /// ``undistort(_:)``), decided from radii alone.
+  ///
+  /// The frame, normalized through ``camera``, lies within radius ρ_f of
+  /// the axis. Walking r outward from 0 (steps of ρ_f/256, up to 8ρ_f),
+  /// the distortion keeps orientation on the disc of radius r where the
+  /// radial part's smaller eigenvalue exceeds the tangential part's
+  /// Jacobian (as in ``surelyKeepsOrientation(width:height:)``), and its
+  /// circle lands beyond ρ_f where r·R(r) − 3(|p1| + |p2|)r² > ρ_f (the
+  /// tangential part moves a point by at most 3(|p1| + |p2|)r²). Once
+  /// both hold, the disc maps one to one onto a region that holds the
+  /// whole frame (a local diffeomorphism whose boundary circle encloses
+  /// the frame: its degree is 1 there). The fisheye, whose inverse is
+  /// bracketed on [0, π/2), is sure where θd increases over the whole
+  /// bracket and ends beyond the frame. `false` means "not sure".
+  package func surelyInvertible(width: Int, height: Int) -> Bool {
+    let reach = frameReach(width: width, height: height)
+    guard reach.isFinite, reach > 0 else { return false }
+    if coefficients.model == .fisheye {
+      // ``fisheyeAngleInverse(_:)`` brackets θ in [0, π/2 − 10⁻⁴]: sure
+      // where θd increases over all of it and ends beyond the frame.
+      let top = Double.pi / 2 - 1e-4
+      for i in 0...512 {
+        guard fisheyeAngle(top * Double(i) / 512).1 > 0.02 else { return false }
+      }
+      return fisheyeAngle(top).0 > reach * 1.001
+    }
+    let radial = radialPart
+    let p = abs(coefficients.p1) + abs(coefficients.p2)
+    let step = reach / 256
+    for i in 0...2048 {
+      let r = Double(i) * step
+      let (value, j) = radial.distortNormalized(Vector2(r, 0))
+      let smaller = min(j.0.x, j.1.y)
+      guard smaller.isFinite, smaller > 80.0.squareRoot() * p * r + 0.02 else { return false }
+      if value.x - 3 * p * r * r > reach * 1.001 { return true }
+    }
+    return false
+  }
+
+  /// The largest normalized radius, through ``camera``, of a point of the
+  /// `width × height` frame.
+  func frameReach(width: Int, height: Int) -> Double {
+    let lo = Self.normalized(Vector2(0, 0), camera)
+    let hi = Self.normalized(Vector2(Double(width), Double(height)), camera)
+    let far = Vector2(max(abs(lo.x), abs(hi.x)), max(abs(lo.y), abs(hi.y)))
+    return (far * far).sum().squareRoot()
+  }
+
+  /// The model without its tangential terms.
+  var radialPart: LensModel {
+    var radial = self
+    radial.coefficients.p1 = 0
+    radial.coefficients.p2 = 0
+    return radial
+  }
+
+  /// The normalized radius where the radial part first turns back (its
+  /// smaller eigenvalue reaches 0; steps of `reach`/256 up to 8·`reach`),
+  /// or infinity: Newton's answers beyond it lie on another branch of
+  /// the distortion, which draws the content twice.
+  package func firstTurnRadius(reach: Double) -> Double {
+    let radial = radialPart
+    let step = reach / 256
+    for i in 0...2048 {
+      let r = Double(i) * step
+      let (_, j) = radial.distortNormalized(Vector2(r, 0))
+      let smaller = min(j.0.x, j.1.y)
+      guard smaller.isFinite, smaller > 0 else { return r }
+    }
+    return .infinity
+  }
+
   /// The determinant of the distortion's Jacobian at pixel point `q` of
   /// the corrected picture (normalized units; positive where the lens
   /// keeps orientation).
@@ -132,15 +242,16 @@ package struct LensModel: Sendable {
 
   /// The normalized point whose distortion is `target`: for the fisheye,
   /// θ solving θd(θ) = |target| (``fisheyeAngleInverse(_:)``) and
-  /// r = tan θ; otherwise Newton's method from `target` itself (at most
-  /// 50 steps, to 1e-12).
-  package func undistortNormalized(_ target: Vector2) -> Vector2 {
+  /// r = tan θ; otherwise Newton's method from `start` (default `target`
+  /// itself; a neighbour's answer saves steps), at most 50 steps, to
+  /// 1e-12.
+  package func undistortNormalized(_ target: Vector2, from start: Vector2? = nil) -> Vector2 {
     if coefficients.model == .fisheye {
       let rd = (target * target).sum().squareRoot()
       guard rd > 0 else { return target }
       return target * (tan(fisheyeAngleInverse(rd)) / rd)
     }
-    var n = target
+    var n = start ?? target
     for _ in 0..<50 {
       let (value, j) = distortNormalized(n)
       let e = value - target

@@ -21,7 +21,7 @@ func effectFieldCases() -> [BenchCase] {
     ("lens", { .lens(distortion: LensDistortion(k1: -0.1 - 0.3 * $0, k2: 0.05)) }),
     (
       "lens-applied",
-      { .lens(distortion: LensDistortion(k1: -0.1 - 0.3 * $0, k2: 0.05), inverse: true) }
+      { .lens(distortion: LensDistortion(k1: -0.1 - 0.2 * $0, k2: 0.05), inverse: true) }
     ),
   ]
   var cases: [BenchCase] = []
