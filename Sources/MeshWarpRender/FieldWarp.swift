@@ -10,7 +10,7 @@ extension WarpRenderer {
   /// G(q)·(source size / output size), G = `field`'s inverse map
   /// (`WarpField/sourcePoint(at:)`), within 1/64 px: along each row, runs
   /// of pixels take quadratics through exact points of G, checked against
-  /// it at interior points and split where they miss by more than 3/512
+  /// it at interior points and split where they miss by more than 1/128
   /// source px (under 8 px, every pixel is exact); where a row leaves the
   /// effect's disc (G is the identity there) it takes the content's own
   /// row, with no evaluation of G. `field` is made for the output's size
@@ -95,7 +95,9 @@ extension WarpRenderer {
 /// row) and, inside, at the columns where G is not smooth (the disc's
 /// centre, where |q − c| has a kink, and the ripple's hole edge); each
 /// piece is drawn by ``AdaptiveRow``, the smooth surfaces' adaptive row
-/// algorithm.
+/// algorithm. A bulge's or ripple's G is symmetric about the line y = c.y,
+/// so each row below it that mirrors one above takes that row's pieces
+/// reflected (``RowPieces``), with no solving: half the solves.
 ///
 /// G is solved where ``AdaptiveRow`` asks: read from a ``DiscProfile``
 /// (made once a render) for the twirl, bulge and ripple, from the
@@ -105,7 +107,7 @@ extension WarpRenderer {
 /// columns are affine runs, drawn down the columns
 /// (``renderColumns(sampler:width:height:viewport:threads:out:)``).
 /// `FieldWarpTests` measures the sampled points against
-/// `WarpField/sourcePoint(at:)` at every pixel (at most 0.0087 px on
+/// `WarpField/sourcePoint(at:)` at every pixel (at most 0.0132 px on
 /// every effect, sizes and aspects).
 struct FieldWarp: Sendable {
   let field: WarpField
@@ -217,10 +219,11 @@ struct FieldWarp: Sendable {
 
     @inline(__always) func piece(_ parameters: Vector2) -> Int { 0 }
 
-    /// 3/512 source px at the checks leaves every point within 0.0087 px
-    /// of G (`FieldWarpTests`, 1/64 asked; 1/128 left 0.013 px); 1/256
-    /// took 8–13 % more instructions on the twirl, pinch and ripple.
-    static var tolerance: Double { 3.0 / 512 }
+    /// 1/128 source px at the checks leaves every point within 0.0132 px
+    /// of G (`FieldWarpTests`; 1/64 asked), and took the ripple from
+    /// 106 M to 97 M instructions a 1080p frame against 3/512 (which left
+    /// 0.0087 px).
+    static var tolerance: Double { 1.0 / 128 }
 
     /// Cubics from 48 pixels: an effect's shorter chunks that fail a
     /// cubic mostly fail the quadratic too (instructions against 24: the
@@ -260,16 +263,39 @@ struct FieldWarp: Sendable {
         out: out)
     }
     let (x0, dx) = columns(viewport)
+    // A bulge's or ripple's rows below the centre are the rows above it
+    // reflected: each pair is solved once (``RowPieces``).
+    let mirrors = mirrorRows(height: height, viewport: viewport)
+    let leaders = (0..<height).filter { y in mirrors[y].map { $0 >= y } ?? true }
+    let reflectY = 2 * field.c.y * sourceScale.y
     withSolver { solver in
       // (Shared with the bands' threads, which only read through it.)
-      forEachRowBand(rows: height, threads: threads) { band in
-        for y in band {
+      forEachRowBand(rows: leaders.count, threads: threads) { band in
+        let pieces = RowPieces()
+        @inline(__always) func row(_ y: Int) -> Row {
           let fy = fieldY(y, viewport)
           // A wave along y moves a whole row by one offset.
           let rowOffset =
             effect.kind == .wave ? field.source(Vector2(x0, fy)) - Vector2(x0, fy) : nil
-          let row = Row(solver: solver, y: fy, x0: x0, dx: dx, rowOffset: rowOffset)
-          shade(row, width: width, sampler: sampler, texels: texels, out: out.base + y * width * 4)
+          return Row(solver: solver, y: fy, x0: x0, dx: dx, rowOffset: rowOffset)
+        }
+        for t in band {
+          let y = leaders[t]
+          let leader = row(y)
+          let target = out.base + y * width * 4
+          let columns = activeColumns(leader, width: width)
+          identities(leader, columns, width: width, sampler: sampler, texels: texels, out: target)
+          guard let j = mirrors[y], j != y else {
+            shade(leader, columns, sampler: sampler, out: target)
+            continue
+          }
+          pieces.removeAll()
+          shade(
+            leader, columns, sampler: RecordingWriter(base: sampler, pieces: pieces, row: target),
+            out: target)
+          let mirrored = out.base + j * width * 4
+          identities(row(j), columns, width: width, sampler: sampler, texels: texels, out: mirrored)
+          pieces.writeMirrored(mirror: reflectY, sampler: sampler, row: mirrored)
         }
       }
     }
@@ -337,16 +363,25 @@ struct FieldWarp: Sendable {
     }
   }
 
-  /// Shades one row: identity runs outside the disc, the adaptive rows
-  /// inside, cut at the columns where G is not smooth.
+  /// Shades the columns of one row outside `columns` (the row's
+  /// ``activeColumns(_:width:)``): identity runs.
   @inline(__always)
-  func shade<Writer: SpanWriter>(
-    _ row: Row, width: Int, sampler: Writer, texels: BilinearSampler,
+  func identities<Writer: SpanWriter>(
+    _ row: Row, _ columns: (Int, Int), width: Int, sampler: Writer, texels: BilinearSampler,
     out: UnsafeMutablePointer<UInt8>
   ) {
-    let (first, end) = activeColumns(row, width: width)
+    let (first, end) = columns
     identity(row, from: 0, to: first, sampler: sampler, texels: texels, out: out)
     identity(row, from: end, to: width, sampler: sampler, texels: texels, out: out)
+  }
+
+  /// Shades one row's `columns` (its ``activeColumns(_:width:)``): the
+  /// adaptive rows, cut at the columns where G is not smooth.
+  @inline(__always)
+  func shade<Writer: SpanWriter>(
+    _ row: Row, _ columns: (Int, Int), sampler: Writer, out: UnsafeMutablePointer<UInt8>
+  ) {
+    let (first, end) = columns
     guard first < end else { return }
     // Cuts, in order: the ripple's hole edge on the left (its ramp ends
     // there with a kink), the centre's column (|q − c| has a kink), the

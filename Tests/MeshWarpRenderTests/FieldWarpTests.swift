@@ -199,7 +199,7 @@ import _TestSupport
   /// content point (G per pixel), on noise (up to 255 levels a pixel, the
   /// worst case), opaque (the span kernel) and translucent (the Swift
   /// loops, compared premultiplied), with the rows outside the disc
-  /// copied: at most 4 levels apart, 5 translucent (255 levels × 0.0087 px,
+  /// copied: at most 4 levels apart, 5 translucent (255 levels × 0.0132 px,
   /// the points' largest error, and a level where a tap rounds to the next
   /// 1/256 px; one more from straight alpha's rounding).
   @Test(arguments: cases)
