@@ -63,29 +63,22 @@ extension WarpRenderer {
   ) {
     let (width, height) = (output.width, output.height)
     guard width > 0, height > 0 else { return }
-    guard source.width > 0, source.height > 0 else {
-      output.pixels.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-      return
-    }
-    source.pixels.withUnsafeBufferPointer { src in
-      let sampler = BilinearSampler(
-        pixels: src.baseAddress!, width: source.width, height: source.height,
-        opaque: sourceOpaque, spanKernel: options.usesSpanKernel)
-      let content = ContentSampler(
-        bilinear: sampler, interpolation: options.interpolation, address: options.addressMode)
-      output.pixels.withUnsafeMutableBufferPointer { dst in
-        let out = SharedPointer(dst.baseAddress!)
-        if content.isDefault {
-          warp.render(
-            sampler: sampler, texels: sampler, width: width, height: height, viewport: viewport,
-            threads: options.threads, out: out)
-        } else {
-          warp.render(
-            sampler: content, texels: sampler, width: width, height: height, viewport: viewport,
-            threads: options.threads, out: out)
-        }
+    struct Body: ContentRender {
+      let warp: FieldWarp
+      let width, height, threads: Int
+      let viewport: Viewport
+      func render<Writer: SpanWriter & Sendable>(
+        sampler: Writer, texels: BilinearSampler, out: SharedPointer<UInt8>
+      ) {
+        warp.render(
+          sampler: sampler, texels: texels, width: width, height: height, viewport: viewport,
+          threads: threads, out: out)
       }
     }
+    draw(
+      source, options: options, sourceOpaque: sourceOpaque, into: &output,
+      Body(warp: warp, width: width, height: height, threads: options.threads, viewport: viewport)
+    )
   }
 }
 

@@ -283,25 +283,21 @@ public enum WarpRenderer {
     let outScale = Vector2(Double(width), Double(height))
     let threads = options.threads
     if let surface, source.width > 0, source.height > 0 {
-      source.pixels.withUnsafeBufferPointer { src in
-        let sampler = BilinearSampler(
-          pixels: src.baseAddress!, width: source.width, height: source.height,
-          opaque: sourceOpaque, spanKernel: options.usesSpanKernel)
-        let content = ContentSampler(
-          bilinear: sampler, interpolation: options.interpolation, address: options.addressMode)
-        output.pixels.withUnsafeMutableBufferPointer { dst in
-          let out = SharedPointer(dst.baseAddress!)
-          if content.isDefault {
-            surface.render(
-              sampler: sampler, width: width, height: height, viewport: viewport,
-              threads: threads, out: out)
-          } else {
-            surface.render(
-              sampler: content, width: width, height: height, viewport: viewport,
-              threads: threads, out: out)
-          }
+      struct Body: ContentRender {
+        let surface: SmoothSurfaceWarp
+        let width, height, threads: Int
+        let viewport: Viewport
+        func render<Writer: SpanWriter & Sendable>(
+          sampler: Writer, texels: BilinearSampler, out: SharedPointer<UInt8>
+        ) {
+          surface.render(
+            sampler: sampler, width: width, height: height, viewport: viewport,
+            threads: threads, out: out)
         }
       }
+      draw(
+        source, options: options, sourceOpaque: sourceOpaque, into: &output,
+        Body(surface: surface, width: width, height: height, threads: threads, viewport: viewport))
       return
     }
     let fullView = viewport.origin == Vector2(0, 0) && viewport.scale == Vector2(1, 1)
