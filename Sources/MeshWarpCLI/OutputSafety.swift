@@ -17,10 +17,15 @@ protocol WritesOutput {
   /// Whether standard output would get binary image data (a picture or an
   /// animation), not text.
   var writesImageData: Bool { get }
+  /// The files that must exist and open (the picture, the meshes), checked
+  /// before anything else so that a mistyped input is named as such; empty
+  /// by default (names that may be built-in presets are not listed).
+  var filesToOpen: [String?] { get }
 }
 
 extension WritesOutput {
   var writesImageData: Bool { true }
+  var filesToOpen: [String?] { [] }
 }
 
 /// What `OutputSafety.check` refuses, as ffmpeg, gzip and ImageMagick do:
@@ -32,6 +37,9 @@ enum OutputSafety {
   /// - Throws: `CLIError.usage` (exit 2) naming both paths, or saying that
   ///   standard output is a terminal.
   static func check(_ command: any WritesOutput, console: Console) throws {
+    // A mistyped input comes first (exit 1): what the output's name says
+    // about the input is meaningless when there is none.
+    for case let input? in command.filesToOpen { try FileInput.checkOpens(path: input) }
     let output = command.outputPath
     if output == StandardOutput.path {
       if command.writesImageData && console.stdoutIsTerminal {
@@ -63,11 +71,13 @@ enum OutputSafety {
 extension WarpCommand: WritesOutput {
   var inputFiles: [String?] { [input, mesh, toMesh] }
   var outputPath: String { output.output }
+  var filesToOpen: [String?] { [input, mesh, toMesh] }
 }
 
 extension GenieCommand: WritesOutput {
   var inputFiles: [String?] { [input] }
   var outputPath: String { output.output }
+  var filesToOpen: [String?] { [input] }
 }
 
 extension GradientCommand: WritesOutput {

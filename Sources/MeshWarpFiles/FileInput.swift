@@ -48,6 +48,21 @@ public enum FileInput {
     return try readAll(fd: fd, path: path, sizeHint: size, maxBytes: maxBytes)
   }
 
+  /// Checks that `path` exists and may be read (standard input, `"-"`,
+  /// always may), so that a mistyped input is named before anything else
+  /// is looked at. access(2), not open(2): a FIFO's writer is not woken.
+  ///
+  /// - Throws: `FileError.fileSystem` naming `path` and the system's reason
+  ///   ("no such file or directory", "permission denied").
+  package static func checkOpens(path: String) throws {
+    guard path != standardInputPath else { return }
+    do {
+      try systemCall { access(path, R_OK) }
+    } catch {
+      throw error.fileSystem(path: path, .open)
+    }
+  }
+
   /// Reads `fd` to its end, growing the buffer as needed (files that change
   /// size while read and pipes both work).
   private static func readAll(fd: Int32, path: String, sizeHint: Int, maxBytes: Int) throws

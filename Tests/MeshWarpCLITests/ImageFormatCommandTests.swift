@@ -135,26 +135,27 @@ import _TestSupport
   @Test func unsupportedOutputIsAUsageErrorBeforeAnyWork() {
     let dir = TemporaryFolder()
     let mesh = dir.write(WarpMesh.identity(columns: 2, rows: 2), "mesh.json")
-    // The input does not exist: the output is checked first.
+    // A still under a still mesh: the output is checked before the input is
+    // decoded. (A missing input is named before anything else:
+    // FirstRunMessageTests.missingInputIsNamedFirst.)
+    let input = dir.write(RGBAImage(width: 4, height: 4, fill: .white), "in.png")
     for out in ["out.mp4", "out.tiff", "noextension", "out.gif"] {
-      let run = ToolRun(["warp", dir.file("missing.png"), "-m", mesh, "-o", dir.file(out)])
+      let run = ToolRun(["warp", input, "-m", mesh, "-o", dir.file(out)])
       #expect(run.status == 2, "\(out): \(run.errors)")
       #expect(run.errors.contains("supported: .png, .jpg/.jpeg, .webp"), "\(run.errors)")
     }
     // The library speaks of its `format` parameter; the CLI of its flag.
-    let noExtension = ToolRun([
-      "warp", dir.file("missing.png"), "-m", mesh, "-o", dir.file("noextension"),
-    ])
+    let noExtension = ToolRun(["warp", input, "-m", mesh, "-o", dir.file("noextension")])
     #expect(
       noExtension.errors
         == "meshwarp warp: \(dir.file("noextension")): the name has no extension: say which image format with --format (supported: .png, .jpg/.jpeg, .webp)\n"
     )
-    let badFormat = ToolRun(["warp", "x.png", "-m", mesh, "-o", "-", "--format", "bmp"])
+    let badFormat = ToolRun(["warp", input, "-m", mesh, "-o", "-", "--format", "bmp"])
     #expect(badFormat.status == 2)
     #expect(
       badFormat.errors
         == "meshwarp warp: -: cannot write format 'bmp' (supported: .png, .jpg/.jpeg, .webp)\n")
-    let lossless = ToolRun(["warp", "x.png", "-m", mesh, "-o", "out.jpg", "--lossless"])
+    let lossless = ToolRun(["warp", input, "-m", mesh, "-o", "out.jpg", "--lossless"])
     #expect(lossless.status == 2 && lossless.errors.contains("--lossless applies to WebP"))
   }
 

@@ -1,0 +1,45 @@
+import Foundation
+import MeshWarpCore
+import MeshWarpFiles
+import MeshWarpImageIO
+import MeshWarpRender
+import Testing
+import _TestSupport
+
+@testable import MeshWarpCLI
+
+/// What a new user of the command line types first, and what the tool
+/// answers: mistyped inputs, missing folders, outputs that hold an
+/// animation, encoder settings.
+@Suite struct FirstRunMessageTests {
+  /// A 4×4 white picture and an identity mesh in `dir`.
+  func picture(in dir: TemporaryFolder) -> (input: String, mesh: String) {
+    (
+      dir.write(RGBAImage(width: 4, height: 4, fill: .white), "in.png"),
+      dir.write(WarpMesh.identity(columns: 2, rows: 2), "mesh.json")
+    )
+  }
+
+  @Test func missingInputIsNamedFirst() {
+    let dir = TemporaryFolder()
+    let (input, mesh) = picture(in: dir)
+    let missing = dir.file("nonexistent.mp4")
+    let cases: [[String]] = [
+      ["warp", missing, "--mesh", mesh, "-o", dir.file("out.mp4")],
+      ["warp", missing, "--mesh", mesh, "-o", dir.file("out.mp4"), "--start", "1"],
+      ["warp", missing, "--mesh", mesh, "-o", dir.file("out.xyz")],
+      ["warp", missing, "--effect", "twirl", "-o", dir.file("out.png"), "--codec", "h264"],
+      ["genie", missing, "-o", dir.file("out.jpg"), "--duration", "1"],
+    ]
+    for args in cases {
+      let run = ToolRun(args)
+      #expect(run.status == 1, "\(args)")
+      #expect(
+        run.errors.hasSuffix(": \(missing): cannot open: no such file or directory\n"),
+        "\(args): \(run.errors)")
+    }
+    let missingMesh = ToolRun(["warp", input, "--mesh", dir.file("m.json"), "-o", "out.mp4"])
+    #expect(missingMesh.status == 1)
+    #expect(missingMesh.errors.contains("m.json: cannot open: no such file or directory"))
+  }
+}
