@@ -33,16 +33,23 @@ enum AnimatedOutput {
     }
   }
 
-  /// A numbered sequence (a `%04d` pattern or a folder) whose folder already
-  /// holds frames of its pattern: refused (exit 2) naming the first and
-  /// how many, unless `overwrite` (`--overwrite`), before any work.
+  /// A numbered sequence (a `%04d` pattern or a folder) whose folder does
+  /// not exist: refused (exit 1) naming the first missing folder, as a
+  /// single file's is (a folder given as `out/` is created). One whose
+  /// folder already holds frames of its pattern: refused (exit 2) naming
+  /// the first and how many, unless `overwrite` (`--overwrite`). Both
+  /// before any work (before ffmpeg starts to decode a video).
   static func checkExistingFrames(at path: String, overwrite: Bool) throws {
-    guard !overwrite, path != StandardOutput.path else { return }
+    guard path != StandardOutput.path else { return }
     let pattern: FrameNumberPattern
     switch try format(of: path) {
     case .pngSequence(let p), .jpegSequence(let p): pattern = p
     default: return
     }
+    if path.contains("%"), let reason = PNGSequenceWriter.missingFolder(pattern) {
+      throw FileError.fileSystem(path: path, operation: .create, reason: reason)
+    }
+    guard !overwrite else { return }
     if let reason = PNGSequenceWriter.existingFramesReason(
       pattern, remedy: "add --overwrite (-y) to replace them")
     {

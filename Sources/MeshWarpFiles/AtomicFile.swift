@@ -233,6 +233,16 @@ public final class AtomicFileWriter {
   /// exists and refuses new files (/proc, /sys).
   private static func whyNoFile(in directory: String, code: Int32) -> String {
     let folder = directory.isEmpty ? "." : directory.count == 1 ? "/" : String(directory.dropLast())
+    return missingFolder(folder)
+      ?? "the directory \(folder) does not take new files (\(errnoDescription(code)))"
+  }
+
+  /// Why `folder` (no trailing slash; "." for the current one) is no
+  /// folder to write into, checked before any work: the first part of the
+  /// path that is a file ("out.png is a file, not a directory"), else the
+  /// first folder that does not exist ("the directory nodir does not
+  /// exist"); nil when it is a folder.
+  package static func missingFolder(_ folder: String) -> String? {
     var prefix = folder.hasPrefix("/") ? "/" : ""
     for part in folder.split(separator: "/") {
       prefix += prefix.isEmpty || prefix.hasSuffix("/") ? String(part) : "/" + part
@@ -240,7 +250,7 @@ public final class AtomicFileWriter {
       if stat(prefix, &info) != 0 { return "the directory \(prefix) does not exist" }
       if (info.st_mode & S_IFMT) != S_IFDIR { return "\(prefix) is a file, not a directory" }
     }
-    return "the directory \(folder) does not take new files (\(errnoDescription(code)))"
+    return nil
   }
 
   /// The existing file's permission bits, else `0666 & ~umask`.

@@ -59,15 +59,19 @@ public final class PNGSequenceWriter: FrameSink {
   ///   - replacesExistingFrames: false (default): refuse a folder that
   ///     already holds frames of the pattern; true: remove them at
   ///     ``finish()``.
-  /// - Throws: `VideoError.unsupportedOutput` naming an existing frame
-  ///   of the pattern (and how many there are) unless
-  ///   `replacesExistingFrames`.
+  /// - Throws: `FileError.fileSystem` when the pattern's folder does not
+  ///   exist (naming the first missing one); `VideoError.unsupportedOutput`
+  ///   naming an existing frame of the pattern (and how many there are)
+  ///   unless `replacesExistingFrames`.
   public init(
     pattern: FrameNumberPattern, startNumber: Int = 0, width: Int? = nil, height: Int? = nil,
     speed: PNGEncoder.Speed = .balanced,
     concurrentFrames: Int = ProcessInfo.processInfo.activeProcessorCount,
     replacesExistingFrames: Bool = false
   ) throws {
+    if let reason = Self.missingFolder(pattern) {
+      throw FileError.fileSystem(path: pattern.pattern, operation: .create, reason: reason)
+    }
     if !replacesExistingFrames, let error = Self.existingFramesError(pattern) { throw error }
     self.replacesExistingFrames = replacesExistingFrames
     self.destination = pattern.pattern
@@ -172,6 +176,13 @@ public final class PNGSequenceWriter: FrameSink {
     }
     try? FileManager.default.removeItem(atPath: staging)
     lifecycle.markFinished()
+  }
+
+  /// Why the folder of `pattern` cannot take its frames (it does not
+  /// exist, or a part of its path is a file), in words; nil when it can.
+  package static func missingFolder(_ pattern: FrameNumberPattern) -> String? {
+    let folder = (pattern.pattern as NSString).deletingLastPathComponent
+    return AtomicFileWriter.missingFolder(folder.isEmpty ? "." : folder)
   }
 
   /// Why a pattern whose folder already holds frames of it is refused,

@@ -42,4 +42,27 @@ import _TestSupport
     #expect(missingMesh.status == 1)
     #expect(missingMesh.errors.contains("m.json: cannot open: no such file or directory"))
   }
+
+  @Test(.enabled(if: ExternalTools.hasFFmpeg, "needs ffmpeg"))
+  func sequenceIntoAMissingFolderIsRefusedFirst() throws {
+    let dir = TemporaryFolder()
+    let (input, mesh) = picture(in: dir)
+    let clip = try ReliabilityCatalogueTests.clip(dir)
+    let pattern = dir.file("nodir/frame-%04d.png")
+    for args in [
+      ["warp", clip, "--mesh", mesh, "-o", pattern],
+      ["warp", input, "--mesh", mesh, "-o", pattern, "--duration", "0.2", "--fps", "10"],
+      ["gradient", "--preset", "meshing", "--size", "8x8", "--duration", "0.2", "-o", pattern],
+    ] {
+      let run = ToolRun(args)
+      #expect(run.status == 1, "\(args)")
+      // The one line: nothing started before it (no note, no progress).
+      #expect(
+        run.errors.hasSuffix(
+          ": \(pattern): cannot create: the directory \(dir.file("nodir")) does not exist\n")
+          && run.errors.split(separator: "\n").count == 1,
+        "\(args): \(run.errors)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: dir.file("nodir")))
+  }
 }
