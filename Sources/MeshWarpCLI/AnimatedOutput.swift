@@ -1,4 +1,5 @@
 import MeshWarpFiles
+import MeshWarpImageIO
 import MeshWarpVideo
 
 /// The animated output format a path asks for, on the command line's terms.
@@ -7,15 +8,28 @@ enum AnimatedOutput {
   /// with an unknown extension (or a sequence pattern not ending in .png)
   /// a usage error, exit 2, as it is for stills: the command line asked
   /// for what no format is.
-  static func format(of path: String) throws -> OutputFormat {
-    try target(path, format: nil).format
+  static func format(of path: String, oneFrame: String = "--time T") throws -> OutputFormat {
+    try target(path, format: nil, oneFrame: oneFrame).format
+  }
+
+  /// The note for an animation written to a `.png` name (`-o x.png`):
+  /// the file is an animated PNG (APNG), which some viewers show as its
+  /// first frame only, and `oneFrame` (`--time T`) asks for one picture.
+  static func noteAnimatedPNG(at path: String, oneFrame: String = "--time T", console: Console) {
+    guard path != StandardOutput.path, !path.contains("%"),
+      ImageFormat.fileExtension(of: path)?.lowercased() == "png",
+      (try? format(of: path)) == .apng
+    else { return }
+    console.error(
+      "note: \(path) holds an animated PNG (APNG) of every frame; \(oneFrame) gives one frame (name it .apng to say it is animated)"
+    )
   }
 
   /// `OutputTarget.frames(path:format:)`, its errors as usage errors
   /// (exit 2) in the command line's words.
-  private static func target(_ path: String, format name: String?) throws -> (
-    format: OutputFormat, target: OutputTarget
-  ) {
+  private static func target(_ path: String, format name: String?, oneFrame: String = "--time T")
+    throws -> (format: OutputFormat, target: OutputTarget)
+  {
     do {
       let target = try OutputTarget.frames(path: path, format: name)
       guard case .frames(let format) = target.content else {
@@ -23,6 +37,13 @@ enum AnimatedOutput {
       }
       return (format, target)
     } catch VideoError.unsupportedOutput(_, let reason) {
+      if !path.contains("%"),
+        ImageFormat.fileExtension(of: path).flatMap(ImageFormat.init(fileExtension:)) == .jpeg
+      {
+        throw CLIError.usage(
+          "\(path): a JPEG holds one picture, and this writes frames over time: add \(oneFrame) for one frame, or use .apng / .gif / .webp / .mp4"
+        )
+      }
       throw CLIError.usage("\(path): \(reason)")
     } catch OutputTargetError.formatMismatch {
       throw CLIError.usage(

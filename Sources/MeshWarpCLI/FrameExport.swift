@@ -16,10 +16,13 @@ enum FrameExport {
   /// `video` sets the ffmpeg outputs' quality and background (default:
   /// from `image`'s `--quality` and `--background`). Ctrl-C or
   /// SIGTERM stops the export (`CLIError.interrupted`) with no output left.
+  /// `oneFrame` is the option that asks for one picture instead (named
+  /// when the output's name is a still's: `.png`, `.jpg`).
   static func write(
     _ times: FrameTimes, width: Int, height: Int, to path: String,
     video: VideoEncoding? = nil, console: Console,
-    image: ImageOutputOptions = ImageOutputOptions(), render: (Double) throws -> RGBAImage
+    image: ImageOutputOptions = ImageOutputOptions(), oneFrame: String = "--time T",
+    render: (Double) throws -> RGBAImage
   ) throws {
     let video = video ?? VideoOptions.encoding(image)
     if !times.isAnimation {
@@ -39,10 +42,13 @@ enum FrameExport {
       if path != StandardOutput.path { console.error("wrote \(path) (\(width)x\(height))") }
       return
     }
-    _ = try AnimatedOutput.format(of: path)
+    _ = try AnimatedOutput.format(of: path, oneFrame: oneFrame)
     let format = try AnimatedOutput.check(format: image.format, path: path)
     try AnimatedOutput.checkExistingFrames(at: path, overwrite: image.overwrite)
     try AnimatedOutput.check(codec: video.codec, path: path)
+    if image.format == nil {
+      AnimatedOutput.noteAnimatedPNG(at: path, oneFrame: oneFrame, console: console)
+    }
     try ConsoleExport.run(total: times.times.count, console: console) {
       progress, note, isCancelled in
       try AnimationExport.write(

@@ -65,4 +65,40 @@ import _TestSupport
     }
     #expect(!FileManager.default.fileExists(atPath: dir.file("nodir")))
   }
+
+  @Test(.enabled(if: ExternalTools.hasFFmpeg, "needs ffmpeg"))
+  func animationIntoAStillNameSaysWhatHappens() throws {
+    let dir = TemporaryFolder()
+    let (input, mesh) = picture(in: dir)
+    let clip = try ReliabilityCatalogueTests.clip(dir)
+    let keys = dir.write(
+      #"{"keyframes": [{"time": 0, "mesh": "mesh.json"}, {"time": 1, "mesh": "mesh.json"}]}"#,
+      "keys.json")
+    let animations: [(args: [String], oneFrame: String)] = [
+      (["warp", clip, "--mesh", mesh], "--time T"),
+      (["warp", input, "--mesh", keys, "--fps", "5"], "--time T"),
+      (["gradient", "--preset", "meshing", "--size", "8x8", "--duration", "0.4"], "--time T"),
+      (["genie", input, "--size", "40x40", "--duration", "0.2", "--fps", "10"], "--progress P"),
+    ]
+    for (args, oneFrame) in animations {
+      let png = dir.file("x.png")
+      let run = ToolRun(args + ["-o", png])
+      #expect(run.status == 0, "\(args): \(run.errors)")
+      #expect(
+        run.errors.contains(
+          "note: \(png) holds an animated PNG (APNG) of every frame; \(oneFrame) gives one frame"),
+        "\(args): \(run.errors)")
+      let jpg = dir.file("x.jpg")
+      let refused = ToolRun(args + ["-o", jpg])
+      #expect(refused.status == 2, "\(args)")
+      #expect(
+        refused.errors.hasSuffix(
+          ": \(jpg): a JPEG holds one picture, and this writes frames over time: add \(oneFrame) for one frame, or use .apng / .gif / .webp / .mp4\n"
+        ), "\(args): \(refused.errors)")
+    }
+    // One frame: no note.
+    let still = ToolRun(["warp", input, "--mesh", keys, "--time", "0.5", "-o", dir.file("s.png")])
+    #expect(still.status == 0)
+    #expect(!still.errors.contains("APNG"))
+  }
 }

@@ -143,7 +143,7 @@ struct GenieCommand: ParsableCommand {
     try FrameExport.write(
       times, width: canvas.width, height: canvas.height, to: output.output,
       video: video.encoding(self.image, threads: threading.threads), console: console,
-      image: self.image
+      image: self.image, oneFrame: "--progress P"
     ) {
       try renderer.frame(progress: genie.progress(ofFrame: Int($0)))
     }

@@ -23,9 +23,11 @@ extension WarpCommand {
   func warpIntoAnimation(
     _ animation: MeshAnimation, source: RGBAImage, width: Int, height: Int, console: Console
   ) throws {
+    _ = try AnimatedOutput.format(of: output.output)
     let format = try AnimatedOutput.check(format: image.format, path: output.output)
     try AnimatedOutput.checkExistingFrames(at: output.output, overwrite: image.overwrite)
     try AnimatedOutput.check(codec: video.codec, path: output.output)
+    if image.format == nil { AnimatedOutput.noteAnimatedPNG(at: output.output, console: console) }
     let times = try frames.frameTimes(following: animation.duration)
     if !animation.isAnimated {
       console.error(
@@ -61,9 +63,11 @@ extension WarpCommand {
         "a warped video goes to standard output in the format --format names (mp4, mkv, mov, webm, gif, webp, apng), or to a file"
       )
     }
+    _ = try AnimatedOutput.format(of: output.output)
     let format = try AnimatedOutput.check(format: image.format, path: output.output)
     try AnimatedOutput.checkExistingFrames(at: output.output, overwrite: image.overwrite)
     try AnimatedOutput.check(codec: video.codec, path: output.output)
+    if image.format == nil { AnimatedOutput.noteAnimatedPNG(at: output.output, console: console) }
     let job = VideoWarp(
       input: .video(path: input), mesh: animation, warp: warpOptions(),
       output: VideoWarp.Output(
