@@ -17,10 +17,15 @@ extension WarpPointSet {
   /// - a non-finite or absurd coordinate (error), coordinates that look
   ///   like pixels (warning): the mesh rules that apply to points;
   /// - two `to` points (or one and a pinned corner) closer than
-  ///   ``minimumSeparation`` (error, `coincident-points`);
-  /// - every control point, pinned corners included, within
-  ///   ``minimumSeparation`` of one line, or fewer than three (error,
-  ///   `collinear-points`);
+  ///   ``minimumSeparation``: the spline would pass through two places at
+  ///   one point; two `from` points that close: two places would show one
+  ///   point of the picture, squeezing everything between them (error,
+  ///   `coincident-points`, "points 3 and 7 are the same");
+  /// - every `to` point, pinned corners included, within
+  ///   ``minimumSeparation`` of one line, or fewer than three: the spline
+  ///   is undetermined across the line; every `from` point that close to
+  ///   one line: the picture is squashed onto it (error, `collinear-points`,
+  ///   "points 0, 1 and 2 lie on one line");
   /// - the spline's Jacobian not positive somewhere on a 33 × 33 lattice
   ///   over the output, so the picture is drawn over itself there
   ///   (warning, `folded-spline`, naming the two points nearest the fold).
@@ -52,8 +57,13 @@ extension WarpPointSet {
     }
     guard !found.contains(where: { $0.severity == .error }) else { return found }
     let controls = controlPoints
-    found += coincidences(controls)
-    if let line = collinearity(controls) { found.append(line) }
+    found += coincidences(controls, side: .to)
+    found += coincidences(controls, side: .from)
+    if let line = collinearity(controls, side: .to) {
+      found.append(line)
+    } else if let line = collinearity(controls, side: .from) {
+      found.append(line)
+    }
     guard !found.contains(where: { $0.severity == .error }) else { return found }
     if let fold = self.fold(controls) { found.append(fold) }
     return found
@@ -87,26 +97,60 @@ extension WarpPointSet {
 
   private static func text(_ x: Double) -> String { String(format: "%.2g", x) }
 
-  private func coincidences(_ controls: [(index: Int?, to: Vector2, from: Vector2)])
-    -> [MeshIssue]
-  {
+  /// Which end of the pairs a check looks at: where the spline passes
+  /// (`to`, its control points) or what it shows there (`from`).
+  private enum Side: String {
+    case to, from
+
+    func of(_ control: (index: Int?, to: Vector2, from: Vector2)) -> Vector2 {
+      self == .to ? control.to : control.from
+    }
+  }
+
+  /// "points 3 and 7", "point 2 and a pinned corner", "points 0, 1 and 2".
+  private static func names(_ indices: [Int?]) -> String {
+    let numbers = indices.compactMap { $0 }.map(String.init)
+    let corners = indices.count - numbers.count
+    var parts = numbers.count <= 1 ? numbers.map { "point " + $0 } : []
+    if numbers.count > 1 {
+      parts = [
+        "points " + numbers.dropLast().joined(separator: ", ") + " and " + numbers.last!
+      ]
+    }
+    if corners > 0 { parts.append(corners == 1 ? "a pinned corner" : "\(corners) pinned corners") }
+    return parts.joined(separator: " and ")
+  }
+
+  /// Pairs whose `side` points are closer than ``minimumSeparation``, at
+  /// most eight.
+  private func coincidences(
+    _ controls: [(index: Int?, to: Vector2, from: Vector2)], side: Side
+  ) -> [MeshIssue] {
     var found: [MeshIssue] = []
     for i in controls.indices {
       for j in controls.indices where j > i {
         let (a, b) = (controls[i], controls[j])
-        let d = a.to - b.to
+        let d = side.of(a) - side.of(b)
         let distance = (d * d).sum().squareRoot()
         guard distance < Self.minimumSeparation else { continue }
-        let what =
+        let place =
           distance == 0
-          ? "are at the same place, \(Self.text(a.to))"
-          : "are \(Self.text(distance)) apart, \(Self.text(a.to)) and \(Self.text(b.to))"
+          ? "both at \(Self.text(side.of(a)))"
+          : "\(Self.text(distance)) apart, \(Self.text(side.of(a))) and \(Self.text(side.of(b)))"
+        let why =
+          side == .to
+          ? "their \"to\" points are \(place): the spline cannot pass through two places at one point"
+          : "their \"from\" points are \(place): two places would show one point of the picture, squeezing it between them"
+        let remedy =
+          a.index == nil || b.index == nil
+          ? "move or remove the point, or unpin the corners (\"pinCorners\": false)"
+          : "move or remove one"
         found.append(
           MeshIssue(
             severity: .error, rule: .coincidentPoints, face: nil,
             vertices: [a.index, b.index].compactMap { $0 },
             message:
-              "\(Self.name(a.index)) and \(Self.name(b.index)) \(what); a spline needs its points at least \(Self.minimumSeparation) apart: move or remove one"
+              "\(Self.names([a.index, b.index])) are the same: \(why); a spline needs its points at least \(Self.minimumSeparation) apart: \(remedy)"
           ))
         if found.count == 8 { return found }  // enough to show the pattern
       }
@@ -114,10 +158,16 @@ extension WarpPointSet {
     return found
   }
 
-  private func collinearity(_ controls: [(index: Int?, to: Vector2, from: Vector2)]) -> MeshIssue? {
-    let points = controls.map(\.to)
+  /// An error when every `side` point lies within ``minimumSeparation``
+  /// of one line (the line through the two farthest apart), or there are
+  /// fewer than three (checked on the `to` side).
+  private func collinearity(
+    _ controls: [(index: Int?, to: Vector2, from: Vector2)], side: Side
+  ) -> MeshIssue? {
+    let points = controls.map { side.of($0) }
     let named = controls.compactMap(\.index)
     guard points.count >= 3 else {
+      guard side == .to else { return nil }
       return MeshIssue(
         severity: .error, rule: .collinearPoints, face: nil, vertices: named,
         message:
@@ -138,10 +188,14 @@ extension WarpPointSet {
     guard length > 0 else { return nil }  // coincident: reported already
     let off = points.map { abs(cross(direction, $0 - p)) / length }.max() ?? 0
     guard off < Self.minimumSeparation else { return nil }
+    let what =
+      side == .to
+      ? "the spline is not determined off that line"
+      : "the picture would be squashed onto that line"
     return MeshIssue(
       severity: .error, rule: .collinearPoints, face: nil, vertices: named,
       message:
-        "every point lies within \(Self.text(off)) of one line through \(Self.text(p)) and \(Self.text(q)); a spline needs three points at least \(Self.minimumSeparation) off one line (pin the corners, or add a point)"
+        "\(Self.names(Array(controls.map(\.index).prefix(3)))) lie on one line: every \"\(side.rawValue)\" point is within \(Self.text(off)) of the line through \(Self.text(p)) and \(Self.text(q)), so \(what); a spline needs three points at least \(Self.minimumSeparation) off one line (pin the corners, or add a point)"
     )
   }
 

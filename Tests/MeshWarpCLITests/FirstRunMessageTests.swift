@@ -101,4 +101,33 @@ import _TestSupport
     #expect(still.status == 0)
     #expect(!still.errors.contains("APNG"))
   }
+
+  /// A point set whose "from" points repeat or lie on one line drew
+  /// garbage with a warning about distance: refused, naming the points.
+  @Test func degeneratePointSetsAreRefusedWithTheReason() {
+    let dir = TemporaryFolder()
+    let (input, _) = picture(in: dir)
+    let cases: [(String, String)] = [
+      (
+        #"{"from": [[0.2,0.2],[0.4,0.4],[0.6,0.6],[0.8,0.8]], "to": [[0.2,0.3],[0.4,0.4],[0.6,0.3],[0.3,0.8]], "pinCorners": false}"#,
+        "points 0, 1 and 2 lie on one line"
+      ),
+      (
+        #"{"from": [[0.2,0.2],[0.3,0.6],[0.6,0.5],[0.4,0.4],[0.7,0.2],[0.8,0.8],[0.5,0.7],[0.4001,0.4]], "to": [[0.2,0.2],[0.3,0.6],[0.6,0.5],[0.4,0.4],[0.7,0.2],[0.8,0.8],[0.5,0.7],[0.45,0.45]]}"#,
+        "points 3 and 7 are the same"
+      ),
+    ]
+    for (json, reason) in cases {
+      let points = dir.write(json, "points.json")
+      for args in [
+        ["warp", input, "--mesh", points, "-o", dir.file("out.png")], ["validate", points],
+      ] {
+        let run = ToolRun(args)
+        #expect(run.status == 1, "\(args): \(run.errors)")
+        #expect((run.output + run.errors).contains(reason), "\(args): \(run.output + run.errors)")
+        #expect(!(run.output + run.errors).contains("folded-spline"))
+      }
+    }
+    #expect(!FileManager.default.fileExists(atPath: dir.file("out.png")))
+  }
 }

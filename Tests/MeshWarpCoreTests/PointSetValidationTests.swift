@@ -27,7 +27,7 @@ import _TestSupport
     let issue = near.issues.first
     #expect(issue?.rule == .coincidentPoints && issue?.severity == .error)
     #expect(issue?.vertices == [1, 2])
-    #expect(issue?.message.contains("point 1 and point 2") == true, "\(near.issues)")
+    #expect(issue?.message.hasPrefix("points 1 and 2 are the same") == true, "\(near.issues)")
     // The same place exactly, and a point next to a pinned corner.
     let same = Self.set([
       (Vector2(0.2, 0.5), Vector2(0.4, 0.4)), (Vector2(0.6, 0.5), Vector2(0.4, 0.4)),
@@ -41,6 +41,38 @@ import _TestSupport
       (Vector2(0.5, 0.5), Vector2(0.5, 0.5)), (Vector2(0.5011, 0.5), Vector2(0.5011, 0.5)),
     ])
     #expect(!Self.rules(apart).contains(.coincidentPoints))
+  }
+
+  /// Points that take the picture from one place, or all from one line:
+  /// the spline is defined, but squeezes the picture between them or
+  /// squashes it onto the line. Errors naming the points.
+  @Test func fromPointsAtOnePlaceOrOnOneLineAreErrors() {
+    var pairs: [(from: Vector2, to: Vector2)] = (0..<8).map { k in
+      let p = Vector2(0.1 + 0.1 * Double(k), 0.2 + 0.07 * Double(k * k % 5))
+      return (p, p)
+    }
+    #expect(Self.rules(Self.set(pairs)).isEmpty)
+    pairs[7].from = pairs[3].from + Vector2(0.0002, 0)
+    let same = Self.set(pairs).issues
+    #expect(same.map(\.rule) == [.coincidentPoints], "\(same)")
+    #expect(same.first?.vertices == [3, 7])
+    #expect(same.first?.message.hasPrefix("points 3 and 7 are the same") == true, "\(same)")
+    #expect(same.first?.message.contains("\"from\"") == true)
+    // Next to a pinned corner: the corner is shown twice.
+    let corner = Self.set([
+      (Vector2(0, 0), Vector2(0.2, 0.2)), (Vector2(0.5, 0.4), Vector2(0.5, 0.5)),
+    ])
+    #expect(corner.issues.map(\.rule) == [.coincidentPoints])
+    #expect(
+      corner.issues.first?.message.hasPrefix("point 0 and a pinned corner are the same") == true)
+    let line = Self.set(
+      [
+        (Vector2(0.2, 0.2), Vector2(0.2, 0.3)), (Vector2(0.4, 0.4), Vector2(0.4, 0.4)),
+        (Vector2(0.6, 0.6), Vector2(0.6, 0.3)), (Vector2(0.8, 0.8), Vector2(0.3, 0.8)),
+      ], pinCorners: false)
+    #expect(Self.rules(line) == [.collinearPoints])
+    #expect(line.issues.first?.message.hasPrefix("points 0, 1 and 2 lie on one line") == true)
+    #expect(line.issues.first?.vertices == [0, 1, 2, 3])
   }
 
   /// Beyond the spline's limit the point set is refused at once, before
