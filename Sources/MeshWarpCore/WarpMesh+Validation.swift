@@ -4,7 +4,7 @@ extension WarpMesh {
   /// Checks: an empty mesh; per vertex, non-finite or absurd (beyond
   /// ±``absurdCoordinate``) coordinates; coordinates that look like pixels
   /// (a warning); per face,
-  /// indices out of range, a repeated index, a bowtie order of the original
+  /// indices out of range (with a hint when they look 1-based), a repeated index, a bowtie order of the original
   /// quad (the original MeshWarpEffect package's rule 1), an original quad without area, and a warped quad
   /// that is concave, folded or collapsed (its rule 4, a warning). A face
   /// with an index problem is not checked further.
@@ -48,6 +48,13 @@ extension WarpMesh {
       }
     }
     if let pixels = pixelLikeIssue(finite: finite) { issues.append(pixels) }
+    // Indices running from 1 to the point count, none 0: written 1-based,
+    // as in OBJ files or MATLAB; the out-of-range errors say so.
+    let all = faces.lazy.flatMap(\.indices)
+    let oneBased =
+      !faces.isEmpty && all.min() == 1 && all.max() == pointPairs.count
+      ? "; face indices are 0-based (these run from 1 to \(pointPairs.count): subtract 1 from each)"
+      : ""
     for (faceIndex, face) in faces.enumerated() {
       let ids = face.indices
       /// Records a problem of this face, naming its four indices.
@@ -64,6 +71,7 @@ extension WarpMesh {
         report(
           .error, .indexOutOfRange,
           "\(which) out of range: the mesh has \(pointPairs.count) point pairs (valid indices 0...\(pointPairs.count - 1))"
+            + oneBased
         )
         continue
       }

@@ -130,4 +130,82 @@ import _TestSupport
     }
     #expect(!FileManager.default.fileExists(atPath: dir.file("out.png")))
   }
+
+  /// A key written twice kept its last value without a word: refused
+  /// with its line and column, in every kind of document.
+  @Test func duplicateKeysAreRefusedWithTheirPlace() {
+    let dir = TemporaryFolder()
+    let (input, _) = picture(in: dir)
+    let documents: [(String, String)] = [
+      (
+        "mesh.json",
+        "{\"columns\": 2, \"rows\": 2,\n \"to\": [[0,0],[1,0],[0,1],[1,1]],\n \"to\": [[0,0],[1,0],[0,1],[0.9,0.9]]}"
+      ),
+      (
+        "keys.json",
+        "{\"keyframes\": [{\"time\": 0, \"time\": 1, \"mesh\": {\"columns\": 2, \"rows\": 2}}]}"
+      ),
+      ("effect.json", "{\"effect\": {\"kind\": \"twirl\",\n  \"angle\": 90, \"angle\": 45}}"),
+    ]
+    let places = ["3:2", "1:28", "2:16"]
+    for ((name, text), place) in zip(documents, places) {
+      let path = dir.write(text, name)
+      for args in [["warp", input, "--mesh", path, "-o", dir.file("o.png")], ["validate", path]] {
+        let run = ToolRun(args)
+        #expect(run.status == 1, "\(args): \(run.errors)")
+        #expect(
+          (run.output + run.errors).contains("\(path):\(place): JSON syntax error: duplicate key"),
+          "\(args): \(run.output + run.errors)")
+      }
+    }
+  }
+
+  /// Faces numbered from 1 (OBJ, MATLAB) run one past the last point.
+  @Test func oneBasedFaceIndicesGetAHint() {
+    let dir = TemporaryFolder()
+    let (input, _) = picture(in: dir)
+    let oneBased = dir.write(
+      #"{"from": [[0,0],[1,0],[1,1],[0,1]], "to": [[0,0],[1,0],[1,1],[0,1]], "faces": [[1,2,3,4]]}"#,
+      "mesh.json")
+    let run = ToolRun(["warp", input, "--mesh", oneBased, "-o", dir.file("o.png")])
+    #expect(run.status == 1)
+    #expect(run.errors.contains("face indices are 0-based"), "\(run.errors)")
+    // An index merely too large is not called 1-based.
+    let tooLarge = dir.write(
+      #"{"from": [[0,0],[1,0],[1,1],[0,1]], "to": [[0,0],[1,0],[1,1],[0,1]], "faces": [[0,1,2,9]]}"#,
+      "large.json")
+    let other = ToolRun(["warp", input, "--mesh", tooLarge, "-o", dir.file("o.png")])
+    #expect(other.status == 1)
+    #expect(!other.errors.contains("0-based"), "\(other.errors)")
+  }
+
+  /// `--center 2,2` puts the disc beyond the picture: a note, and the
+  /// picture is indeed unchanged.
+  @Test func effectOutsideThePictureGetsANote() throws {
+    let dir = TemporaryFolder()
+    var pixels = RGBAImage(width: 16, height: 16, fill: .white)
+    for y in 0..<16 { for x in 0..<16 where (x / 4 + y / 4) % 2 == 0 { pixels[x, y] = .black } }
+    let input = dir.write(pixels, "checker.png")
+    let note = "leaves the picture unchanged"
+    let mesh = ToolRun([
+      "mesh", "twirl", "--center", "2,2", "--size", "100x100", "-o", dir.file("t.json"),
+    ])
+    #expect(mesh.status == 0)
+    #expect(mesh.errors.contains("note: the twirl's centre 2,2 is farther than its radius 0.5"))
+    #expect(mesh.errors.contains(note))
+    let out = dir.file("out.png")
+    let warp = ToolRun(["warp", input, "--effect", "twirl", "--center", "2,2", "-o", out])
+    #expect(warp.status == 0)
+    #expect(warp.errors.contains(note), "\(warp.errors)")
+    #expect(try PNGDecoder.decode(Array(FileManager.default.contents(atPath: out)!)) == pixels)
+    // Within reach of the picture: no note.
+    for args in [
+      ["warp", input, "--effect", "twirl", "--center", "1.3,0.5", "-o", out],
+      ["warp", input, "--effect", "bulge", "--center", "2,2", "--radius", "1.5", "-o", out],
+    ] {
+      let run = ToolRun(args)
+      #expect(run.status == 0)
+      #expect(!run.errors.contains(note), "\(args)")
+    }
+  }
 }

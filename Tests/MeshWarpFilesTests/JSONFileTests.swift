@@ -135,6 +135,16 @@ import _TestSupport
       errorText(Sample.self, "{\"name\": \"x\", \"faces\": [], \"nested\": {\"flag\": 1}}")
         == "in.json:1:47: nested.flag: expected true or false, found 1")
     #expect(errorText(Sample.self, "[1]") == "in.json:1:1: expected an object, found an array")
+    // A key twice in one object (other readers keep one silently); the
+    // same key in two objects is fine.
+    #expect(
+      errorText(Sample.self, "{\"name\": \"a\", \"faces\": [],\n \"name\": \"b\"}")
+        == "in.json:2:2: JSON syntax error: duplicate key \"name\": this object already has one; keep one of them"
+    )
+    #expect(
+      errorText(
+        Sample.self, "{\"name\": \"a\", \"faces\": [], \"nested\": {\"flag\": true, \"name\": 1}}")
+        == "no error")
     #expect(
       errorText(Sample.self, "{\"name\": \"x\", \"faces\": {}}")
         == "in.json:1:24: faces: expected an array, found an object")
@@ -143,13 +153,13 @@ import _TestSupport
   @Test func validJSONDecodes() throws {
     let text = """
       \u{FEFF}{"name": "caf\\u00e9 \\ud83d\\ude00 \\"q\\" \\n", "faces": [[0, 1, 2, 3], [-0, 1e0, 2.0, 30E-1]],
-       "scale": -1.25e-3, "nested": {"flag": true}, "unknown": [null, {}, []], "name": "last wins"}
+       "scale": -1.25e-3, "nested": {"flag": true}, "unknown": [null, {}, []]}
       """
     let sample = try JSONFile.decode(Sample.self, from: Array(text.utf8), source: "t")
     #expect(
       sample
         == Sample(
-          name: "last wins", faces: [[0, 1, 2, 3], [0, 1, 2, 3]], scale: -1.25e-3,
+          name: "café 😀 \"q\" \n", faces: [[0, 1, 2, 3], [0, 1, 2, 3]], scale: -1.25e-3,
           nested: .init(flag: true)))
     struct Text: Decodable { var name: String }
     let escaped = try JSONFile.decode(

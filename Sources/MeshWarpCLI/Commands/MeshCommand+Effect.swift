@@ -15,6 +15,7 @@ extension MeshCommand {
   /// a mesh each 1/fps seconds and one at the end, every mesh of the same
   /// shape: the density the most demanding frame needs).
   func writeEffect(_ kind: MeshEffect.Kind, console: Console) throws {
+    if let note = effect.untouchedNote(kind) { console.error("note: " + note) }
     do {
       guard let size = self.size.size else {
         try writeEffectDocument(kind, console: console)

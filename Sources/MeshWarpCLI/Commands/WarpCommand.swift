@@ -132,6 +132,9 @@ struct WarpCommand: ParsableCommand {
 
   func run(console: Console) throws {
     for warning in rendering.warnings { console.error("meshwarp warp: \(warning)") }
+    if let kind = effectKind, let note = effect.untouchedNote(kind) {
+      console.error("note: " + note)
+    }
     // The output size is checked once: here when --size gives it, else
     // once the input's size is known.
     if let size = size.size {

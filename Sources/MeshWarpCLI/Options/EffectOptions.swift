@@ -99,6 +99,21 @@ struct EffectOptions: ParsableArguments {
     return e
   }
 
+  /// A note when `--center` puts a twirl's, bulge's or ripple's disc
+  /// wholly outside the picture, at any size: the disc lies within
+  /// `radius` of the centre in fractions of the width and of the height
+  /// (a circle's radius is a fraction of the shorter side, the fill
+  /// ellipse's of each side), so a centre farther than that from the unit
+  /// square on either axis touches no pixel (the largest radius of a range).
+  func untouchedNote(_ kind: MeshEffect.Kind) -> String? {
+    guard let center, [.twirl, .bulge, .ripple].contains(kind) else { return nil }
+    let r = radius.map { max(abs($0.at(0)), abs($0.at(1))) } ?? MeshEffect(kind).radius
+    func gap(_ v: Double) -> Double { v < 0 ? -v : max(v - 1, 0) }
+    guard max(gap(center.x), gap(center.y)) > r else { return nil }
+    return
+      "the \(kind.rawValue)'s centre \(center.argumentDescription) is farther than its radius \(r.argumentDescription) from the picture: it leaves the picture unchanged (--center takes fractions of the width and height, 0.5,0.5 the middle)"
+  }
+
   /// What to warn about before drawing `effect` on a `width × height`
   /// picture (a lens's principal point outside it).
   func warnings(_ effect: MeshEffect, width: Int, height: Int) -> [String] {
@@ -201,6 +216,8 @@ struct EffectCenter: ExpressibleByArgument, Sendable {
       placeholder: "X,Y", expectation: "X,Y as fractions of the width and height (e.g. 0.5,0.5)",
       parse: { commaSeparatedNumbers($0, counts: [2]).map { EffectCenter(x: $0[0], y: $0[1]) } })
   }
+
+  var argumentDescription: String { "\(x.argumentDescription),\(y.argumentDescription)" }
 }
 
 /// `FX,FY,CX,CY`: a camera matrix in pixels.

@@ -16,7 +16,7 @@ package struct JSONValue {
     case double(Double)
     case string(String)
     case array([JSONValue])
-    /// Members in file order; a repeated key keeps its last value on lookup.
+    /// Members in file order; the parser refuses a key repeated in one object.
     case object([(key: String, value: JSONValue)])
     /// An array of arrays of numbers, all of one length (`[[x, y], …]`).
     case numberTable(NumberTable)
@@ -88,7 +88,8 @@ package struct JSONSyntaxError: Error {
 
 /// A strict RFC 8259 parser: no comments, trailing commas, NaN or
 /// Infinity; strings must be valid UTF-8 without raw control characters;
-/// numbers must be finite as Double. Nesting is limited to `maxDepth` so that
+/// numbers must be finite as Double; a key appears once per object (RFC
+/// 8259 leaves repeats to the reader). Nesting is limited to `maxDepth` so that
 /// hostile input cannot exhaust the stack.
 ///
 /// Complexity: O(bytes); recursion depth ≤ `maxDepth`.
@@ -287,6 +288,7 @@ package struct JSONParser {
     defer { depth -= 1 }
     index += 1  // {
     var members: [(key: String, value: JSONValue)] = []
+    var keys: Set<String> = []
     skipWhitespace()
     if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -301,7 +303,15 @@ package struct JSONParser {
       guard bytes[index] == UInt8(ascii: "\"") else {
         throw error("unexpected \(describeCurrent()), expected a key in double quotes")
       }
+      let keyStart = index
       let key = try parseString()
+      // Other readers keep the first or the last of two values silently;
+      // a document that says two things is refused.
+      guard keys.insert(key).inserted else {
+        throw JSONSyntaxError(
+          offset: keyStart,
+          reason: "duplicate key \"\(key)\": this object already has one; keep one of them")
+      }
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
         throw error("unexpected \(describeCurrent()) after key \"\(key)\", expected ':'")
