@@ -107,6 +107,24 @@ enum AnimatedOutput {
     }
   }
 
+  /// `--crf` for the encoder that writes `path` (or `format`, what `-`
+  /// streams): refused (exit 2) outside that encoder's range, libx264
+  /// and libx265 0…51, libvpx-vp9 0…63, where ffmpeg would clamp or fail;
+  /// the encoders without one (ProRes, GIF, WebP) ignore it.
+  static func check(crf encoding: VideoEncoding, path: String, format: OutputFormat?) throws {
+    guard let crf = encoding.constantRateFactor,
+      let container = (format ?? (try? OutputFormat.infer(path: path, pngIsAnimated: true)))?
+        .container
+    else { return }
+    let codec = encoding.codec ?? container.defaultCodec(transparent: true)
+    guard let range = VideoQuality.constantRateFactorRange(codec), !range.contains(crf) else {
+      return
+    }
+    throw CLIError.usage(
+      "--crf \(crf) is out of range for \(codec.displayName) (\(codec.encoder)): it takes \(range.lowerBound) to \(range.upperBound), lower is better (H.264 and HEVC 0-51, VP9 0-63)"
+    )
+  }
+
   /// The size a video at `path` is encoded at for `width × height`
   /// frames (H.264, HEVC and ProRes pad an odd side); other outputs keep it.
   static func encodedSize(width: Int, height: Int, path: String, video: VideoEncoding) -> (

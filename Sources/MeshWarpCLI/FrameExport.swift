@@ -46,6 +46,7 @@ enum FrameExport {
     let format = try AnimatedOutput.check(format: image.format, path: path)
     try AnimatedOutput.checkExistingFrames(at: path, overwrite: image.overwrite)
     try AnimatedOutput.check(codec: video.codec, path: path)
+    try AnimatedOutput.check(crf: video, path: path, format: format)
     if image.format == nil {
       AnimatedOutput.noteAnimatedPNG(at: path, oneFrame: oneFrame, console: console)
     }

@@ -17,6 +17,16 @@ import MeshWarpImageIO
 /// (ffmpeg's default) is quality 77. x265's CRF 28 looks like x264's 23
 /// (the x265 documentation), so HEVC's anchor is x264's 18 moved by 5.
 public enum VideoQuality {
+  /// The constant rate factors `codec`'s encoder takes: libx264 and
+  /// libx265 0…51, libvpx-vp9 0…63; nil for an encoder without one.
+  package static func constantRateFactorRange(_ codec: VideoCodec) -> ClosedRange<Int>? {
+    switch codec {
+    case .h264, .hevc: 0...51
+    case .vp9: 0...63
+    case .prores422hq, .prores4444, .gif, .webp: nil
+    }
+  }
+
   /// The constant rate factor for `quality` (clamped to 1…100) with
   /// `codec`, nil for an encoder without one (ProRes, GIF, WebP).
   ///
@@ -24,14 +34,9 @@ public enum VideoQuality {
   ///   - quality: 1 … 100 (clamped).
   ///   - codec: the encoder.
   public static func constantRateFactor(quality: Int, codec: VideoCodec) -> Int? {
-    let anchor: Double
-    let worst: Double
-    switch codec {
-    case .h264: (anchor, worst) = (18, 51)
-    case .hevc: (anchor, worst) = (23, 51)
-    case .vp9: (anchor, worst) = (24, 63)
-    case .prores422hq, .prores4444, .gif, .webp: return nil
-    }
+    guard let range = constantRateFactorRange(codec) else { return nil }
+    let anchor: Double = codec == .h264 ? 18 : codec == .hevc ? 23 : 24
+    let worst = Double(range.upperBound)
     let q = Double(EncoderQuality.clamped(quality))
     let crf =
       q >= 90

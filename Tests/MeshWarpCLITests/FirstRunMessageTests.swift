@@ -208,4 +208,37 @@ import _TestSupport
       #expect(!run.errors.contains(note), "\(args)")
     }
   }
+
+  /// `--crf 60` with H.264 was clamped to 51 without a word.
+  @Test(.enabled(if: ExternalTools.hasFFmpeg, "needs ffmpeg"))
+  func crfOutsideTheEncodersRangeIsRefused() throws {
+    let dir = TemporaryFolder()
+    let (_, mesh) = picture(in: dir)
+    let clip = try ReliabilityCatalogueTests.clip(dir)
+    for (extra, out) in [
+      (["--crf", "60"], "o.mp4"), (["--crf", "52", "--codec", "hevc"], "o.mkv"),
+      (["--crf", "60", "--format", "mp4"], "-"),
+    ] {
+      let path = out == "-" ? out : dir.file(out)
+      let run = ToolRun(["warp", clip, "--mesh", mesh, "-o", path] + extra)
+      #expect(run.status == 2, "\(extra)")
+      #expect(run.errors.contains("is out of range for"), "\(extra): \(run.errors)")
+      #expect(run.errors.contains("it takes 0 to 51"), "\(extra): \(run.errors)")
+      #expect(run.output.isEmpty)
+    }
+    let still = ToolRun([
+      "gradient", "--preset", "meshing", "--size", "8x8", "--duration", "0.2", "--crf", "55", "-o",
+      dir.file("g.mp4"),
+    ])
+    #expect(still.status == 2)
+    #expect(
+      still.errors.contains("--crf 55 is out of range for H.264 (libx264)"), "\(still.errors)")
+    // VP9 takes up to 63.
+    let vp9 = ToolRun(["warp", clip, "--mesh", mesh, "-o", dir.file("o.webm"), "--crf", "60"])
+    #expect(vp9.status == 0, "\(vp9.errors)")
+    // The help says what the default quality is.
+    let help = ToolRun(["warp", "--help"]).output.split(whereSeparator: \.isWhitespace).joined(
+      separator: " ")
+    #expect(help.contains("H.264 CRF 18, x264's visually lossless point"))
+  }
 }

@@ -27,6 +27,8 @@ extension WarpCommand {
     let format = try AnimatedOutput.check(format: image.format, path: output.output)
     try AnimatedOutput.checkExistingFrames(at: output.output, overwrite: image.overwrite)
     try AnimatedOutput.check(codec: video.codec, path: output.output)
+    try AnimatedOutput.check(
+      crf: video.encoding(image, threads: threading.threads), path: output.output, format: format)
     if image.format == nil { AnimatedOutput.noteAnimatedPNG(at: output.output, console: console) }
     let times = try frames.frameTimes(following: animation.duration)
     if !animation.isAnimated {
@@ -67,6 +69,8 @@ extension WarpCommand {
     let format = try AnimatedOutput.check(format: image.format, path: output.output)
     try AnimatedOutput.checkExistingFrames(at: output.output, overwrite: image.overwrite)
     try AnimatedOutput.check(codec: video.codec, path: output.output)
+    try AnimatedOutput.check(
+      crf: video.encoding(image, threads: threading.threads), path: output.output, format: format)
     if image.format == nil { AnimatedOutput.noteAnimatedPNG(at: output.output, console: console) }
     let job = VideoWarp(
       input: .video(path: input), mesh: animation, warp: warpOptions(),

@@ -59,7 +59,7 @@ _meshwarp() {
             '--output=[Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mkv, .mov, .webm, .gif, .webp ('\''-'\'' for stdout) (required).]:OUT:_files' \
             '-o[Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mkv, .mov, .webm, .gif, .webp ('\''-'\'' for stdout) (required).]:OUT:_files' \
             '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT'\''s name, or picks what '\''-'\'' streams (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'', apng for an animation).]:FORMAT:(png jpeg webp)' \
-            '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
+            '--quality=[Quality of JPEG, lossy and animated WebP, and video (ProRes and GIF ignore it). The default 90 is photo tools'\'' "high": JPEG and WebP quality 90; H.264 CRF 18, x264'\''s visually lossless point; HEVC CRF 23 (x265 looks like x264 at a CRF 5 lower); VP9 CRF 24. 100 is CRF 0, 1 the largest CRF, linear between (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
             '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
@@ -110,7 +110,7 @@ _meshwarp() {
             '--output=[Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe file, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder) (required).]:OUT:_files' \
             '-o[Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe file, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder) (required).]:OUT:_files' \
             '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT'\''s name, or picks what '\''-'\'' streams (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'', apng for an animation).]:FORMAT:(png jpeg webp)' \
-            '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
+            '--quality=[Quality of JPEG, lossy and animated WebP, and video (ProRes and GIF ignore it). The default 90 is photo tools'\'' "high": JPEG and WebP quality 90; H.264 CRF 18, x264'\''s visually lossless point; HEVC CRF 23 (x265 looks like x264 at a CRF 5 lower); VP9 CRF 24. 100 is CRF 0, 1 the largest CRF, linear between (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
             '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
@@ -141,7 +141,7 @@ _meshwarp() {
             '--output=[Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe gradient, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder) (required).]:OUT:_files' \
             '-o[Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe gradient, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder) (required).]:OUT:_files' \
             '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT'\''s name, or picks what '\''-'\'' streams (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'', apng for an animation).]:FORMAT:(png jpeg webp)' \
-            '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
+            '--quality=[Quality of JPEG, lossy and animated WebP, and video (ProRes and GIF ignore it). The default 90 is photo tools'\'' "high": JPEG and WebP quality 90; H.264 CRF 18, x264'\''s visually lossless point; HEVC CRF 23 (x265 looks like x264 at a CRF 5 lower); VP9 CRF 24. 100 is CRF 0, 1 the largest CRF, linear between (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
             '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
@@ -180,7 +180,7 @@ _meshwarp() {
             '--output=[Output: an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder), or with --progress a still (.png, .jpg, .webp) (required).]:OUT:_files' \
             '-o[Output: an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder), or with --progress a still (.png, .jpg, .webp) (required).]:OUT:_files' \
             '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT'\''s name, or picks what '\''-'\'' streams (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'', apng for an animation).]:FORMAT:(png jpeg webp)' \
-            '--quality=[Quality: JPEG, lossy WebP, and video (H.264 and VP9 CRF, animated WebP; ProRes and GIF ignore it) (default: 90).]:N: ' \
+            '--quality=[Quality of JPEG, lossy and animated WebP, and video (ProRes and GIF ignore it). The default 90 is photo tools'\'' "high": JPEG and WebP quality 90; H.264 CRF 18, x264'\''s visually lossless point; HEVC CRF 23 (x265 looks like x264 at a CRF 5 lower); VP9 CRF 24. 100 is CRF 0, 1 the largest CRF, linear between (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
             '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
