@@ -58,9 +58,12 @@ enum AnimatedOutput {
   /// not exist: refused (exit 1) naming the first missing folder, as a
   /// single file's is (a folder given as `out/` is created). One whose
   /// folder already holds frames of its pattern: refused (exit 2) naming
-  /// the first and how many, unless `overwrite` (`--overwrite`). Both
-  /// before any work (before ffmpeg starts to decode a video).
-  static func checkExistingFrames(at path: String, overwrite: Bool) throws {
+  /// the first and how many, unless `overwrite` (`--overwrite`); with
+  /// `noClobber` (`--no-clobber`) a failure, exit 1, as ffmpeg's `-n`.
+  /// Both before any work (before ffmpeg starts to decode a video).
+  static func checkExistingFrames(at path: String, overwrite: Bool, noClobber: Bool = false)
+    throws
+  {
     guard path != StandardOutput.path else { return }
     let pattern: FrameNumberPattern
     switch try format(of: path) {
@@ -71,6 +74,12 @@ enum AnimatedOutput {
       throw FileError.fileSystem(path: path, operation: .create, reason: reason)
     }
     guard !overwrite else { return }
+    if noClobber,
+      let reason = PNGSequenceWriter.existingFramesReason(
+        pattern, remedy: "--no-clobber (-n) keeps them: nothing written")
+    {
+      throw CLIError.failure("\(path): \(reason)")
+    }
     if let reason = PNGSequenceWriter.existingFramesReason(
       pattern, remedy: "add --overwrite (-y) to replace them")
     {

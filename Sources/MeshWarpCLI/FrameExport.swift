@@ -44,7 +44,8 @@ enum FrameExport {
     }
     _ = try AnimatedOutput.format(of: path, oneFrame: oneFrame)
     let format = try AnimatedOutput.check(format: image.format, path: path)
-    try AnimatedOutput.checkExistingFrames(at: path, overwrite: image.overwrite)
+    try AnimatedOutput.checkExistingFrames(
+      at: path, overwrite: image.overwrite, noClobber: image.noClobber)
     try AnimatedOutput.check(codec: video.codec, path: path)
     try AnimatedOutput.check(crf: video, path: path, format: format)
     if image.format == nil {

@@ -21,11 +21,14 @@ protocol WritesOutput {
   /// before anything else so that a mistyped input is named as such; empty
   /// by default (names that may be built-in presets are not listed).
   var filesToOpen: [String?] { get }
+  /// `--overwrite` and `--no-clobber`, for a command that has them.
+  var replacing: ImageOutputOptions? { get }
 }
 
 extension WritesOutput {
   var writesImageData: Bool { true }
   var filesToOpen: [String?] { [] }
+  var replacing: ImageOutputOptions? { nil }
 }
 
 /// What `OutputSafety.check` refuses, as ffmpeg, gzip and ImageMagick do:
@@ -41,6 +44,7 @@ enum OutputSafety {
     // about the input is meaningless when there is none.
     for case let input? in command.filesToOpen { try FileInput.checkOpens(path: input) }
     let output = command.outputPath
+    try command.replacing?.checkNoClobber(output)
     if output == StandardOutput.path {
       if command.writesImageData && console.stdoutIsTerminal {
         throw CLIError.usage(
@@ -69,23 +73,27 @@ enum OutputSafety {
 }
 
 extension WarpCommand: WritesOutput {
+  var replacing: ImageOutputOptions? { image }
   var inputFiles: [String?] { [input, mesh, toMesh] }
   var outputPath: String { output.output }
   var filesToOpen: [String?] { [input, mesh, toMesh] }
 }
 
 extension GenieCommand: WritesOutput {
+  var replacing: ImageOutputOptions? { image }
   var inputFiles: [String?] { [input] }
   var outputPath: String { output.output }
   var filesToOpen: [String?] { [input] }
 }
 
 extension GradientCommand: WritesOutput {
+  var replacing: ImageOutputOptions? { image }
   var inputFiles: [String?] { [file, fill.warp, fill.warpTo] }
   var outputPath: String { output.output }
 }
 
 extension TextCommand: WritesOutput {
+  var replacing: ImageOutputOptions? { image }
   /// The gradient and the font may be built-in names; a name that is not a
   /// file never matches the output.
   var inputFiles: [String?] { [gradient, font, fill.warp, fill.warpTo] }

@@ -241,4 +241,47 @@ import _TestSupport
       separator: " ")
     #expect(help.contains("H.264 CRF 18, x264's visually lossless point"))
   }
+
+  /// `-n` keeps any existing output (exit 1), as ffmpeg's; `-y` replaces
+  /// a file as it replaces a sequence's frames.
+  @Test(.enabled(if: ExternalTools.hasFFmpeg, "needs ffmpeg"))
+  func noClobberKeepsAndOverwriteReplacesEveryOutputKind() throws {
+    let dir = TemporaryFolder()
+    let (input, mesh) = picture(in: dir)
+    let clip = try ReliabilityCatalogueTests.clip(dir)
+    let old = "old bytes"
+    let frames = dir.file("seq")
+    try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
+    let cases: [(args: [String], out: String)] = [
+      (["warp", input, "--mesh", mesh], dir.file("still.png")),
+      (["warp", clip, "--mesh", mesh], dir.file("video.mp4")),
+      (
+        ["gradient", "--preset", "meshing", "--size", "8x8", "--duration", "0.2"],
+        dir.file("g.apng")
+      ),
+      (["warp", clip, "--mesh", mesh], frames + "/f_%02d.png"),
+    ]
+    for (args, out) in cases {
+      let existing = out.contains("%") ? frames + "/f_00.png" : out
+      try old.write(toFile: existing, atomically: true, encoding: .utf8)
+      let kept = ToolRun(args + ["-o", out, "-n"])
+      #expect(kept.status == 1, "\(args): \(kept.errors)")
+      #expect(kept.errors.contains("--no-clobber (-n) keeps"), "\(kept.errors)")
+      #expect(try String(contentsOfFile: existing, encoding: .utf8) == old)
+      let replaced = ToolRun(args + ["-o", out, "-y"])
+      #expect(replaced.status == 0, "\(args): \(replaced.errors)")
+      #expect((try? String(contentsOfFile: existing, encoding: .utf8)) != old)
+      if out.contains("%") {
+        try FileManager.default.removeItem(atPath: frames)
+        try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
+      } else {
+        try FileManager.default.removeItem(atPath: existing)
+      }
+      let fresh = ToolRun(args + ["-o", out, "--no-clobber"])
+      #expect(fresh.status == 0, "\(args): \(fresh.errors)")
+    }
+    let both = ToolRun(["warp", input, "--mesh", mesh, "-o", dir.file("x.png"), "-y", "-n"])
+    #expect(both.status == 2)
+    #expect(both.errors.contains("not both"))
+  }
 }

@@ -25,7 +25,8 @@ extension WarpCommand {
   ) throws {
     _ = try AnimatedOutput.format(of: output.output)
     let format = try AnimatedOutput.check(format: image.format, path: output.output)
-    try AnimatedOutput.checkExistingFrames(at: output.output, overwrite: image.overwrite)
+    try AnimatedOutput.checkExistingFrames(
+      at: output.output, overwrite: image.overwrite, noClobber: image.noClobber)
     try AnimatedOutput.check(codec: video.codec, path: output.output)
     try AnimatedOutput.check(
       crf: video.encoding(image, threads: threading.threads), path: output.output, format: format)
@@ -67,7 +68,8 @@ extension WarpCommand {
     }
     _ = try AnimatedOutput.format(of: output.output)
     let format = try AnimatedOutput.check(format: image.format, path: output.output)
-    try AnimatedOutput.checkExistingFrames(at: output.output, overwrite: image.overwrite)
+    try AnimatedOutput.checkExistingFrames(
+      at: output.output, overwrite: image.overwrite, noClobber: image.noClobber)
     try AnimatedOutput.check(codec: video.codec, path: output.output)
     try AnimatedOutput.check(
       crf: video.encoding(image, threads: threading.threads), path: output.output, format: format)

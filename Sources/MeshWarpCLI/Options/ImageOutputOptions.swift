@@ -36,11 +36,40 @@ struct ImageOutputOptions: ParsableArguments {
   @Flag(
     short: "y",
     help:
-      "A numbered sequence into a folder that already holds frames of its pattern: replace them (the old ones are removed once the new are written) instead of refusing."
+      "Replace an existing output, as ffmpeg's -y: a file (also what it does without -y, atomically, once the new one is complete), or the frames of a numbered sequence in its folder (removed once the new ones are written; without -y they are refused)."
   )
   var overwrite: Bool
+  @Flag(
+    short: "n",
+    help:
+      "Never replace an existing output, as ffmpeg's -n: exit 1, nothing written, when OUT is an existing file or its sequence's folder holds frames of its pattern."
+  )
+  var noClobber: Bool
 
   init() {}
+
+  func validate() throws {
+    if overwrite && noClobber {
+      throw CLIError.usage(
+        "give --overwrite (-y) or --no-clobber (-n), not both: one replaces an existing output, the other keeps it"
+      )
+    }
+  }
+
+  /// `--no-clobber` for the output at `path`: an existing file (a link
+  /// followed) is kept, exit 1 (as ffmpeg's `-n`), before any work.
+  /// Standard output, FIFOs and devices are written through, replacing
+  /// nothing; a sequence's frames are `AnimatedOutput.checkExistingFrames`'s.
+  func checkNoClobber(_ path: String) throws {
+    guard noClobber, path != StandardOutput.path, !path.contains("%") else { return }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      !isDirectory.boolValue, OutputFile.writesThrough(path) == nil
+    else { return }
+    throw CLIError.failure(
+      "\(path) already exists and --no-clobber (-n) keeps it: nothing written (leave out -n, or give -y, to replace it)"
+    )
+  }
 
   /// `--format`: any text reaches the library, which names what it writes
   /// when the word is not one; shells offer the writable formats.

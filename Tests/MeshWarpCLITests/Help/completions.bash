@@ -28,7 +28,7 @@ _meshwarp() {
   local options="" valued="" positionals=() repeats=0
   case "${COMP_WORDS[1]}" in
     warp)
-      options='--mesh -m --effect --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --calibration --calibration-size --camera --distortion --fisheye --alpha --inverse --to-mesh --output -o --format --quality --lossless --subsampling --background -b --overwrite -y --size -s --smooth --edges --edge-color --address --interpolation --no-minification-filter --no-pin-corners --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --no-audio --strip --threads -j --max-pixels --help -h'
+      options='--mesh -m --effect --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --calibration --calibration-size --camera --distortion --fisheye --alpha --inverse --to-mesh --output -o --format --quality --lossless --subsampling --background -b --overwrite -y --no-clobber -n --size -s --smooth --edges --edge-color --address --interpolation --no-minification-filter --no-pin-corners --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --no-audio --strip --threads -j --max-pixels --help -h'
       valued='--mesh -m --effect --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --calibration --calibration-size --camera --distortion --fisheye --alpha --to-mesh --output -o --format --quality --subsampling --background -b --size -s --edges --edge-color --address --interpolation --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --threads -j --max-pixels'
       case "$prev" in
         --mesh|-m) _meshwarp_paths "$cur"; return ;;
@@ -83,7 +83,7 @@ _meshwarp() {
       repeats=1
       ;;
     gradient)
-      options='--preset --output -o --format --quality --lossless --subsampling --background -b --overwrite -y --size -s --time -t --duration -d --fps --warp --warp-to --no-dither --codec --crf --threads -j --max-pixels --help -h'
+      options='--preset --output -o --format --quality --lossless --subsampling --background -b --overwrite -y --no-clobber -n --size -s --time -t --duration -d --fps --warp --warp-to --no-dither --codec --crf --threads -j --max-pixels --help -h'
       valued='--preset --output -o --format --quality --subsampling --background -b --size -s --time -t --duration -d --fps --warp --warp-to --codec --crf --threads -j --max-pixels'
       case "$prev" in
         --preset) _meshwarp_words 'meshing' "$cur"; return ;;
@@ -106,7 +106,7 @@ _meshwarp() {
       positionals=(@paths)
       ;;
     text)
-      options='--output -o --format --quality --lossless --subsampling --background -b --overwrite -y --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --no-dither --codec --crf --threads -j --help -h'
+      options='--output -o --format --quality --lossless --subsampling --background -b --overwrite -y --no-clobber -n --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --no-dither --codec --crf --threads -j --help -h'
       valued='--output -o --format --quality --subsampling --background -b --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --codec --crf --threads -j'
       case "$prev" in
         --output|-o) _meshwarp_paths "$cur"; return ;;
@@ -134,7 +134,7 @@ _meshwarp() {
       positionals=(@paths)
       ;;
     genie)
-      options='--output -o --format --quality --lossless --subsampling --background -b --overwrite -y --size -s --from --to --edge --duration -d --fps --reverse --progress -p --filter --codec --crf --threads -j --max-pixels --help -h'
+      options='--output -o --format --quality --lossless --subsampling --background -b --overwrite -y --no-clobber -n --size -s --from --to --edge --duration -d --fps --reverse --progress -p --filter --codec --crf --threads -j --max-pixels --help -h'
       valued='--output -o --format --quality --subsampling --background -b --size -s --canvas --from --to --edge --duration -d --fps --progress -p --filter --codec --crf --threads -j --max-pixels'
       case "$prev" in
         --output|-o) _meshwarp_paths "$cur"; return ;;

@@ -64,8 +64,10 @@ _meshwarp() {
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
             '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
-            '--overwrite[A numbered sequence into a folder that already holds frames of its pattern: replace them (the old ones are removed once the new are written) instead of refusing.]' \
-            '-y[A numbered sequence into a folder that already holds frames of its pattern: replace them (the old ones are removed once the new are written) instead of refusing.]' \
+            '--overwrite[Replace an existing output, as ffmpeg'\''s -y: a file (also what it does without -y, atomically, once the new one is complete), or the frames of a numbered sequence in its folder (removed once the new ones are written; without -y they are refused).]' \
+            '-y[Replace an existing output, as ffmpeg'\''s -y: a file (also what it does without -y, atomically, once the new one is complete), or the frames of a numbered sequence in its folder (removed once the new ones are written; without -y they are refused).]' \
+            '--no-clobber[Never replace an existing output, as ffmpeg'\''s -n: exit 1, nothing written, when OUT is an existing file or its sequence'\''s folder holds frames of its pattern.]' \
+            '-n[Never replace an existing output, as ffmpeg'\''s -n: exit 1, nothing written, when OUT is an existing file or its sequence'\''s folder holds frames of its pattern.]' \
             '--size=[Output size in pixels (default: the input'\''s).]:WxH: ' \
             '-s[Output size in pixels (default: the input'\''s).]:WxH: ' \
             '--smooth[Render a grid mesh as the smooth Catmull-Rom surface through its points instead of bilinear faces (e.g. --smooth with {"columns":4,"rows":4,"to":\[...\]}); a mesh without grid structure is an error.]' \
@@ -115,8 +117,10 @@ _meshwarp() {
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
             '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
-            '--overwrite[A numbered sequence into a folder that already holds frames of its pattern: replace them (the old ones are removed once the new are written) instead of refusing.]' \
-            '-y[A numbered sequence into a folder that already holds frames of its pattern: replace them (the old ones are removed once the new are written) instead of refusing.]' \
+            '--overwrite[Replace an existing output, as ffmpeg'\''s -y: a file (also what it does without -y, atomically, once the new one is complete), or the frames of a numbered sequence in its folder (removed once the new ones are written; without -y they are refused).]' \
+            '-y[Replace an existing output, as ffmpeg'\''s -y: a file (also what it does without -y, atomically, once the new one is complete), or the frames of a numbered sequence in its folder (removed once the new ones are written; without -y they are refused).]' \
+            '--no-clobber[Never replace an existing output, as ffmpeg'\''s -n: exit 1, nothing written, when OUT is an existing file or its sequence'\''s folder holds frames of its pattern.]' \
+            '-n[Never replace an existing output, as ffmpeg'\''s -n: exit 1, nothing written, when OUT is an existing file or its sequence'\''s folder holds frames of its pattern.]' \
             '--size=[Output size in pixels (default: 800x800).]:WxH: ' \
             '-s[Output size in pixels (default: 800x800).]:WxH: ' \
             '--time=[Seconds on the animation'\''s clock (a keyframe file, --to-mesh, a preset): when the still is taken, or when the first frame starts (default: 0).]:T: ' \
@@ -146,8 +150,10 @@ _meshwarp() {
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
             '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
-            '--overwrite[A numbered sequence into a folder that already holds frames of its pattern: replace them (the old ones are removed once the new are written) instead of refusing.]' \
-            '-y[A numbered sequence into a folder that already holds frames of its pattern: replace them (the old ones are removed once the new are written) instead of refusing.]' \
+            '--overwrite[Replace an existing output, as ffmpeg'\''s -y: a file (also what it does without -y, atomically, once the new one is complete), or the frames of a numbered sequence in its folder (removed once the new ones are written; without -y they are refused).]' \
+            '-y[Replace an existing output, as ffmpeg'\''s -y: a file (also what it does without -y, atomically, once the new one is complete), or the frames of a numbered sequence in its folder (removed once the new ones are written; without -y they are refused).]' \
+            '--no-clobber[Never replace an existing output, as ffmpeg'\''s -n: exit 1, nothing written, when OUT is an existing file or its sequence'\''s folder holds frames of its pattern.]' \
+            '-n[Never replace an existing output, as ffmpeg'\''s -n: exit 1, nothing written, when OUT is an existing file or its sequence'\''s folder holds frames of its pattern.]' \
             '--font=[A fontconfig pattern ("DejaVu Sans:bold") or a font file path (default: DejaVu Sans:bold, expanded).]:F:_files' \
             '-f[A fontconfig pattern ("DejaVu Sans:bold") or a font file path (default: DejaVu Sans:bold, expanded).]:F:_files' \
             '--size=[The picture'\''s size: the text is centred, and fitted unless --font-size is given (default: the text'\''s size and --padding).]:WxH: ' \
@@ -185,8 +191,10 @@ _meshwarp() {
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
             '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
-            '--overwrite[A numbered sequence into a folder that already holds frames of its pattern: replace them (the old ones are removed once the new are written) instead of refusing.]' \
-            '-y[A numbered sequence into a folder that already holds frames of its pattern: replace them (the old ones are removed once the new are written) instead of refusing.]' \
+            '--overwrite[Replace an existing output, as ffmpeg'\''s -y: a file (also what it does without -y, atomically, once the new one is complete), or the frames of a numbered sequence in its folder (removed once the new ones are written; without -y they are refused).]' \
+            '-y[Replace an existing output, as ffmpeg'\''s -y: a file (also what it does without -y, atomically, once the new one is complete), or the frames of a numbered sequence in its folder (removed once the new ones are written; without -y they are refused).]' \
+            '--no-clobber[Never replace an existing output, as ffmpeg'\''s -n: exit 1, nothing written, when OUT is an existing file or its sequence'\''s folder holds frames of its pattern.]' \
+            '-n[Never replace an existing output, as ffmpeg'\''s -n: exit 1, nothing written, when OUT is an existing file or its sequence'\''s folder holds frames of its pattern.]' \
             '--size=[Canvas holding the view and the target, in pixels (default: the image'\''s width, 1.6× its height). Deprecated spelling: --canvas.]:WxH: ' \
             '-s[Canvas holding the view and the target, in pixels (default: the image'\''s width, 1.6× its height). Deprecated spelling: --canvas.]:WxH: ' \
             '--from=[The view'\''s rect in the canvas (default: the image at 0,0).]:X,Y,W,H: ' \
