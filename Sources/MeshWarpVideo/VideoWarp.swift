@@ -41,9 +41,13 @@ public struct VideoWarp: Sendable {
     /// background of formats without alpha); frame rate, codec and audio
     /// are set by the export.
     public var encoding: VideoEncoding
-    /// The output width in pixels (> 0); nil: the input's (rotation applied).
+    /// The output width in pixels (> 0); nil: the input's (rotation
+    /// applied), or with only ``height`` given, the width that keeps the
+    /// input's aspect ratio (even for H.264, HEVC and ProRes).
     public var width: Int?
-    /// The output height in pixels (> 0); nil: the input's.
+    /// The output height in pixels (> 0); nil: the input's, or with only
+    /// ``width`` given, the height that keeps the input's aspect ratio
+    /// (even for H.264, HEVC and ProRes).
     public var height: Int?
     /// Composited under every frame, also in formats that keep alpha; nil
     /// or transparent: none.
@@ -54,8 +58,10 @@ public struct VideoWarp: Sendable {
     /// - Parameters:
     ///   - path: the output file, folder or numbered pattern.
     ///   - encoding: the encoder settings (default: quality 90, black background).
-    ///   - width: the output width in pixels; nil: the input's.
-    ///   - height: the output height in pixels; nil: the input's.
+    ///   - width: the output width in pixels; nil: the input's (with only
+    ///     `height` given: the input's aspect ratio kept).
+    ///   - height: the output height in pixels; nil: the input's (with
+    ///     only `width` given: the input's aspect ratio kept).
     ///   - background: composited under every frame; nil: none.
     ///   - format: the format whatever `path` says; nil (default): from it.
     public init(

@@ -61,13 +61,20 @@ public final class VideoWarpPlan {
     self.request = request
     let output = request.output
     let maxPixels = request.maxPixels
+    // A side derived from the other is rounded to an even number for the
+    // encoders of 4:2:0 and 4:2:2 blocks rather than padded afterwards.
+    let even =
+      (try? output.format ?? OutputFormat.infer(path: output.path, pngIsAnimated: true))?
+      .container.map { (output.encoding.codec ?? $0.defaultCodec(transparent: true)).needsEvenSize }
+      ?? false
     switch request.input {
     case .image(let image, let frames):
       guard !frames.times.isEmpty else { throw VideoWarpError.noFrames }
       reader = nil
       videoInfo = nil
-      width = output.width ?? image.width
-      height = output.height ?? image.height
+      (width, height) = OutputSize.resolve(
+        width: output.width, height: output.height, input: (image.width, image.height),
+        even: even)
       totalFrames = frames.times.count
     case .video(let path):
       let opened = try VideoReader(path: path)
@@ -80,8 +87,9 @@ public final class VideoWarpPlan {
       }
       reader = opened
       videoInfo = info
-      width = output.width ?? info.width
-      height = output.height ?? info.height
+      (width, height) = OutputSize.resolve(
+        width: output.width, height: output.height, input: (info.width, info.height),
+        even: even)
       totalFrames = Self.framesKept(
         total: opened.frameTimes?.timestamps.count ?? info.estimatedFrameCount,
         fps: info.framesPerSecond, start: request.start, end: request.end)

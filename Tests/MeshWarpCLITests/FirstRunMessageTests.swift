@@ -284,4 +284,45 @@ import _TestSupport
     #expect(both.status == 2)
     #expect(both.errors.contains("not both"))
   }
+
+  /// `--size W:-1` (ffmpeg's `scale=W:-1`), `Wx`, `-1:H`, `xH` keep the
+  /// input's aspect ratio; H.264 and friends get an even side.
+  @Test(.enabled(if: ExternalTools.hasFFmpeg, "needs ffmpeg"))
+  func oneSideOfSizeKeepsTheAspectRatio() throws {
+    let dir = TemporaryFolder()
+    let (_, mesh) = picture(in: dir)
+    // 101×61: 48 wide is 28.99 high, 29 px; H.264 needs 28.
+    let input = dir.write(RGBAImage(width: 101, height: 61, fill: .white), "in.png")
+    for spelling in ["48:-1", "48x", "48x-1", "-1:29", "x29"] {
+      let out = dir.file("s.png")
+      let run = ToolRun(["warp", input, "--mesh", mesh, "--size", spelling, "-o", out])
+      #expect(run.status == 0, "\(spelling): \(run.errors)")
+      let image = try PNGDecoder.decode(Array(FileManager.default.contents(atPath: out) ?? Data()))
+      #expect((image.width, image.height) == (48, 29), "\(spelling)")
+    }
+    for (out, size) in [("a.mp4", "48x28"), ("a.webm", "48x29"), ("a.apng", "48x29")] {
+      let run = ToolRun([
+        "warp", input, "--mesh", mesh, "--size", "48:-1", "--duration", "0.2", "--fps", "10",
+        "-o", dir.file(out),
+      ])
+      #expect(run.status == 0, "\(out): \(run.errors)")
+      #expect(run.errors.contains(", \(size), "), "\(out): \(run.errors)")
+      #expect(!run.errors.contains("padded"), "\(out): \(run.errors)")
+    }
+    // A 64×48 clip: 30 high is 40 wide.
+    let clip = try ReliabilityCatalogueTests.clip(dir)
+    let video = ToolRun(["warp", clip, "--mesh", mesh, "--size", "-1:30", "-o", dir.file("v.mp4")])
+    #expect(video.status == 0, "\(video.errors)")
+    #expect(video.errors.contains(", 40x30, "), "\(video.errors)")
+    let frame = ToolRun([
+      "warp", clip, "--mesh", mesh, "--size", "x30", "--time", "0.2", "-o", dir.file("f.png"),
+    ])
+    #expect(frame.errors.contains("(40x30, "), "\(frame.errors)")
+    // Without an input picture there is no aspect ratio to keep.
+    let gradient = ToolRun([
+      "gradient", "--preset", "meshing", "--size", "48:-1", "-o", dir.file("g.png"),
+    ])
+    #expect(gradient.status == 2)
+    #expect(gradient.errors.contains("no input picture"), "\(gradient.errors)")
+  }
 }

@@ -18,6 +18,17 @@ extension WarpCommand {
       threads: threading.threads, smooth: smooth ?? rendering.smooth)
   }
 
+  /// Whether the animation `-o` (or `--format` for standard output) asks
+  /// for is encoded in blocks that need even sides (H.264, HEVC, ProRes),
+  /// so that a side derived from `--size W:-1` is rounded to an even number.
+  var animationNeedsEvenSize: Bool {
+    let format =
+      (try? AnimatedOutput.check(format: image.format, path: output.output))
+      ?? (try? AnimatedOutput.format(of: output.output))
+    guard let container = format?.container else { return false }
+    return (video.codec ?? container.defaultCodec(transparent: true)).needsEvenSize
+  }
+
   /// A still input warped with the mesh at each frame's time into a
   /// `width × height` animation (a size `run` has checked).
   func warpIntoAnimation(
@@ -78,8 +89,8 @@ extension WarpCommand {
       input: .video(path: input), mesh: animation, warp: warpOptions(),
       output: VideoWarp.Output(
         path: output.output, encoding: video.encoding(image, threads: threading.threads),
-        width: size.size?.width,
-        height: size.size?.height, background: image.background?.rgba, format: format),
+        width: size.width, height: size.height, background: image.background?.rgba,
+        format: format),
       maxPixels: limits.maxPixels, keepsAudio: !noAudio, start: start, end: end)
     let (plan, result) = try ConsoleExport.run(job, console: console)
     let rate =
@@ -133,8 +144,10 @@ extension WarpCommand {
       throw ImageCodecError.imageTooLarge(
         source: input, width: info.width, height: info.height, maxPixels: limits.maxPixels)
     }
-    let width = size.size?.width ?? info.width
-    let height = size.size?.height ?? info.height
+    let (width, height) = {
+      let out = size.resolved(input: PixelSize(width: info.width, height: info.height))
+      return (out.width, out.height)
+    }()
     if size.size == nil { try limits.checkOutputSize(width * supersample, height * supersample) }
     guard let frame = try reader.frame(at: frames.time) else {
       throw VideoWarpError.noFrameDecoded(path: input, decoderSaid: reader.warnings)

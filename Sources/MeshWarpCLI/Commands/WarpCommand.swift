@@ -97,7 +97,10 @@ struct WarpCommand: ParsableCommand {
       "Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mkv, .mov, .webm, .gif, .webp ('-' for stdout)."
   )
   @OptionGroup var image: ImageOutputOptions
-  @OptionGroup var size = SizeOptions(help: "Output size in pixels.", defaultHelp: "the input's")
+  @OptionGroup var size = SizeOptions(
+    help:
+      "Output size in pixels, WxH; one side alone (W:-1 or Wx, -1:H or xH) keeps the input's aspect ratio, as ffmpeg's scale=W:-1: rounded to the nearest pixel, or to an even number for H.264, HEVC and ProRes video, which need even sides.",
+    defaultHelp: "the input's", keepsAspect: true)
   @OptionGroup var rendering: WarpRenderingOptions
   @Option(range: 1...16, help: "Samples per axis on the mesh's silhouette (1 = hard edges).")
   var antialias = 4
@@ -191,8 +194,12 @@ struct WarpCommand: ParsableCommand {
         path: input, maxPixels: limits.maxPixels, threads: threading.threads)
       for note in decoded.notes { console.error("note: " + note) }
       let source = decoded.image
-      let width = size.size?.width ?? source.width
-      let height = size.size?.height ?? source.height
+      let (width, height) = {
+        let out = size.resolved(
+          input: PixelSize(width: source.width, height: source.height),
+          even: animationNeedsEvenSize)
+        return (out.width, out.height)
+      }()
       if size.size == nil { try limits.checkOutputSize(width * supersample, height * supersample) }
       let animation = try loadWarp(
         try meshFile.get(), content: PixelSize(width: source.width, height: source.height),
@@ -209,8 +216,7 @@ struct WarpCommand: ParsableCommand {
     // mesh's own "smooth": true), then run.
     let job = ImageWarp(
       input: .file(path: input), warp: try imageWarp(try meshFile.get()),
-      time: frames.time, options: warpOptions(), width: size.size?.width,
-      height: size.size?.height,
+      time: frames.time, options: warpOptions(), width: size.width, height: size.height,
       output: try image.stillOutput(
         for: output.output, format: try stillFormat ?? image.stillFormat(for: output.output),
         keepsMetadata: !strip, threads: threading.threads, console: console),

@@ -47,9 +47,11 @@ public struct ImageWarp: Sendable {
   /// The renderer's settings; their `width` and `height` are replaced by
   /// the output's.
   public var options: WarpOptions
-  /// The output width in pixels (> 0); nil: the input's.
+  /// The output width in pixels (> 0); nil: the input's, or with only
+  /// ``height`` given, the width that keeps the input's aspect ratio.
   public var width: Int?
-  /// The output height in pixels (> 0); nil: the input's.
+  /// The output height in pixels (> 0); nil: the input's, or with only
+  /// ``width`` given, the height that keeps the input's aspect ratio.
   public var height: Int?
   /// Where and how the result is written.
   public var output: StillOutput
@@ -66,8 +68,10 @@ public struct ImageWarp: Sendable {
   ///   - warp: a mesh, or the documents to read it from.
   ///   - time: seconds into a keyframed mesh (default 0).
   ///   - options: the renderer's settings (default `WarpOptions()`).
-  ///   - width: the output width; nil (default): the input's.
-  ///   - height: the output height; nil (default): the input's.
+  ///   - width: the output width; nil (default): the input's (with only
+  ///     `height` given: the input's aspect ratio kept).
+  ///   - height: the output height; nil (default): the input's (with only
+  ///     `width` given: the input's aspect ratio kept).
   ///   - output: where and how the result is written.
   ///   - maxPixels: the largest input and output (default
   ///     `DecodeLimits.defaultMaxPixels`).

@@ -60,8 +60,9 @@ public struct ImageWarpPlan: Sendable {
       picture = try ImageDecoder.decodeFile(
         path: path, maxPixels: job.maxPixels, threads: job.threads)
     }
-    width = job.width ?? picture.image.width
-    height = job.height ?? picture.image.height
+    (width, height) = OutputSize.resolve(
+      width: job.width, height: job.height,
+      input: (picture.image.width, picture.image.height))
     try check(width, height)
     let content = Vector2(Double(picture.image.width), Double(picture.image.height))
     let output = Vector2(Double(width), Double(height))

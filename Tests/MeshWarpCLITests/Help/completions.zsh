@@ -68,8 +68,8 @@ _meshwarp() {
             '-y[Replace an existing output, as ffmpeg'\''s -y: a file (also what it does without -y, atomically, once the new one is complete), or the frames of a numbered sequence in its folder (removed once the new ones are written; without -y they are refused).]' \
             '--no-clobber[Never replace an existing output, as ffmpeg'\''s -n: exit 1, nothing written, when OUT is an existing file or its sequence'\''s folder holds frames of its pattern.]' \
             '-n[Never replace an existing output, as ffmpeg'\''s -n: exit 1, nothing written, when OUT is an existing file or its sequence'\''s folder holds frames of its pattern.]' \
-            '--size=[Output size in pixels (default: the input'\''s).]:WxH: ' \
-            '-s[Output size in pixels (default: the input'\''s).]:WxH: ' \
+            '--size=[Output size in pixels, WxH; one side alone (W:-1 or Wx, -1:H or xH) keeps the input'\''s aspect ratio, as ffmpeg'\''s scale=W:-1: rounded to the nearest pixel, or to an even number for H.264, HEVC and ProRes video, which need even sides (default: the input'\''s).]:WxH: ' \
+            '-s[Output size in pixels, WxH; one side alone (W:-1 or Wx, -1:H or xH) keeps the input'\''s aspect ratio, as ffmpeg'\''s scale=W:-1: rounded to the nearest pixel, or to an even number for H.264, HEVC and ProRes video, which need even sides (default: the input'\''s).]:WxH: ' \
             '--smooth[Render a grid mesh as the smooth Catmull-Rom surface through its points instead of bilinear faces (e.g. --smooth with {"columns":4,"rows":4,"to":\[...\]}); a mesh without grid structure is an error.]' \
             '--edges=[Outside the mesh: transparent, unwarped (the content as it was), origin (the original MeshWarpEffect package'\''s sample of the top-left pixel) or color (--edge-color); e.g. --edges unwarped. '\''clamp'\'' is the deprecated name of unwarped (default: transparent).]:POLICY:(transparent unwarped origin color)' \
             '--edge-color=[The colour outside the mesh; implies --edges color (e.g. --edge-color '\''#336699'\'') (default: transparent).]:COLOR: ' \
