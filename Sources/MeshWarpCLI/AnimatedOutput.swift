@@ -116,21 +116,42 @@ enum AnimatedOutput {
     }
   }
 
-  /// `--crf` for the encoder that writes `path` (or `format`, what `-`
-  /// streams): refused (exit 2) outside that encoder's range, libx264
-  /// and libx265 0…51, libvpx-vp9 0…63, where ffmpeg would clamp or fail;
-  /// the encoders without one (ProRes, GIF, WebP) ignore it.
-  static func check(crf encoding: VideoEncoding, path: String, format: OutputFormat?) throws {
-    guard let crf = encoding.constantRateFactor,
+  /// `--crf` and `--preset` for the encoder that writes `path` (or
+  /// `format`, what `-` streams): a CRF outside that encoder's range
+  /// (libx264 and libx265 0…51, libvpx-vp9 0…63, where ffmpeg would clamp
+  /// or fail) is refused (exit 2), and a preset for an encoder without
+  /// one; the encoders without a CRF (ProRes, GIF, WebP) ignore it.
+  static func check(encoderSettings encoding: VideoEncoding, path: String, format: OutputFormat?)
+    throws
+  {
+    guard
       let container = (format ?? (try? OutputFormat.infer(path: path, pngIsAnimated: true)))?
         .container
-    else { return }
+    else {
+      try check(preset: encoding.preset, codec: nil, path: path)
+      return
+    }
     let codec = encoding.codec ?? container.defaultCodec(transparent: true)
+    try check(preset: encoding.preset, codec: codec, path: path)
+    guard let crf = encoding.constantRateFactor else { return }
     guard let range = VideoQuality.constantRateFactorRange(codec), !range.contains(crf) else {
       return
     }
     throw CLIError.usage(
       "--crf \(crf) is out of range for \(codec.displayName) (\(codec.encoder)): it takes \(range.lowerBound) to \(range.upperBound), lower is better (H.264 and HEVC 0-51, VP9 0-63)"
+    )
+  }
+
+  /// `--preset` other than x264's default for an output whose encoder
+  /// has no preset (`codec` ProRes, VP9, GIF, WebP; nil: no video):
+  /// refused (exit 2), as it would change nothing.
+  private static func check(preset: VideoEncoding.Preset, codec: VideoCodec?, path: String)
+    throws
+  {
+    guard preset != .medium, codec != .h264, codec != .hevc else { return }
+    let what = codec.map { "is written with \($0.displayName)" } ?? "is no H.264 or HEVC video"
+    throw CLIError.usage(
+      "the preset \(preset.rawValue) sets the speed of the H.264 and HEVC encoders (x264, x265); \(path) \(what): leave it out"
     )
   }
 

@@ -47,7 +47,7 @@ enum FrameExport {
     try AnimatedOutput.checkExistingFrames(
       at: path, overwrite: image.overwrite, noClobber: image.noClobber)
     try AnimatedOutput.check(codec: video.codec, path: path)
-    try AnimatedOutput.check(crf: video, path: path, format: format)
+    try AnimatedOutput.check(encoderSettings: video, path: path, format: format)
     if image.format == nil {
       AnimatedOutput.noteAnimatedPNG(at: path, oneFrame: oneFrame, console: console)
     }

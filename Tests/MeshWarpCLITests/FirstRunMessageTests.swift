@@ -325,4 +325,42 @@ import _TestSupport
     #expect(gradient.status == 2)
     #expect(gradient.errors.contains("no input picture"), "\(gradient.errors)")
   }
+
+  /// `--preset` reaches x264 (its settings, written into the stream,
+  /// show the preset's subpixel refinement: veryfast 2, medium 7).
+  @Test(.enabled(if: ExternalTools.hasFFmpeg, "needs ffmpeg"))
+  func presetReachesTheEncoder() throws {
+    let dir = TemporaryFolder()
+    let (_, mesh) = picture(in: dir)
+    let clip = try ReliabilityCatalogueTests.clip(dir)
+    func settings(_ extra: [String]) -> String {
+      let out = dir.file("p.mp4")
+      let run = ToolRun(["warp", clip, "--mesh", mesh, "-o", out, "-y"] + extra)
+      #expect(run.status == 0, "\(extra): \(run.errors)")
+      return String(decoding: FileManager.default.contents(atPath: out) ?? Data(), as: UTF8.self)
+    }
+    #expect(settings([]).contains(" subme=7 "))
+    #expect(settings(["--preset", "veryfast"]).contains(" subme=2 "))
+    let unknown = ToolRun([
+      "warp", clip, "--mesh", mesh, "-o", dir.file("u.mp4"), "--preset", "fastest",
+    ])
+    #expect(unknown.status == 2)
+    #expect(
+      unknown.errors.contains(
+        "ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow"),
+      "\(unknown.errors)")
+    let vp9 = ToolRun(["warp", clip, "--mesh", mesh, "-o", dir.file("u.webm"), "--preset", "slow"])
+    #expect(vp9.status == 2)
+    #expect(vp9.errors.contains("written with VP9"), "\(vp9.errors)")
+    // gradient's --preset names its gradients: the encoder's is --video-preset.
+    let out = dir.file("g.mp4")
+    let gradient = ToolRun([
+      "gradient", "--preset", "meshing", "--size", "16x16", "--duration", "0.2",
+      "--video-preset", "veryfast", "-o", out,
+    ])
+    #expect(gradient.status == 0, "\(gradient.errors)")
+    #expect(
+      String(decoding: FileManager.default.contents(atPath: out) ?? Data(), as: UTF8.self)
+        .contains(" subme=2 "))
+  }
 }

@@ -46,7 +46,7 @@ struct GradientCommand: ParsableCommand {
     help: "Output size in pixels.", default: Self.defaultSize)
   @OptionGroup var frames = FrameTimeOptions(fpsAlone: true)
   @OptionGroup var fill: GradientFillOptions
-  @OptionGroup var video: VideoOptions
+  @OptionGroup var video = VideoOptions(presetFlag: "--video-preset")
   @OptionGroup var threading: ThreadOptions
   @OptionGroup var limits: InputLimitOptions
 

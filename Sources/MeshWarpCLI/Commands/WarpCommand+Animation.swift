@@ -40,7 +40,8 @@ extension WarpCommand {
       at: output.output, overwrite: image.overwrite, noClobber: image.noClobber)
     try AnimatedOutput.check(codec: video.codec, path: output.output)
     try AnimatedOutput.check(
-      crf: video.encoding(image, threads: threading.threads), path: output.output, format: format)
+      encoderSettings: video.encoding(image, threads: threading.threads), path: output.output,
+      format: format)
     if image.format == nil { AnimatedOutput.noteAnimatedPNG(at: output.output, console: console) }
     let times = try frames.frameTimes(following: animation.duration)
     if !animation.isAnimated {
@@ -83,7 +84,8 @@ extension WarpCommand {
       at: output.output, overwrite: image.overwrite, noClobber: image.noClobber)
     try AnimatedOutput.check(codec: video.codec, path: output.output)
     try AnimatedOutput.check(
-      crf: video.encoding(image, threads: threading.threads), path: output.output, format: format)
+      encoderSettings: video.encoding(image, threads: threading.threads), path: output.output,
+      format: format)
     if image.format == nil { AnimatedOutput.noteAnimatedPNG(at: output.output, console: console) }
     let job = VideoWarp(
       input: .video(path: input), mesh: animation, warp: warpOptions(),

@@ -22,6 +22,22 @@ struct VideoOptions: ParsableArguments {
       "Expert: the H.264 and HEVC (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality.",
     defaultHelp: "from --quality: 90 is H.264 CRF 18, HEVC CRF 23, VP9 CRF 24")
   var crf: Int?
+  @Option(
+    placeholder: "PRESET", help: Self.presetHelp, defaultHelp: "medium, as x264's own")
+  var preset: VideoEncoding.Preset?
+
+  static let presetHelp =
+    "H.264 and HEVC: x264's and x265's speed preset, ultrafast … veryslow; a slower one makes a smaller file at the same --quality."
+
+  init() {}
+
+  /// These options with the encoder preset flag named `presetFlag`, for a
+  /// command whose `--preset` names something else (gradient's presets).
+  init(presetFlag: String) {
+    _preset = Option(
+      name: presetFlag, placeholder: "PRESET", help: Self.presetHelp,
+      defaultHelp: "medium, as x264's own")
+  }
 
   /// The encoder settings (frame rate and container are set by the sink
   /// factory): codec from `--codec`, quality from `--quality`, background
@@ -29,7 +45,9 @@ struct VideoOptions: ParsableArguments {
   /// ignored), a sequence's old frames replaced with `--overwrite`, frames
   /// encoded at once on `threads` threads (`--threads`; 0: every core).
   func encoding(_ image: ImageOutputOptions, threads: Int) -> VideoEncoding {
-    Self.encoding(image, crf: crf, codec: codec, threads: threads)
+    var options = Self.encoding(image, crf: crf, codec: codec, threads: threads)
+    if let preset { options.preset = preset }
+    return options
   }
 
   /// `encoding(_:threads:)` for a command without `--crf` and `--codec` (demo).
@@ -51,5 +69,12 @@ extension VideoCodec: ArgumentChoices {
   }
   package static var synonyms: [(word: String, value: VideoCodec)] {
     [("h265", .hevc), ("x264", .h264), ("x265", .hevc)]
+  }
+}
+
+extension VideoEncoding.Preset: ArgumentChoices {
+  /// x264's and x265's presets, fastest first.
+  package static var choices: [(word: String, value: VideoEncoding.Preset)] {
+    allCases.map { ($0.rawValue, $0) }
   }
 }

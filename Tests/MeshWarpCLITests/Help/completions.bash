@@ -28,8 +28,8 @@ _meshwarp() {
   local options="" valued="" positionals=() repeats=0
   case "${COMP_WORDS[1]}" in
     warp)
-      options='--mesh -m --effect --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --calibration --calibration-size --camera --distortion --fisheye --alpha --inverse --to-mesh --output -o --format --quality --lossless --subsampling --background -b --overwrite -y --no-clobber -n --size -s --smooth --edges --edge-color --address --interpolation --no-minification-filter --no-pin-corners --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --no-audio --strip --threads -j --max-pixels --help -h'
-      valued='--mesh -m --effect --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --calibration --calibration-size --camera --distortion --fisheye --alpha --to-mesh --output -o --format --quality --subsampling --background -b --size -s --edges --edge-color --address --interpolation --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --threads -j --max-pixels'
+      options='--mesh -m --effect --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --calibration --calibration-size --camera --distortion --fisheye --alpha --inverse --to-mesh --output -o --format --quality --lossless --subsampling --background -b --overwrite -y --no-clobber -n --size -s --smooth --edges --edge-color --address --interpolation --no-minification-filter --no-pin-corners --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --preset --no-audio --strip --threads -j --max-pixels --help -h'
+      valued='--mesh -m --effect --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --calibration --calibration-size --camera --distortion --fisheye --alpha --to-mesh --output -o --format --quality --subsampling --background -b --size -s --edges --edge-color --address --interpolation --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --preset --threads -j --max-pixels'
       case "$prev" in
         --mesh|-m) _meshwarp_paths "$cur"; return ;;
         --effect) _meshwarp_words 'twirl bulge ripple wave lens' "$cur"; return ;;
@@ -68,6 +68,7 @@ _meshwarp() {
         --end) return ;;
         --codec) _meshwarp_words 'prores4444 prores422hq h264 hevc vp9' "$cur"; return ;;
         --crf) return ;;
+        --preset) _meshwarp_words 'ultrafast superfast veryfast faster fast medium slow slower veryslow' "$cur"; return ;;
         --threads|-j) return ;;
         --max-pixels) return ;;
       esac
@@ -83,8 +84,8 @@ _meshwarp() {
       repeats=1
       ;;
     gradient)
-      options='--preset --output -o --format --quality --lossless --subsampling --background -b --overwrite -y --no-clobber -n --size -s --time -t --duration -d --fps --warp --warp-to --no-dither --codec --crf --threads -j --max-pixels --help -h'
-      valued='--preset --output -o --format --quality --subsampling --background -b --size -s --time -t --duration -d --fps --warp --warp-to --codec --crf --threads -j --max-pixels'
+      options='--preset --output -o --format --quality --lossless --subsampling --background -b --overwrite -y --no-clobber -n --size -s --time -t --duration -d --fps --warp --warp-to --no-dither --codec --crf --video-preset --threads -j --max-pixels --help -h'
+      valued='--preset --output -o --format --quality --subsampling --background -b --size -s --time -t --duration -d --fps --warp --warp-to --codec --crf --video-preset --threads -j --max-pixels'
       case "$prev" in
         --preset) _meshwarp_words 'meshing' "$cur"; return ;;
         --output|-o) _meshwarp_paths "$cur"; return ;;
@@ -100,14 +101,15 @@ _meshwarp() {
         --warp-to) _meshwarp_paths "$cur"; return ;;
         --codec) _meshwarp_words 'prores4444 prores422hq h264 hevc vp9' "$cur"; return ;;
         --crf) return ;;
+        --video-preset) _meshwarp_words 'ultrafast superfast veryfast faster fast medium slow slower veryslow' "$cur"; return ;;
         --threads|-j) return ;;
         --max-pixels) return ;;
       esac
       positionals=(@paths)
       ;;
     text)
-      options='--output -o --format --quality --lossless --subsampling --background -b --overwrite -y --no-clobber -n --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --no-dither --codec --crf --threads -j --help -h'
-      valued='--output -o --format --quality --subsampling --background -b --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --codec --crf --threads -j'
+      options='--output -o --format --quality --lossless --subsampling --background -b --overwrite -y --no-clobber -n --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --no-dither --codec --crf --preset --threads -j --help -h'
+      valued='--output -o --format --quality --subsampling --background -b --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --codec --crf --preset --threads -j'
       case "$prev" in
         --output|-o) _meshwarp_paths "$cur"; return ;;
         --format) _meshwarp_words 'png jpeg webp' "$cur"; return ;;
@@ -129,13 +131,14 @@ _meshwarp() {
         --warp-to) _meshwarp_paths "$cur"; return ;;
         --codec) _meshwarp_words 'prores4444 prores422hq h264 hevc vp9' "$cur"; return ;;
         --crf) return ;;
+        --preset) _meshwarp_words 'ultrafast superfast veryfast faster fast medium slow slower veryslow' "$cur"; return ;;
         --threads|-j) return ;;
       esac
       positionals=(@paths)
       ;;
     genie)
-      options='--output -o --format --quality --lossless --subsampling --background -b --overwrite -y --no-clobber -n --size -s --from --to --edge --duration -d --fps --reverse --progress -p --filter --codec --crf --threads -j --max-pixels --help -h'
-      valued='--output -o --format --quality --subsampling --background -b --size -s --canvas --from --to --edge --duration -d --fps --progress -p --filter --codec --crf --threads -j --max-pixels'
+      options='--output -o --format --quality --lossless --subsampling --background -b --overwrite -y --no-clobber -n --size -s --from --to --edge --duration -d --fps --reverse --progress -p --filter --codec --crf --preset --threads -j --max-pixels --help -h'
+      valued='--output -o --format --quality --subsampling --background -b --size -s --canvas --from --to --edge --duration -d --fps --progress -p --filter --codec --crf --preset --threads -j --max-pixels'
       case "$prev" in
         --output|-o) _meshwarp_paths "$cur"; return ;;
         --format) _meshwarp_words 'png jpeg webp' "$cur"; return ;;
@@ -152,6 +155,7 @@ _meshwarp() {
         --filter) _meshwarp_words 'draft standard high' "$cur"; return ;;
         --codec) _meshwarp_words 'prores4444 prores422hq h264 hevc vp9' "$cur"; return ;;
         --crf) return ;;
+        --preset) _meshwarp_words 'ultrafast superfast veryfast faster fast medium slow slower veryslow' "$cur"; return ;;
         --threads|-j) return ;;
         --max-pixels) return ;;
       esac

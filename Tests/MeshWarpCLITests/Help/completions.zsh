@@ -88,6 +88,7 @@ _meshwarp() {
             '--end=[Trim a video: end at T seconds (or give --duration S from --start).]:T: ' \
             '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9)' \
             '--crf=[Expert: the H.264 and HEVC (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, HEVC CRF 23, VP9 CRF 24).]:N: ' \
+            '--preset=[H.264 and HEVC: x264'\''s and x265'\''s speed preset, ultrafast … veryslow; a slower one makes a smaller file at the same --quality (default: medium, as x264'\''s own).]:PRESET:(ultrafast superfast veryfast faster fast medium slow slower veryslow)' \
             '--no-audio[Leave a video'\''s audio out (by default it is copied, or transcoded to AAC or Opus where the output cannot hold it).]' \
             '--strip[Write no metadata into a still: no EXIF, XMP, density, and no ICC profile or PNG colour chunks (as ImageMagick'\''s -strip). Without it they are kept, the EXIF orientation set to 1 once applied.]' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
@@ -133,6 +134,7 @@ _meshwarp() {
             '--no-dither[Turn off the ±1/255 dithering against banding.]' \
             '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9)' \
             '--crf=[Expert: the H.264 and HEVC (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, HEVC CRF 23, VP9 CRF 24).]:N: ' \
+            '--video-preset=[H.264 and HEVC: x264'\''s and x265'\''s speed preset, ultrafast … veryslow; a slower one makes a smaller file at the same --quality (default: medium, as x264'\''s own).]:PRESET:(ultrafast superfast veryfast faster fast medium slow slower veryslow)' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
             '-j[Worker threads (default: all cores).]:N: ' \
             '--max-pixels=[The most pixels of a picture read or made: input images, video frames, the output (default: 100000000).]:N: ' \
@@ -175,6 +177,7 @@ _meshwarp() {
             '--no-dither[Turn off the ±1/255 dithering against banding.]' \
             '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9)' \
             '--crf=[Expert: the H.264 and HEVC (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, HEVC CRF 23, VP9 CRF 24).]:N: ' \
+            '--preset=[H.264 and HEVC: x264'\''s and x265'\''s speed preset, ultrafast … veryslow; a slower one makes a smaller file at the same --quality (default: medium, as x264'\''s own).]:PRESET:(ultrafast superfast veryfast faster fast medium slow slower veryslow)' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
             '-j[Worker threads (default: all cores).]:N: ' \
             '--help[Show this help.]' \
@@ -209,6 +212,7 @@ _meshwarp() {
             '--filter=[Minification filter: draft (none, fastest), standard, high (default: standard).]:Q:(draft standard high)' \
             '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9)' \
             '--crf=[Expert: the H.264 and HEVC (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, HEVC CRF 23, VP9 CRF 24).]:N: ' \
+            '--preset=[H.264 and HEVC: x264'\''s and x265'\''s speed preset, ultrafast … veryslow; a slower one makes a smaller file at the same --quality (default: medium, as x264'\''s own).]:PRESET:(ultrafast superfast veryfast faster fast medium slow slower veryslow)' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
             '-j[Worker threads (default: all cores).]:N: ' \
             '--max-pixels=[The most pixels of a picture read or made: input images, video frames, the output (default: 100000000).]:N: ' \
