@@ -266,7 +266,7 @@ package enum CompletionScript {
         case .paths: lines.append("complete -c \(name) \(condition) -F")
         case .words(let words):
           lines.append(
-            "complete -c \(name) \(condition) -a \(fishQuoted(words.joined(separator: " "))) -d \(fishQuoted(positional.help))"
+            "complete -c \(name) \(condition) -a \(fishWords(words, positional.placeholder)) -d \(fishQuoted(positional.help))"
           )
         }
       }
@@ -281,11 +281,23 @@ package enum CompletionScript {
       switch option.completion {
       case .none: parts.append("-x")
       case .paths: parts.append("-r -F")
-      case .words(let words): parts.append("-x -a " + fishQuoted(words.joined(separator: " ")))
+      case .words(let words):
+        parts.append(
+          "-x -a " + fishWords(words, option.placeholder.isEmpty ? "value" : option.placeholder))
       }
     }
     parts.append("-d " + fishQuoted(option.help))
     return parts.joined(separator: " ")
+  }
+
+  /// A value list for `-a` whose every word is described by
+  /// `placeholder` in lower case ("png" as a "format"): fish otherwise
+  /// shows the whole `-d` help beside each value. Each candidate is a
+  /// line "word<TAB>description", printed by `printf`.
+  static func fishWords(_ words: [String], _ placeholder: String) -> String {
+    let description = placeholder.lowercased()
+    let arguments = words.map { "\(fishQuoted($0)) \(fishQuoted(description))" }
+    return "\"(printf '%s\\t%s\\n' \(arguments.joined(separator: " ")))\""
   }
 
   static func fishQuoted(_ text: String) -> String {

@@ -120,7 +120,7 @@ private func executable(_ name: String) -> String? {
       try bashCompletions(["meshwarp", "warp", "--edges", "=", "un"]) == ["unwarped"],
       "--edges=un, split at '=' as bash splits it")
     #expect(
-      try bashCompletions(["meshwarp", "warp", "--format", ""]) == ["jpeg", "png", "webp"])
+      try bashCompletions(["meshwarp", "warp", "--format", "w"]) == ["webm", "webp"])
   }
 
   /// Every option with a fixed set of words offers exactly those words,
@@ -174,6 +174,21 @@ private func executable(_ name: String) -> String? {
       try complete("meshwarp warp --edges ").sorted() == [
         "color", "origin", "transparent", "unwarped",
       ])
+    // Each value is described in a word (the option's placeholder), not by
+    // the option's whole help.
+    let run = try ProgramRun(
+      Self.fish!, ["--no-config", "-c", "source \(path); complete -C'meshwarp warp --format '"])
+    let described = run.output.split(separator: "\n").map { $0.split(separator: "\t") }
+    #expect(described.count >= 9 && described.allSatisfy { $0.count == 2 && $0[1] == "format" })
+    #expect(described.map { String($0[0]) }.contains("mp4"))
+  }
+
+  /// `--format` offers the animated formats as well as the still ones.
+  @Test(.enabled(if: bash != nil)) func bashCompletesEveryFormat() throws {
+    let formats = try bashCompletions(["meshwarp", "warp", "--format", ""])
+    for name in ["png", "jpeg", "webp", "apng", "mp4", "mov", "mkv", "webm", "gif"] {
+      #expect(formats.contains(name), "\(name) in \(formats)")
+    }
   }
 
   @Test(.enabled(if: zsh != nil)) func zshScriptLoadsAndRegisters() throws {

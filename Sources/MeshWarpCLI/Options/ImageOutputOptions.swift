@@ -76,7 +76,15 @@ struct ImageOutputOptions: ParsableArguments {
   static var formatParser: ValueParser<String> {
     ValueParser(
       placeholder: "FORMAT", expectation: "", parse: { $0 },
-      completion: .words(ImageFormat.allCases.filter(\.isWritable).map(\.rawValue)))
+      completion: .words(Self.formatNames))
+  }
+
+  /// Every name `--format` takes: the still formats written, then the
+  /// animated ones (`OutputFormat.named(_:)`).
+  static var formatNames: [String] {
+    let still = ImageFormat.allCases.filter(\.isWritable).map(\.rawValue)
+    let animated = ["apng"] + VideoContainer.allCases.map(\.rawValue)
+    return still + animated.filter { !still.contains($0) }
   }
 
   /// The still-image format for `path`: `--format`, else the extension.
