@@ -258,7 +258,9 @@ struct FieldWarp: Sendable {
     let (x0, dx) = columns(viewport)
     // A bulge's or ripple's rows below the centre are the rows above it
     // reflected: each pair is solved once (``RowPieces``).
-    let mirrors = mirrorRows(height: height, viewport: viewport)
+    // Only pairs that name each other: every row is then drawn once.
+    let found = mirrorRows(height: height, viewport: viewport)
+    let mirrors = found.indices.map { y in found[y].flatMap { found[$0] == y ? $0 : nil } }
     let leaders = (0..<height).filter { y in mirrors[y].map { $0 >= y } ?? true }
     let reflectY = 2 * field.c.y * sourceScale.y
     withSolver { solver in
