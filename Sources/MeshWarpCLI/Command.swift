@@ -122,6 +122,9 @@ package enum MeshwarpTool {
         try console.print(C.helpText)
       case .run(let command, let warnings):
         for w in warnings { console.error("meshwarp \(name): \(w)") }
+        if let batch = command as? WarpCommand, batch.isBatch {
+          return batch.runBatch(arguments, console: console) { run(C.self, $0, console: console) }
+        }
         if let writer = command as? any WritesOutput {
           try OutputSafety.check(writer, console: console)
         }

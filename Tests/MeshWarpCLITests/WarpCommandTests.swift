@@ -76,7 +76,7 @@ import _TestSupport
       ),
       (
         ["warp", "--mesh", mesh, "-o", "x.png"],
-        "meshwarp warp: 'meshwarp warp' takes 1 argument (IN), got 0\nUsage: meshwarp warp"
+        "meshwarp warp: 'meshwarp warp' takes 1 or more arguments (IN...), got 0\nUsage: meshwarp warp"
       ),
       (["warp", input, "--mesh"], "meshwarp warp: option '--mesh' needs a value: MESH.json\n"),
       (

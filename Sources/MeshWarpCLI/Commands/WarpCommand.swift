@@ -72,8 +72,14 @@ struct WarpCommand: ParsableCommand {
       ),
     ])
 
-  @Argument(placeholder: "IN", help: "The image (PNG, JPEG, WebP, GIF) or video to warp.")
-  var input: String
+  @Argument(
+    repeating: "IN",
+    help:
+      "The image (PNG, JPEG, WebP, GIF) or video to warp; several, with -o naming a folder, warp each into it under its own name (as ImageMagick's mogrify)."
+  )
+  var inputs: [String]
+  /// The one input (the first of a batch, which runs each on its own).
+  var input: String { inputs[0] }
   @Option(
     short: "m", placeholder: "MESH.json",
     help: "The warp mesh, a keyframe file, or an effect file (meshwarp mesh KIND).")
@@ -130,7 +136,11 @@ struct WarpCommand: ParsableCommand {
   @OptionGroup var limits: InputLimitOptions
 
   func validate() throws {
-    try validateWarp()
+    if isBatch {
+      try validateBatch()
+    } else {
+      try validateWarp()
+    }
   }
 
   func run(console: Console) throws {

@@ -73,6 +73,7 @@ _meshwarp() {
         --max-pixels) return ;;
       esac
       positionals=(@paths)
+      repeats=1
       ;;
     validate)
       options='--json --size -s --help -h'

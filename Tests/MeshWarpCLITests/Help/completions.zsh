@@ -96,7 +96,7 @@ _meshwarp() {
             '--max-pixels=[The most pixels of a picture read or made: input images, video frames, the output (default: 100000000).]:N: ' \
             '--help[Show this help.]' \
             '-h[Show this help.]' \
-            '1:IN:_files'
+            '*:IN:_files'
           ;;
         validate)
           _arguments \
