@@ -18,7 +18,7 @@
 //
 //   MeshWarpFiles (libc, Foundation)  <-  MeshWarpDocuments (+ Core: the JSON documents)
 //   MeshWarpFiles, MeshWarpDocuments, MeshWarpRender  <-  MeshWarpImageIO (libpng, zlib,
-//       libdeflate, libjpeg-turbo, libwebp, giflib; ImageWarp, the job for stills)
+//       libdeflate, libjpeg-turbo, libwebp, giflib, LittleCMS; ImageWarp, the job for stills)
 //   MeshWarpImageIO  <-  MeshWarpVideo (runs ffmpeg as a process; VideoWarp)
 //   MeshWarpRender  <-  MeshWarpText (fontconfig, HarfBuzz, FreeType)
 //
@@ -62,6 +62,10 @@ let package = Package(
       name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
     .systemLibrary(
       name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+    // Colour conversion through ICC profiles (a CMYK JPEG to sRGB).
+    .systemLibrary(
+      name: "CLittleCMS", pkgConfig: "lcms2",
+      providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]),
     .systemLibrary(
       name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     // Whole-buffer inflate of a PNG's image data (faster than zlib's).
@@ -95,7 +99,7 @@ let package = Package(
       name: "MeshWarpImageIO",
       dependencies: [
         "MeshWarpFiles", "MeshWarpDocuments", "MeshWarpRender", "MeshWarpCore", "CPNG", "CZlib",
-        "CDeflate", "CTurboJPEG", "CJPEG", "CWebP", "CGIF",
+        "CDeflate", "CTurboJPEG", "CJPEG", "CWebP", "CGIF", "CLittleCMS",
       ]),
     // Children that die with us (PR_SET_PDEATHSIG between fork and exec).
     .target(name: "CChildSpawn"),

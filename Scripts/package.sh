@@ -93,7 +93,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $(du -sk --exclude=DEBIAN "$root" | cut -f1)
 Depends: $libdepends, fonts-dejavu-core
-Recommends: ffmpeg
+Recommends: ffmpeg, libgs-common
 Section: graphics
 Priority: optional
 Description: warp pictures and video through 2D meshes, render mesh gradients

@@ -79,6 +79,9 @@ public enum ImageEncoder {
 
   /// Encodes `image`.
   ///
+  /// An ICC profile is written only over pixels of its colour space (RGB,
+  /// or grey for a grey PNG or JPEG): a CMYK profile never is.
+  ///
   /// - Returns: the bytes and one-line notes for the user (JPEG output of
   ///   transparent pixels: composited over the background; EXIF or XMP too
   ///   large for a JPEG segment: left out).
@@ -86,7 +89,6 @@ public enum ImageEncoder {
   public static func encode(
     _ image: RGBAImage, options: ImageEncodingOptions, destination: String
   ) throws -> (bytes: [UInt8], notes: [String]) {
-    let icc = options.color.iccProfile
     let metadata = options.metadata
     switch options.format {
     case .png:
@@ -116,11 +118,13 @@ public enum ImageEncoder {
       let gray = options.grayscale && opaque.isGray
       let bytes = try JPEGEncoder.encode(
         opaque, quality: options.quality, grayscale: gray, subsampling: options.jpegSubsampling,
-        iccProfile: icc, metadata: metadata, threads: options.threads, destination: destination)
+        iccProfile: options.color.fitting(gray: gray).iccProfile, metadata: metadata,
+        threads: options.threads, destination: destination)
       return (bytes, notes)
     case .webp:
       let bytes = try WebPEncoder.encode(
-        image, quality: options.quality, lossless: options.lossless, iccProfile: icc,
+        image, quality: options.quality, lossless: options.lossless,
+        iccProfile: options.color.fitting(gray: false).iccProfile,
         metadata: metadata, destination: destination)
       return (bytes, [])
     case .gif:

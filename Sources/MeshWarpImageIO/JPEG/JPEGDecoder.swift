@@ -7,10 +7,12 @@ import MeshWarpRender
 /// colour conversion).
 ///
 /// Colour, greyscale and CMYK/YCCK files load: grey is expanded to RGB (and
-/// reported as grey), CMYK is converted to RGB with R = (255−C)(255−K)/255
-/// (values inverted first when an Adobe APP14 segment says Adobe stored
-/// them inverted, as Photoshop does). The EXIF orientation (APP1) is applied,
-/// so the image comes out as viewers show it; the ICC profile (APP2) is
+/// reported as grey), CMYK is converted to sRGB through its ICC profile, or
+/// Ghostscript's default CMYK profile, or naively without either
+/// (`CMYKConversion`; values stored inverted when an Adobe APP14 segment
+/// says so, as Photoshop stores them), and its profile is not returned.
+/// The EXIF orientation (APP1) is applied, so the image comes out as
+/// viewers show it; the ICC profile (APP2) of an RGB or grey file is
 /// returned for the output, and the EXIF, XMP and JFIF density as
 /// `ImageMetadata` (the orientation tag set to 1). Alpha is opaque.
 ///
@@ -43,8 +45,11 @@ public enum JPEGDecoder {
 
   /// `decode(_:source:maxPixels:threads:)` with the size below which one
   /// thread decodes (the tests lower it to split small pictures).
+  /// - Parameter defaultCMYKProfile: the CMYK profile for a CMYK file
+  ///   without its own; nil: the naive conversion.
   static func decode(
-    _ bytes: [UInt8], source: String, maxPixels: Int, threads: Int, minimumStripPixels: Int
+    _ bytes: [UInt8], source: String, maxPixels: Int, threads: Int, minimumStripPixels: Int,
+    defaultCMYKProfile: String? = CMYKConversion.defaultProfilePath
   ) throws -> DecodedImage {
     let decoding = FormatDecoding(source: source, format: "JPEG", maxPixels: maxPixels)
     guard bytes.count >= 4, bytes.starts(with: [0xFF, 0xD8, 0xFF]) else {
@@ -97,15 +102,32 @@ public enum JPEGDecoder {
     }
     if let stripFailure { throw decoding.failure(stripFailure) }
     guard status == 0 else { throw libraryError() }
+    var color = ColorDescription(iccProfile: markers.iccProfile)
+    var notes: [String] = []
     if isCMYK {
-      convertCMYK(&pixels, width: w, height: h, inverted: markers.hasAdobe, threads: threads)
+      let method = CMYKConversion.convert(
+        &pixels, width: w, height: h, inverted: markers.hasAdobe, embedded: markers.iccProfile,
+        defaultProfile: defaultCMYKProfile, threads: threads)
+      // The pixels are sRGB now: the CMYK profile does not describe them.
+      color = ColorDescription()
+      switch method {
+      case .embeddedProfile: break
+      case .defaultProfile:
+        notes.append(
+          "\(source): CMYK without its own CMYK profile; converted to sRGB through \(CMYKConversion.defaultProfilePath)"
+        )
+      case .naive:
+        notes.append(
+          "\(source): CMYK without a CMYK profile, and \(CMYKConversion.defaultProfilePath) is not installed (Debian: libgs-common); converted naively, R = (255−C)(255−K)/255"
+        )
+      }
     }
     let (image, metadata) = ImageMetadata(
       exif: markers.exif, xmp: markers.xmp, density: markers.density
     ).uprighting(RGBAImage(width: w, height: h, pixels: pixels))
     return DecodedImage(
-      image: image, format: .jpeg, color: ColorDescription(iccProfile: markers.iccProfile),
-      metadata: metadata, isGrayscale: colorspace == Int32(TJCS_GRAY.rawValue))
+      image: image, format: .jpeg, color: color, metadata: metadata,
+      isGrayscale: colorspace == Int32(TJCS_GRAY.rawValue), notes: notes)
   }
 
   /// The strips to decode on several threads, or nil for one TurboJPEG
@@ -129,31 +151,6 @@ public enum JPEGDecoder {
     return JPEGStripDecoding.strips(
       height: height, imcuRows: Int(layout.imcu_rows), threads: threadCount,
       skipShare: JPEGStripDecoding.skipShare(bytes: bytes.count, pixels: width * height))
-  }
-
-  /// CMYK samples (in place) to opaque RGBA: R = (255−C)(255−K)/255, rounded;
-  /// in row bands on `threads` threads (0: every core).
-  private static func convertCMYK(
-    _ pixels: inout [UInt8], width: Int, height: Int, inverted: Bool, threads: Int
-  ) {
-    pixels.withUnsafeMutableBufferPointer { buffer in
-      let base = SharedPointer(buffer.baseAddress!)
-      forEachRowBand(rows: height, threads: threads, minimumRowsPerBand: 64) { rows in
-        let p = base.base
-        for i in stride(from: rows.lowerBound * width * 4, to: rows.upperBound * width * 4, by: 4) {
-          var c = Int(p[i])
-          var m = Int(p[i + 1])
-          var y = Int(p[i + 2])
-          var k = Int(p[i + 3])
-          if inverted { (c, m, y, k) = (255 - c, 255 - m, 255 - y, 255 - k) }
-          let white = 255 - k
-          p[i] = UInt8(((255 - c) * white + 127) / 255)
-          p[i + 1] = UInt8(((255 - m) * white + 127) / 255)
-          p[i + 2] = UInt8(((255 - y) * white + 127) / 255)
-          p[i + 3] = 255
-        }
-      }
-    }
   }
 
 }

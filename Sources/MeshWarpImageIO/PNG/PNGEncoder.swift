@@ -30,7 +30,8 @@ public enum PNGEncoder {
   ///   - speed: `.balanced` (default) or `.fast`.
   ///   - destination: how errors name the output.
   ///   - color: the input's colour description; when given and not empty,
-  ///     its chunks replace the `sRGB` chunk.
+  ///     its chunks replace the `sRGB` chunk (an ICC profile for other
+  ///     pixels than those written, grey or RGB, is left out).
   ///   - metadata: written as `pHYs`, `eXIf` and an XMP `iTXt` after `IHDR`.
   ///   - grayscale: write grey (or grey+alpha when any pixel is not opaque)
   ///     when every pixel has r = g = b; a quarter (or half) of the samples.
@@ -46,7 +47,9 @@ public enum PNGEncoder {
     grayscale: Bool = false, threads: Int = 0
   ) throws -> [UInt8] {
     let encoded: [UInt8]
+    var writesGray = false
     if grayscale, let (gray, hasAlpha) = grayPixels(of: image) {
+      writesGray = true
       let format = hasAlpha ? meshwarp_png_format_ga : meshwarp_png_format_gray
       encoded = try encode(
         pixels: gray, width: image.width, height: image.height, format: format,
@@ -69,7 +72,9 @@ public enum PNGEncoder {
         threads: threads)
     }
     var described = encoded
-    if let color, !color.isEmpty { described = PNGColorChunks.replace(in: encoded, with: color) }
+    if let color = color?.fitting(gray: writesGray), !color.isEmpty {
+      described = PNGColorChunks.replace(in: encoded, with: color)
+    }
     return PNGMetadataChunks.inserting(metadata, into: described)
   }
 
