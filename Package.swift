@@ -18,7 +18,8 @@
 //
 //   MeshWarpFiles (libc, Foundation)  <-  MeshWarpDocuments (+ Core: the JSON documents)
 //   MeshWarpFiles, MeshWarpDocuments, MeshWarpRender  <-  MeshWarpImageIO (libpng, zlib,
-//       libdeflate, libjpeg-turbo, libwebp, giflib, LittleCMS; ImageWarp, the job for stills)
+//       libdeflate, libjpeg-turbo, libwebp, giflib, LittleCMS,
+//       libtiff; ImageWarp, the job for stills)
 //   MeshWarpImageIO  <-  MeshWarpVideo (runs ffmpeg as a process; VideoWarp)
 //   MeshWarpRender  <-  MeshWarpText (fontconfig, HarfBuzz, FreeType)
 //
@@ -67,6 +68,8 @@ let package = Package(
       name: "CLittleCMS", pkgConfig: "lcms2",
       providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]),
     .systemLibrary(
+      name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"]), .brew(["libtiff"])]),
+    .systemLibrary(
       name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     // Whole-buffer inflate of a PNG's image data (faster than zlib's).
     .systemLibrary(
@@ -99,7 +102,7 @@ let package = Package(
       name: "MeshWarpImageIO",
       dependencies: [
         "MeshWarpFiles", "MeshWarpDocuments", "MeshWarpRender", "MeshWarpCore", "CPNG", "CZlib",
-        "CDeflate", "CTurboJPEG", "CJPEG", "CWebP", "CGIF", "CLittleCMS",
+        "CDeflate", "CTurboJPEG", "CJPEG", "CWebP", "CGIF", "CLittleCMS", "CTIFF",
       ]),
     // Children that die with us (PR_SET_PDEATHSIG between fork and exec).
     .target(name: "CChildSpawn"),

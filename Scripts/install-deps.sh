@@ -11,12 +11,12 @@
 set -euo pipefail
 # What building and running need. ffmpeg: video in and out, run as a
 # process. fonts-dejavu-core: the default font of `meshwarp text`.
-# liblcms2-dev: CMYK JPEGs to sRGB; libgs-common: Ghostscript's CMYK ICC
+# liblcms2-dev: CMYK JPEGs to sRGB; libtiff-dev: TIFF; libgs-common: Ghostscript's CMYK ICC
 # profiles, the default_cmyk.icc a CMYK JPEG without a profile goes
 # through (and the profiles the tests embed).
 packages=(
   pkg-config libpng-dev zlib1g-dev libdeflate-dev libturbojpeg0-dev libjpeg62-turbo-dev libwebp-dev libgif-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev
-  liblcms2-dev libgs-common
+  liblcms2-dev libtiff-dev libgs-common
   libsdl2-dev fonts-dejavu-core ffmpeg
 )
 # What only the tests use. fonts-dejavu-extra: DejaVu Math TeX Gyre, the

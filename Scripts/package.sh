@@ -97,7 +97,7 @@ Recommends: ffmpeg, libgs-common
 Section: graphics
 Priority: optional
 Description: warp pictures and video through 2D meshes, render mesh gradients
- meshwarp warps images (PNG, JPEG, WebP, GIF) and video through a mesh of
+ meshwarp warps images (PNG, JPEG, WebP, GIF, TIFF) and video through a mesh of
  control points, renders Apple-faithful mesh gradients (SwiftUI's
  MeshGradient) and draws text filled with them. meshwarp-editor is the
  interactive editor (SDL2) for meshes and gradients. Video needs ffmpeg.

@@ -34,7 +34,7 @@ enum FrameExport {
         ImageFormat.fileExtension(of: path).flatMap(ImageFormat.init(fileExtension:)) == nil
       {
         throw CLIError.usage(
-          "\(path): a single frame is written as .png, .jpg or .webp; add --duration S for an animation"
+          "\(path): a single frame is written as .png, .jpg, .webp or .tif; add --duration S for an animation"
         )
       }
       let format = try image.stillFormat(for: path)

@@ -1,8 +1,8 @@
 import MeshWarpFiles
 
 /// Decodes a still image in any format MeshWarp reads, recognised by its
-/// bytes (not its name): PNG (an APNG's default image), JPEG, WebP, and the
-/// first frame of a GIF.
+/// bytes (not its name): PNG (an APNG's default image), JPEG, WebP, the
+/// first frame of a GIF, and the first image of a TIFF.
 public enum ImageDecoder {
   /// Decodes image bytes.
   ///
@@ -28,6 +28,7 @@ public enum ImageDecoder {
       try JPEGDecoder.decode(bytes, source: source, maxPixels: maxPixels, threads: threads)
     case .webp: try WebPDecoder.decode(bytes, source: source, maxPixels: maxPixels)
     case .gif: try GIFDecoder.decode(bytes, source: source, maxPixels: maxPixels)
+    case .tiff: try TIFFDecoder.decode(bytes, source: source, maxPixels: maxPixels)
     case nil:
       throw ImageCodecError.unsupportedImage(
         source: source, seen: ImageFormat.describeUnknown(bytes),

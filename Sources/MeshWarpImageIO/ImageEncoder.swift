@@ -50,7 +50,7 @@ public struct ImageEncodingOptions: Sendable, Equatable {
 /// Encodes a still image in the format an output asks for.
 public enum ImageEncoder {
   /// The format for an output path: `format` (a format's name: png, jpg,
-  /// jpeg, webp) when given, else the path's extension.
+  /// jpeg, webp, tif, tiff) when given, else the path's extension.
   ///
   /// - Throws: `ImageCodecError.unsupportedOutput` listing what is written,
   ///   for an unknown or read-only format; `.missingOutputFormat` for a path
@@ -126,6 +126,10 @@ public enum ImageEncoder {
         image, quality: options.quality, lossless: options.lossless,
         iccProfile: options.color.fitting(gray: false).iccProfile,
         metadata: metadata, destination: destination)
+      return (bytes, [])
+    case .tiff:
+      let bytes = try TIFFEncoder.encode(
+        image, iccProfile: options.color.fitting(gray: false).iccProfile, destination: destination)
       return (bytes, [])
     case .gif:
       throw ImageCodecError.unsupportedOutput(

@@ -8,34 +8,40 @@ public enum ImageFormat: String, Sendable, CaseIterable {
   case webp
   /// GIF, read only (the first frame).
   case gif
+  /// TIFF (the first image; written as 8-bit RGB or RGBA).
+  case tiff
 
-  /// The name users know ("PNG", "JPEG", "WebP", "GIF").
+  /// The name users know ("PNG", "JPEG", "WebP", "GIF", "TIFF").
   public var name: String {
     switch self {
     case .png: "PNG"
     case .jpeg: "JPEG"
     case .webp: "WebP"
     case .gif: "GIF"
+    case .tiff: "TIFF"
     }
   }
 
   /// Whether MeshWarp can write this format (GIF is read only).
   public var isWritable: Bool { self != .gif }
 
-  /// The formats recognised in input, for messages: "PNG, JPEG, WebP, GIF".
+  /// The formats recognised in input, for messages: "PNG, JPEG, WebP, GIF,
+  /// TIFF".
   public static let readableList = allCases.map(\.name).joined(separator: ", ")
 
-  /// The output extensions, for messages: ".png, .jpg/.jpeg, .webp".
-  public static let writableExtensionList = ".png, .jpg/.jpeg, .webp"
+  /// The output extensions, for messages: ".png, .jpg/.jpeg, .webp,
+  /// .tif/.tiff".
+  public static let writableExtensionList = ".png, .jpg/.jpeg, .webp, .tif/.tiff"
 
   /// The format for a file extension (case-insensitive, without the dot):
-  /// png, jpg, jpeg, webp, gif; nil for anything else.
+  /// png, jpg, jpeg, webp, gif, tif, tiff; nil for anything else.
   public init?(fileExtension: String) {
     switch fileExtension.lowercased() {
     case "png": self = .png
     case "jpg", "jpeg": self = .jpeg
     case "webp": self = .webp
     case "gif": self = .gif
+    case "tif", "tiff": self = .tiff
     default: return nil
     }
   }
@@ -52,7 +58,8 @@ public enum ImageFormat: String, Sendable, CaseIterable {
   }
 
   /// Recognises the format by the file's first bytes (signatures: PNG spec
-  /// §5.2; JPEG SOI FF D8 FF; RIFF....WEBP; GIF87a/GIF89a).
+  /// §5.2; JPEG SOI FF D8 FF; RIFF....WEBP; GIF87a/GIF89a; TIFF 6.0 §2
+  /// `II*\0` or `MM\0*`, and BigTIFF's `II+\0` or `MM\0+`).
   ///
   /// - Returns: the format, or nil when none matches.
   public static func detect(_ bytes: some Collection<UInt8>) -> ImageFormat? {
@@ -67,6 +74,12 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) {
       return .gif
     }
+    for tiff: [UInt8] in [
+      [0x49, 0x49, 0x2A, 0], [0x4D, 0x4D, 0, 0x2A], [0x49, 0x49, 0x2B, 0], [0x4D, 0x4D, 0, 0x2B],
+    ]
+    where head.starts(with: tiff) {
+      return .tiff
+    }
     return nil
   }
 
@@ -74,8 +87,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
   /// message: a few well-known formats by name, else the bytes in hex.
   static func describeUnknown(_ bytes: [UInt8]) -> String {
     let known: [(prefix: [UInt8], name: String)] = [
-      (Array("BM".utf8), "a BMP image"), ([0x49, 0x49, 0x2A, 0x00], "a TIFF image"),
-      ([0x4D, 0x4D, 0x00, 0x2A], "a TIFF image"), (Array("%PDF".utf8), "a PDF document"),
+      (Array("BM".utf8), "a BMP image"), (Array("%PDF".utf8), "a PDF document"),
       (Array("<svg".utf8), "an SVG document"), (Array("<?xml".utf8), "an XML document"),
       ([0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50], "a JPEG 2000 image"),
       (Array("qoif".utf8), "a QOI image"), (Array("8BPS".utf8), "a Photoshop document"),

@@ -6,6 +6,15 @@ import MeshWarpRender
 import Testing
 import _TestSupport
 
+/// 128 bytes of an ICC profile header for colour space `space` (`acsp`
+/// at 36): enough for the encoders to tell what the profile describes.
+func iccHeader(space: String) -> [UInt8] {
+  var header = [UInt8](repeating: 0, count: 128)
+  header.replaceSubrange(16..<20, with: Array(space.utf8))
+  header.replaceSubrange(36..<40, with: Array("acsp".utf8))
+  return header
+}
+
 /// Image inputs by their bytes and outputs by extension or `--format`.
 @Suite struct ImageFormatCommandTests {
   @Test func jpegInWebPAndJPEGOut() throws {
@@ -52,6 +61,28 @@ import _TestSupport
         #expect(read.isGrayscale && read.image == gray)
       }
       if out == "out.jpg" { #expect(read.isGrayscale) }
+    }
+  }
+
+  /// A TIFF through an identity warp comes out bit for bit, alpha and
+  /// ICC profile included, from `.tif` to `.tiff` and on to PNG.
+  @Test func tiffRoundTripsThroughAnIdentityWarp() throws {
+    let dir = TemporaryFolder()
+    let mesh = dir.write(WarpMesh.identity(columns: 2, rows: 2), "identity.json")
+    var rng = SeededRandom(seed: 0x71ff_0003)
+    let image = randomImage(width: 45, height: 31, rng: &rng)
+    let profile = iccHeader(space: "RGB ") + [UInt8](repeating: 7, count: 40)
+    try Data(try TIFFEncoder.encode(image, iccProfile: profile)).write(
+      to: URL(fileURLWithPath: dir.file("in.tif")))
+    for (input, output) in [
+      ("in.tif", "out.tiff"), ("out.tiff", "out.tif"), ("out.tif", "out.png"),
+    ] {
+      let run = ToolRun(["warp", dir.file(input), "--mesh", mesh, "-o", dir.file(output)])
+      #expect(run.status == 0, "\(run.errors)")
+      let read = try ImageDecoder.decodeFile(path: dir.file(output))
+      #expect(read.format == (output.hasSuffix(".png") ? .png : .tiff))
+      #expect(read.image == image, "\(output)")
+      #expect(read.color.iccProfile == profile, "\(output)")
     }
   }
 
@@ -139,22 +170,24 @@ import _TestSupport
     // decoded. (A missing input is named before anything else:
     // FirstRunMessageTests.missingInputIsNamedFirst.)
     let input = dir.write(RGBAImage(width: 4, height: 4, fill: .white), "in.png")
-    for out in ["out.mp4", "out.tiff", "noextension", "out.gif"] {
+    for out in ["out.mp4", "out.bmp", "noextension", "out.gif"] {
       let run = ToolRun(["warp", input, "-m", mesh, "-o", dir.file(out)])
       #expect(run.status == 2, "\(out): \(run.errors)")
-      #expect(run.errors.contains("supported: .png, .jpg/.jpeg, .webp"), "\(run.errors)")
+      #expect(
+        run.errors.contains("supported: .png, .jpg/.jpeg, .webp, .tif/.tiff"), "\(run.errors)")
     }
     // The library speaks of its `format` parameter; the CLI of its flag.
     let noExtension = ToolRun(["warp", input, "-m", mesh, "-o", dir.file("noextension")])
     #expect(
       noExtension.errors
-        == "meshwarp warp: \(dir.file("noextension")): the name has no extension: say which image format with --format (supported: .png, .jpg/.jpeg, .webp)\n"
+        == "meshwarp warp: \(dir.file("noextension")): the name has no extension: say which image format with --format (supported: .png, .jpg/.jpeg, .webp, .tif/.tiff)\n"
     )
     let badFormat = ToolRun(["warp", input, "-m", mesh, "-o", "-", "--format", "bmp"])
     #expect(badFormat.status == 2)
     #expect(
       badFormat.errors
-        == "meshwarp warp: -: cannot write format 'bmp' (supported: .png, .jpg/.jpeg, .webp)\n")
+        == "meshwarp warp: -: cannot write format 'bmp' (supported: .png, .jpg/.jpeg, .webp, .tif/.tiff)\n"
+    )
     let lossless = ToolRun(["warp", input, "-m", mesh, "-o", "out.jpg", "--lossless"])
     #expect(lossless.status == 2 && lossless.errors.contains("--lossless applies to WebP"))
   }
@@ -166,7 +199,7 @@ import _TestSupport
     #expect(run.status == 1)
     #expect(
       run.errors.contains(
-        "JSON or text is not a supported image format (supported: PNG, JPEG, WebP, GIF)"))
+        "JSON or text is not a supported image format (supported: PNG, JPEG, WebP, GIF, TIFF)"))
   }
 
   @Test func gradientStillAsWebPAndAnimationExtensionsRefused() throws {
@@ -180,7 +213,7 @@ import _TestSupport
     #expect(animated.status == 2)
     #expect(
       animated.errors
-        == "meshwarp gradient: \(dir.file("g.mov")): a single frame is written as .png, .jpg or .webp; add --duration S for an animation\n"
+        == "meshwarp gradient: \(dir.file("g.mov")): a single frame is written as .png, .jpg, .webp or .tif; add --duration S for an animation\n"
     )
   }
 }

@@ -14,11 +14,13 @@ import _TestSupport
     #expect(ImageFormat.detect(try fixtureBytes("Formats/first_frame.gif")) == .gif)
     #expect(ImageFormat.detect(try fixtureBytes("PngSuite/basn0g01.png")) == .png)
     #expect(ImageFormat.detect(Array("RIFF\0\0\0\0WAVE".utf8)) == nil)
+    #expect(ImageFormat.detect([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0]) == .tiff)
+    #expect(ImageFormat.detect([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8]) == .tiff)
   }
 
   @Test func unknownBytesNameWhatTheyLookLikeAndWhatIsSupported() {
     let cases: [([UInt8], String)] = [
-      (Array("BM\0\0\0\0".utf8), "a BMP image"), ([0x49, 0x49, 0x2A, 0x00, 1], "a TIFF image"),
+      (Array("BM\0\0\0\0".utf8), "a BMP image"),
       (Array("{\"from\":[]}".utf8), "JSON or text"), ([], "an empty file"),
       ([0, 0, 0, 0x18] + Array("ftypheic".utf8), "a HEIF/AVIF image"),
       ([1, 2, 3], "data starting with bytes 01 02 03"),
@@ -26,7 +28,7 @@ import _TestSupport
     for (bytes, seen) in cases {
       #expect(
         throws: ImageCodecError.unsupportedImage(
-          source: "x", seen: seen, supported: "PNG, JPEG, WebP, GIF")
+          source: "x", seen: seen, supported: "PNG, JPEG, WebP, GIF, TIFF")
       ) {
         try ImageDecoder.decode(bytes: bytes, source: "x")
       }
@@ -38,14 +40,16 @@ import _TestSupport
     #expect(try ImageEncoder.outputFormat(path: "b.jpeg") == .jpeg)
     #expect(try ImageEncoder.outputFormat(path: "b.webp") == .webp)
     #expect(try ImageEncoder.outputFormat(path: "b.png") == .png)
+    #expect(try ImageEncoder.outputFormat(path: "b.TIF") == .tiff)
+    #expect(try ImageEncoder.outputFormat(path: "b.tiff") == .tiff)
     #expect(try ImageEncoder.outputFormat(path: "-") == .png)
     #expect(try ImageEncoder.outputFormat(path: "-", format: "webp") == .webp)
     #expect(try ImageEncoder.outputFormat(path: "odd.name.bin", format: "jpg") == .jpeg)
-    for bad in ["x.mp4", "x.gif", "x.tiff", "noext", "dir.d/noext"] {
+    for bad in ["x.mp4", "x.gif", "x.bmp", "noext", "dir.d/noext"] {
       #expect {
         try ImageEncoder.outputFormat(path: bad)
       } throws: { error in
-        "\(error)".contains(".png, .jpg/.jpeg, .webp")
+        "\(error)".contains(".png, .jpg/.jpeg, .webp, .tif/.tiff")
       }
     }
     #expect(throws: ImageCodecError.self) {
@@ -61,7 +65,7 @@ import _TestSupport
         == .missingOutputFormat(path: "dir.d/noext", supported: ImageFormat.writableExtensionList))
     #expect(
       missing?.description
-        == "dir.d/noext: the name has no extension to tell the image format by: pass it as `format` (supported: .png, .jpg/.jpeg, .webp)"
+        == "dir.d/noext: the name has no extension to tell the image format by: pass it as `format` (supported: .png, .jpg/.jpeg, .webp, .tif/.tiff)"
     )
   }
 }

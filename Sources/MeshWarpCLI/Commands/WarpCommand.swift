@@ -13,7 +13,7 @@ struct WarpCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "warp",
     summary:
-      "Warp an image (PNG, JPEG, WebP, GIF) or a video through a (keyframed) mesh or an effect.",
+      "Warp an image (PNG, JPEG, WebP, GIF, TIFF) or a video through a (keyframed) mesh or an effect.",
     details: """
       The mesh JSON: {"from": [[x,y],...], "to": [[x,y],...], "faces": [[i0,i1,i2,i3],...]}
       in normalized coordinates ((0,0) top-left, (1,1) bottom-right), or a grid:
@@ -75,7 +75,7 @@ struct WarpCommand: ParsableCommand {
   @Argument(
     repeating: "IN",
     help:
-      "The image (PNG, JPEG, WebP, GIF) or video to warp; several, with -o naming a folder, warp each into it under its own name (as ImageMagick's mogrify)."
+      "The image (PNG, JPEG, WebP, GIF, TIFF) or video to warp; several, with -o naming a folder, warp each into it under its own name (as ImageMagick's mogrify)."
   )
   var inputs: [String]
   /// The one input (the first of a batch, which runs each on its own).

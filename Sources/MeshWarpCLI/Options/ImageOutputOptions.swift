@@ -12,7 +12,7 @@ struct ImageOutputOptions: ParsableArguments {
   @Option(
     placeholder: "FORMAT", parser: Self.formatParser,
     help:
-      "Image format: png, jpg, webp (a note when OUT's name says another); for an animation it must agree with OUT's name, or picks what '-' streams (apng, mp4, mkv, mov, webm, gif, webp).",
+      "Image format: png, jpg, webp, tif (a note when OUT's name says another); for an animation it must agree with OUT's name, or picks what '-' streams (apng, mp4, mkv, mov, webm, gif, webp).",
     defaultHelp: "from OUT's extension; png for '-', apng for an animation")
   var format: String?
   @Option(

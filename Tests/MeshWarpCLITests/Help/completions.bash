@@ -50,7 +50,7 @@ _meshwarp() {
         --alpha) return ;;
         --to-mesh) _meshwarp_paths "$cur"; return ;;
         --output|-o) _meshwarp_paths "$cur"; return ;;
-        --format) _meshwarp_words 'png jpeg webp apng mp4 mov mkv webm gif' "$cur"; return ;;
+        --format) _meshwarp_words 'png jpeg webp tiff apng mp4 mov mkv webm gif' "$cur"; return ;;
         --quality) return ;;
         --subsampling) _meshwarp_words '444 422 420' "$cur"; return ;;
         --background|-b) return ;;
@@ -90,7 +90,7 @@ _meshwarp() {
       case "$prev" in
         --preset) _meshwarp_words 'meshing' "$cur"; return ;;
         --output|-o) _meshwarp_paths "$cur"; return ;;
-        --format) _meshwarp_words 'png jpeg webp apng mp4 mov mkv webm gif' "$cur"; return ;;
+        --format) _meshwarp_words 'png jpeg webp tiff apng mp4 mov mkv webm gif' "$cur"; return ;;
         --quality) return ;;
         --subsampling) _meshwarp_words '444 422 420' "$cur"; return ;;
         --background|-b) return ;;
@@ -113,7 +113,7 @@ _meshwarp() {
       valued='--output -o --format --quality --subsampling --background -b --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --codec --crf --preset --threads -j'
       case "$prev" in
         --output|-o) _meshwarp_paths "$cur"; return ;;
-        --format) _meshwarp_words 'png jpeg webp apng mp4 mov mkv webm gif' "$cur"; return ;;
+        --format) _meshwarp_words 'png jpeg webp tiff apng mp4 mov mkv webm gif' "$cur"; return ;;
         --quality) return ;;
         --subsampling) _meshwarp_words '444 422 420' "$cur"; return ;;
         --background|-b) return ;;
@@ -142,7 +142,7 @@ _meshwarp() {
       valued='--output -o --format --quality --subsampling --background -b --size -s --canvas --from --to --edge --duration -d --fps --progress -p --filter --codec --crf --preset --threads -j --max-pixels'
       case "$prev" in
         --output|-o) _meshwarp_paths "$cur"; return ;;
-        --format) _meshwarp_words 'png jpeg webp apng mp4 mov mkv webm gif' "$cur"; return ;;
+        --format) _meshwarp_words 'png jpeg webp tiff apng mp4 mov mkv webm gif' "$cur"; return ;;
         --quality) return ;;
         --subsampling) _meshwarp_words '444 422 420' "$cur"; return ;;
         --background|-b) return ;;

@@ -7,7 +7,7 @@ _meshwarp() {
   local state line
   typeset -A opt_args
   local -a commands=(
-    'warp:Warp an image (PNG, JPEG, WebP, GIF) or a video through a (keyframed) mesh or an effect'
+    'warp:Warp an image (PNG, JPEG, WebP, GIF, TIFF) or a video through a (keyframed) mesh or an effect'
     'validate:Check a mesh, point set, gradient or keyframe file'
     'gradient:Render a mesh gradient (SwiftUI MeshGradient rules)'
     'text:Fill text with an (animated) mesh gradient, the blog'\''s effect'
@@ -58,7 +58,7 @@ _meshwarp() {
             '--to-mesh=[Animate from --mesh to this mesh over --duration (default 1 s), easing in and out; on a video too.]:MESH.json:_files' \
             '--output=[Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mkv, .mov, .webm, .gif, .webp ('\''-'\'' for stdout) (required).]:OUT:_files' \
             '-o[Where to write the result: .png, .jpg, .webp; animations and video .apng, .mp4, .mkv, .mov, .webm, .gif, .webp ('\''-'\'' for stdout) (required).]:OUT:_files' \
-            '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT'\''s name, or picks what '\''-'\'' streams (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'', apng for an animation).]:FORMAT:(png jpeg webp apng mp4 mov mkv webm gif)' \
+            '--format=[Image format: png, jpg, webp, tif (a note when OUT'\''s name says another); for an animation it must agree with OUT'\''s name, or picks what '\''-'\'' streams (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'', apng for an animation).]:FORMAT:(png jpeg webp tiff apng mp4 mov mkv webm gif)' \
             '--quality=[Quality of JPEG, lossy and animated WebP, and video (ProRes and GIF ignore it). The default 90 is photo tools'\'' "high": JPEG and WebP quality 90; H.264 CRF 18, x264'\''s visually lossless point; HEVC CRF 23 (x265 looks like x264 at a CRF 5 lower); VP9 CRF 24. 100 is CRF 0, 1 the largest CRF, linear between (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
@@ -112,7 +112,7 @@ _meshwarp() {
             '--preset=[A built-in animated gradient: meshing (the blog'\''s).]:NAME:(meshing)' \
             '--output=[Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe file, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder) (required).]:OUT:_files' \
             '-o[Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe file, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder) (required).]:OUT:_files' \
-            '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT'\''s name, or picks what '\''-'\'' streams (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'', apng for an animation).]:FORMAT:(png jpeg webp apng mp4 mov mkv webm gif)' \
+            '--format=[Image format: png, jpg, webp, tif (a note when OUT'\''s name says another); for an animation it must agree with OUT'\''s name, or picks what '\''-'\'' streams (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'', apng for an animation).]:FORMAT:(png jpeg webp tiff apng mp4 mov mkv webm gif)' \
             '--quality=[Quality of JPEG, lossy and animated WebP, and video (ProRes and GIF ignore it). The default 90 is photo tools'\'' "high": JPEG and WebP quality 90; H.264 CRF 18, x264'\''s visually lossless point; HEVC CRF 23 (x265 looks like x264 at a CRF 5 lower); VP9 CRF 24. 100 is CRF 0, 1 the largest CRF, linear between (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
@@ -146,7 +146,7 @@ _meshwarp() {
           _arguments \
             '--output=[Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe gradient, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder) (required).]:OUT:_files' \
             '-o[Output: a still (.png, .jpg, .webp) or, with --duration or a keyframe gradient, an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder) (required).]:OUT:_files' \
-            '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT'\''s name, or picks what '\''-'\'' streams (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'', apng for an animation).]:FORMAT:(png jpeg webp apng mp4 mov mkv webm gif)' \
+            '--format=[Image format: png, jpg, webp, tif (a note when OUT'\''s name says another); for an animation it must agree with OUT'\''s name, or picks what '\''-'\'' streams (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'', apng for an animation).]:FORMAT:(png jpeg webp tiff apng mp4 mov mkv webm gif)' \
             '--quality=[Quality of JPEG, lossy and animated WebP, and video (ProRes and GIF ignore it). The default 90 is photo tools'\'' "high": JPEG and WebP quality 90; H.264 CRF 18, x264'\''s visually lossless point; HEVC CRF 23 (x265 looks like x264 at a CRF 5 lower); VP9 CRF 24. 100 is CRF 0, 1 the largest CRF, linear between (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
@@ -188,7 +188,7 @@ _meshwarp() {
           _arguments \
             '--output=[Output: an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder), or with --progress a still (.png, .jpg, .webp) (required).]:OUT:_files' \
             '-o[Output: an animation (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder), or with --progress a still (.png, .jpg, .webp) (required).]:OUT:_files' \
-            '--format=[Image format: png, jpg, webp (a note when OUT'\''s name says another); for an animation it must agree with OUT'\''s name, or picks what '\''-'\'' streams (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'', apng for an animation).]:FORMAT:(png jpeg webp apng mp4 mov mkv webm gif)' \
+            '--format=[Image format: png, jpg, webp, tif (a note when OUT'\''s name says another); for an animation it must agree with OUT'\''s name, or picks what '\''-'\'' streams (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'', apng for an animation).]:FORMAT:(png jpeg webp tiff apng mp4 mov mkv webm gif)' \
             '--quality=[Quality of JPEG, lossy and animated WebP, and video (ProRes and GIF ignore it). The default 90 is photo tools'\'' "high": JPEG and WebP quality 90; H.264 CRF 18, x264'\''s visually lossless point; HEVC CRF 23 (x265 looks like x264 at a CRF 5 lower); VP9 CRF 24. 100 is CRF 0, 1 the largest CRF, linear between (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \

@@ -1,0 +1,186 @@
+import Foundation
+import MeshWarpRender
+import Testing
+import _TestSupport
+
+@testable import MeshWarpImageIO
+
+/// TIFF in and out through libtiff, checked against Pillow's own TIFF
+/// writer and reader.
+@Suite struct TIFFTests {
+  static let pillow: Bool = TestPython.imports("PIL", "numpy")
+
+  /// Runs `script` (Python, with `sys.argv[1]` a scratch folder) and
+  /// returns that folder.
+  static func python(_ script: String, in directory: borrowing TemporaryDirectory) throws {
+    let process = TestPython.process(["-c", script, directory.path])
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0)
+  }
+
+  static func bytes(_ path: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+  }
+
+  /// Pillow writes each mode and compression; MeshWarp reads the pixels
+  /// Pillow reads back (as RGBA).
+  @Test(.enabled(if: pillow)) func pixelsMatchPillowsDecoding() throws {
+    let directory = try TemporaryDirectory()
+    try Self.python(
+      """
+      import sys
+      import numpy as np
+      from PIL import Image
+      d = sys.argv[1]
+      h, w = 37, 53
+      y, x = np.mgrid[0:h, 0:w]
+      rgba = np.stack([x * 4 % 256, y * 7 % 256, (x * y) % 256, (x + 3 * y) % 256], -1)
+      base = Image.fromarray(rgba.astype(np.uint8), "RGBA")
+      cases = {"rgb": base.convert("RGB"), "rgba": base, "grey": base.convert("L"),
+               "la": base.convert("LA"), "palette": base.convert("RGB").quantize(37),
+               "bilevel": base.convert("1")}
+      names = []
+      for mode, im in cases.items():
+          for compression in ["raw", "tiff_lzw", "tiff_adobe_deflate", "packbits"]:
+              name = f"{mode}-{compression}"
+              im.save(f"{d}/{name}.tif", compression=compression)
+              names.append(name)
+      for name in names:
+          back = Image.open(f"{d}/{name}.tif").convert("RGBA")
+          open(f"{d}/{name}.rgba", "wb").write(back.tobytes())
+      open(f"{d}/names", "w").write("\\n".join(names))
+      """, in: directory)
+    let names = try String(contentsOfFile: directory.file("names"), encoding: .utf8)
+      .split(separator: "\n")
+    #expect(names.count == 24)
+    for name in names {
+      let decoded = try ImageDecoder.decode(
+        bytes: try Self.bytes(directory.file("\(name).tif")), source: "\(name).tif")
+      #expect(decoded.format == .tiff)
+      #expect(
+        decoded.image.pixels == (try Self.bytes(directory.file("\(name).rgba"))), "\(name)")
+      let grey = name.hasPrefix("grey") || name.hasPrefix("la") || name.hasPrefix("bilevel")
+      #expect(decoded.isGrayscale == grey, "\(name)")
+    }
+  }
+
+  /// 16-bit grey: each sample to round(v · 255 / 65535), with a note.
+  @Test(.enabled(if: pillow)) func sixteenBitSamplesAreReducedWithANote() throws {
+    let directory = try TemporaryDirectory()
+    try Self.python(
+      """
+      import sys
+      import numpy as np
+      from PIL import Image
+      values = (np.arange(64 * 3, dtype=np.uint32) * 341 % 65536).astype(np.uint16).reshape(3, 64)
+      Image.fromarray(values, "I;16").save(sys.argv[1] + "/deep.tif")
+      """, in: directory)
+    let decoded = try ImageDecoder.decode(
+      bytes: try Self.bytes(directory.file("deep.tif")), source: "deep.tif")
+    #expect(decoded.notes == ["deep.tif: 16-bit samples reduced to 8 bits"])
+    for i in 0..<(64 * 3) {
+      let v = Double(i * 341 % 65536)
+      let expected = UInt8((v * 255 / 65535).rounded())
+      #expect(decoded.image.pixels[i * 4] == expected, "sample \(i)")
+    }
+  }
+
+  /// Orientation 1–8 applied as Pillow's `ImageOps.exif_transpose` applies
+  /// a PNG's or JPEG's EXIF orientation.
+  @Test(.enabled(if: pillow)) func orientationIsApplied() throws {
+    let directory = try TemporaryDirectory()
+    try Self.python(
+      """
+      import sys
+      import numpy as np
+      from PIL import Image, ImageOps
+      d = sys.argv[1]
+      y, x = np.mgrid[0:5, 0:7]
+      im = Image.fromarray(np.stack([x * 30, y * 50, x + y * 7], -1).astype(np.uint8), "RGB")
+      for value in range(1, 9):
+          im.save(f"{d}/o{value}.tif", tiffinfo={274: value})
+          # The reference: the same pixels as a PNG with that EXIF
+          # orientation, through exif_transpose (as the JPEG tests check).
+          exif = Image.Exif()
+          exif[274] = value
+          im.save(f"{d}/o{value}.png", exif=exif)
+          shown = ImageOps.exif_transpose(Image.open(f"{d}/o{value}.png")).convert("RGBA")
+          open(f"{d}/o{value}.rgba", "wb").write(shown.tobytes())
+          open(f"{d}/o{value}.size", "w").write(f"{shown.width} {shown.height}")
+      """, in: directory)
+    for value in 1...8 {
+      let decoded = try ImageDecoder.decode(bytes: try Self.bytes(directory.file("o\(value).tif")))
+      let size = try String(contentsOfFile: directory.file("o\(value).size"), encoding: .utf8)
+      #expect("\(decoded.image.width) \(decoded.image.height)" == size, "orientation \(value)")
+      #expect(
+        decoded.image.pixels == (try Self.bytes(directory.file("o\(value).rgba"))),
+        "orientation \(value)")
+    }
+  }
+
+  /// The ICC profile is read from Pillow's file and written back.
+  @Test(.enabled(if: pillow)) func iccProfileIsKept() throws {
+    let directory = try TemporaryDirectory()
+    let profile = try fixtureBytes("Formats/icc.icc")
+    try Data(profile).write(to: URL(fileURLWithPath: directory.file("p.icc")))
+    try Self.python(
+      """
+      import sys
+      from PIL import Image
+      d = sys.argv[1]
+      Image.new("RGB", (9, 4), (10, 200, 30)).save(
+          f"{d}/icc.tif", icc_profile=open(f"{d}/p.icc", "rb").read())
+      """, in: directory)
+    let decoded = try ImageDecoder.decode(bytes: try Self.bytes(directory.file("icc.tif")))
+    #expect(decoded.color.iccProfile == profile)
+    let written = try TIFFEncoder.encode(decoded.image, iccProfile: profile)
+    #expect(try ImageDecoder.decode(bytes: written).color.iccProfile == profile)
+  }
+
+  /// What MeshWarp writes, Pillow reads to the same pixels: RGBA with
+  /// unassociated alpha, and opaque pictures as RGB, in every compression.
+  @Test(.enabled(if: pillow)) func pillowReadsWhatIsWritten() throws {
+    var rng = SeededRandom(seed: 0x71ff_0001)
+    let translucent = randomImage(width: 41, height: 23, rng: &rng)
+    var opaque = translucent
+    for i in stride(from: 3, to: opaque.pixels.count, by: 4) { opaque.pixels[i] = 255 }
+    let directory = try TemporaryDirectory()
+    var index = 0
+    for image in [translucent, opaque] {
+      for compression in [TIFFEncoder.Compression.deflate, .lzw, .none] {
+        let path = directory.file("w\(index).tif")
+        try Data(try TIFFEncoder.encode(image, compression: compression)).write(
+          to: URL(fileURLWithPath: path))
+        let p = TestPython.process([
+          "-c",
+          "import sys; from PIL import Image; im = Image.open(sys.argv[1]); "
+            + "open(sys.argv[2], 'w').write(im.mode + ' ' + str(im.info.get('compression'))); "
+            + "open(sys.argv[1] + '.rgba', 'wb').write(im.convert('RGBA').tobytes())",
+          path, path + ".mode",
+        ])
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        let mode = try String(contentsOfFile: path + ".mode", encoding: .utf8)
+        let expectedCompression = ["tiff_adobe_deflate", "tiff_lzw", "raw"][index % 3]
+        #expect(mode == "\(image == opaque ? "RGB" : "RGBA") \(expectedCompression)")
+        #expect(try Self.bytes(path + ".rgba") == image.pixels, "\(compression)")
+        #expect(try ImageDecoder.decode(bytes: try Self.bytes(path)).image == image)
+        index += 1
+      }
+    }
+  }
+
+  @Test func damagedFilesThrowNamedErrors() throws {
+    var rng = SeededRandom(seed: 0x71ff_0002)
+    let bytes = try TIFFEncoder.encode(randomImage(width: 64, height: 64, rng: &rng))
+    #expect {
+      try ImageDecoder.decode(bytes: Array(bytes.prefix(bytes.count / 2)), source: "cut.tif")
+    } throws: { "\($0)".hasPrefix("cut.tif: invalid TIFF: ") }
+    #expect {
+      try ImageDecoder.decode(
+        bytes: [0x49, 0x49, 0x2A, 0, 0xFF, 0xFF, 0xFF, 0x7F], source: "x.tif")
+    } throws: { "\($0)".hasPrefix("x.tif: invalid TIFF: ") }
+  }
+}
