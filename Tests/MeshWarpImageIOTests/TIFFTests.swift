@@ -119,6 +119,32 @@ import _TestSupport
     }
   }
 
+  /// A layout read through libtiff's RGBA interface: CMYK, converted as
+  /// libtiff converts it, R = (255 − K)(255 − C) / 255, truncated.
+  @Test(.enabled(if: pillow)) func otherLayoutsGoThroughLibtiffsRGBA() throws {
+    let directory = try TemporaryDirectory()
+    try Self.python(
+      """
+      import sys
+      import numpy as np
+      from PIL import Image
+      d = sys.argv[1]
+      y, x = np.mgrid[0:6, 0:9]
+      cmyk = np.stack([x * 28, y * 50, (x * y * 5) % 256, (x + y) * 17], -1).astype(np.uint8)
+      Image.fromarray(cmyk, "CMYK").save(f"{d}/cmyk.tif", compression="tiff_lzw")
+      open(f"{d}/cmyk.raw", "wb").write(cmyk.tobytes())
+      """, in: directory)
+    let decoded = try ImageDecoder.decode(bytes: try Self.bytes(directory.file("cmyk.tif")))
+    let cmyk = try Self.bytes(directory.file("cmyk.raw"))
+    var expected = [UInt8]()
+    for i in stride(from: 0, to: cmyk.count, by: 4) {
+      let white = 255 - Int(cmyk[i + 3])
+      expected += (0..<3).map { UInt8(white * (255 - Int(cmyk[i + $0])) / 255) } + [255]
+    }
+    #expect(decoded.image.pixels == expected)
+    #expect(!decoded.isGrayscale)
+  }
+
   /// The ICC profile is read from Pillow's file and written back.
   @Test(.enabled(if: pillow)) func iccProfileIsKept() throws {
     let directory = try TemporaryDirectory()
