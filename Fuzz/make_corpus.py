@@ -256,6 +256,45 @@ def gif_seeds():
     write("gif", "bad_huge_screen.gif", b"GIF89a\xff\xff\xff\xff\0\0\0" + ok[13:])
 
 
+# MARK: TIFF (written by Pillow)
+
+def tiff_seeds():
+    import io
+    import numpy as np
+    from PIL import Image
+    y, x = np.mgrid[0:12, 0:16]
+    rgba = np.stack([x * 16, y * 20, (x ^ y) * 16, x * y], -1).astype(np.uint8)
+    im = Image.fromarray(rgba, "RGBA")
+
+    def save(name, img, **kw):
+        b = io.BytesIO()
+        img.save(b, format="TIFF", **kw)
+        write("tiff", name, b.getvalue())
+        return b.getvalue()
+
+    ok = save("rgb_deflate_16x12.tif", im.convert("RGB"), compression="tiff_adobe_deflate")
+    save("rgba_lzw_16x12.tif", im, compression="tiff_lzw")
+    save("grey_raw_16x12.tif", im.convert("L"))
+    save("la_packbits_16x12.tif", im.convert("LA"), compression="packbits")
+    save("palette_16x12.tif", im.convert("RGB").quantize(16))
+    save("bilevel_16x12.tif", im.convert("1"), compression="group4")
+    save("cmyk_16x12.tif", im.convert("CMYK"))
+    save("deep_16x12.tif", Image.fromarray((rgba[..., 0].astype(np.uint16) * 257), "I;16"))
+    save("rotated_16x12.tif", im.convert("RGB"), tiffinfo={274: 6})
+    write("tiff", "bad_truncated.tif", ok[: len(ok) // 2])
+    write("tiff", "bad_header_only.tif", ok[:8])
+    # ImageWidth (tag 256) set to its type's largest value, strips unchanged.
+    huge = bytearray(ok)
+    ifd = struct.unpack_from("<I", huge, 4)[0]
+    for i in range(struct.unpack_from("<H", huge, ifd)[0]):
+        entry = ifd + 2 + 12 * i
+        tag, kind = struct.unpack_from("<HH", huge, entry)
+        if tag == 256:
+            struct.pack_into("<I" if kind == 4 else "<H", huge, entry + 8,
+                             0xFFFFFFFF if kind == 4 else 0xFFFF)
+    write("tiff", "bad_huge_size.tif", bytes(huge))
+
+
 # MARK: Keyframe JSON
 
 def keyframe_seeds():
@@ -351,13 +390,15 @@ def video_seeds():
 
 
 if __name__ == "__main__":
-    for kind in ["png", "mesh", "gradient", "jpeg", "webp", "gif", "keyframes", "pointset", "video"]:
+    for kind in ["png", "mesh", "gradient", "jpeg", "webp", "gif", "tiff", "keyframes", "pointset",
+                 "video"]:
         os.makedirs(os.path.join(CORPUS, kind), exist_ok=True)
     png_seeds()
     mesh_seeds()
     gradient_seeds()
     photo_seeds()
     gif_seeds()
+    tiff_seeds()
     keyframe_seeds()
     pointset_seeds()
     video_seeds()

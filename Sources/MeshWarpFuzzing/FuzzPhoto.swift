@@ -1,6 +1,6 @@
 import MeshWarpImageIO
 
-/// Fuzz entries for JPEG and WebP decoding.
+/// Fuzz entries for JPEG, WebP, GIF and TIFF decoding.
 ///
 /// Each decodes `bytes` with its decoder (refusing more than
 /// ``FuzzLimits/pngMaxPixels``); when that succeeds, the image must have
@@ -66,3 +66,13 @@ public func fuzzGIF(_ bytes: [UInt8]) {
 
 /// ``fuzzGIF(_:)-([UInt8])`` on a buffer (libFuzzer's form).
 public func fuzzGIF(_ buffer: UnsafeRawBufferPointer) { fuzzGIF([UInt8](buffer)) }
+
+/// The TIFF entry (libtiff, first image); see ``fuzzJPEG(_:)-([UInt8])``.
+public func fuzzTIFF(_ bytes: [UInt8]) {
+  checkDecoded(
+    try? TIFFDecoder.decode(bytes, maxPixels: FuzzLimits.pngMaxPixels), bytes: bytes,
+    entry: "fuzzTIFF")
+}
+
+/// ``fuzzTIFF(_:)-([UInt8])`` on a buffer (libFuzzer's form).
+public func fuzzTIFF(_ buffer: UnsafeRawBufferPointer) { fuzzTIFF([UInt8](buffer)) }

@@ -26,11 +26,14 @@ final class TIFFMemory {
     pointer.deallocate()
   }
 
-  /// libtiff's first error message, or `fallback`.
+  /// libtiff's first error message, without the "TIFF: " libtiff puts
+  /// before some (the name `meshwarp_tiff_open` gives the data), or
+  /// `fallback`.
   func message(or fallback: String) -> String {
-    let text = withUnsafeBytes(of: &pointer.pointee.message) {
+    var text = withUnsafeBytes(of: &pointer.pointee.message) {
       String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
     }
+    if text.hasPrefix("TIFF: ") { text.removeFirst(6) }
     return text.isEmpty ? fallback : text
   }
 
