@@ -31,12 +31,12 @@ package struct EditorArguments: ParsableCommandLine {
     ],
     repeatedOptions: .lastWins)
 
-  /// A picture (PNG, JPEG, WebP, GIF) or a video (MP4, MOV, MKV, WebM, …,
+  /// A picture (PNG, JPEG, WebP, GIF, TIFF) or a video (MP4, MOV, MKV, WebM, …,
   /// played looping) to warp instead of the checkerboard.
   @Argument(
     placeholder: "IMAGE|VIDEO",
     help:
-      "A picture (PNG, JPEG, WebP, GIF) or a video (MP4, MOV, MKV, WebM, ...) to warp instead of the checkerboard; a video loops."
+      "A picture (PNG, JPEG, WebP, GIF, TIFF) or a video (MP4, MOV, MKV, WebM, ...) to warp instead of the checkerboard; a video loops."
   )
   package var imagePath: String?
   /// The window's size in pixels (default 800×600).

@@ -4,8 +4,8 @@ import MeshWarpRender
 
 /// The one place where the editor turns a file into content: the command
 /// line's picture or video, a file dropped on the window. Pictures are read
-/// by a decoder keyed by lower-case file extension (PNG, JPEG, WebP and
-/// GIF's first frame through `ImageDecoder` in ``standard``; a loader with
+/// by a decoder keyed by lower-case file extension (PNG, JPEG, WebP, TIFF
+/// and GIF's first frame through `ImageDecoder` in ``standard``; a loader with
 /// more is a value made with ``init(decoders:)`` and handed to the
 /// session); videos (``videoExtensions``) play looping through
 /// ``LoopingVideo``.
@@ -25,10 +25,13 @@ package struct EditorContentLoader: Sendable {
   /// The loader for what `ImageDecoder` reads.
   package static let standard = EditorContentLoader()
 
-  /// PNG, JPEG, WebP and GIF (its first frame) through `ImageDecoder`.
+  /// PNG, JPEG, WebP, TIFF and GIF (its first frame) through `ImageDecoder`.
   package static var stillDecoders: [String: Decoder] {
     let still: Decoder = { try ImageDecoder.decodeFile(path: $0).image }
-    return ["png": still, "jpg": still, "jpeg": still, "webp": still, "gif": still]
+    return [
+      "png": still, "jpg": still, "jpeg": still, "webp": still, "gif": still, "tif": still,
+      "tiff": still,
+    ]
   }
 
   /// Extensions (lower case) opened as video through ffmpeg.

@@ -167,9 +167,10 @@ import _TestSupport
 
   @Test func contentLoaderRefusesUnknownFiles() {
     #expect(EditorContentLoader.standard.canLoad(path: "a/b.PNG"))
-    #expect(!EditorContentLoader.standard.canLoad(path: "a/b.tiff"))
+    #expect(EditorContentLoader.standard.canLoad(path: "a/b.TIF"))
+    #expect(!EditorContentLoader.standard.canLoad(path: "a/b.bmp"))
     #expect(throws: EditorContentLoader.UnsupportedFile.self) {
-      try EditorContentLoader.standard.load(path: "x.tiff")
+      try EditorContentLoader.standard.load(path: "x.bmp")
     }
   }
 }
