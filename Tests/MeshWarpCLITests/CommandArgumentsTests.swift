@@ -25,7 +25,7 @@ import Testing
     #expect(WarpCommand.commandName == "meshwarp warp")
     #expect(
       WarpCommand.usage.hasPrefix(
-        "meshwarp warp IN --output OUT [--mesh MESH.json] [--effect KIND]"))
+        "meshwarp warp IN... --output OUT [--mesh MESH.json] [--effect KIND]"))
   }
 
   @Test func libraryValues() {
