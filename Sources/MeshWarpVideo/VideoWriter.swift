@@ -74,7 +74,10 @@ public struct VideoEncoding: Sendable, Equatable {
   /// Matroska with their timestamps (`MatroskaRawFrames`), encoded with
   /// `-fps_mode passthrough` in the input's microsecond time base, instead
   /// of as raw video at ``framesPerSecond``. Frames appended without a
-  /// duration show for `1 / framesPerSecond`.
+  /// duration show for `1 / framesPerSecond`. The last frame keeps its
+  /// duration too (`LastFrameDuration`: a stream-copy remux of MP4, MOV,
+  /// Matroska and WebM, GIF's final delay, WebP's last frame), except in
+  /// a stream to standard output, where it ends one tick after it starts.
   public var keepsFrameTimes = false
   /// A numbered sequence (``PNGSequenceWriter``, made by ``FrameSinks``)
   /// into a folder that already holds frames of its pattern: false
@@ -196,6 +199,12 @@ public final class VideoWriter: FrameSink {
   private let lifecycle: FrameWriterLifecycle
   /// ``VideoEncoding/keepsFrameTimes``: the next frame's start, in seconds.
   private var clock: Double = 0
+  /// ``VideoEncoding/keepsFrameTimes``: the last frame's duration, in seconds.
+  private var lastDuration: Double = 0
+  /// Where the encoding ffmpeg writes: ``target``, or, for a variable-rate
+  /// MP4, MOV, Matroska or WebM file, an intermediate file that
+  /// ``LastFrameDuration`` remuxes into ``target``.
+  private let encoded: String
 
   /// Starts ffmpeg for a `width × height` video at `path`.
   ///
@@ -249,6 +258,10 @@ public final class VideoWriter: FrameSink {
     intermediates =
       output?.temporaryPath
       ?? Self.temporaryDirectoryPath("meshwarp-gif-" + UUID().uuidString.prefix(8))
+    encoded =
+      output != nil && options.keepsFrameTimes
+        && LastFrameDuration.remuxes(options.resolvedContainer)
+      ? Self.untimedPath(intermediates) : target
     precondition(
       !options.framesAreYCbCr || sendsYUV, "Y′CbCr frames need H.264 at an even size")
     let b = options.background
@@ -293,7 +306,7 @@ public final class VideoWriter: FrameSink {
       process = try SpawnedProcess(
         tool: "ffmpeg", executable: ffmpegPath,
         arguments: Self.arguments(
-          width: width, height: height, options: options, outputPath: target,
+          width: width, height: height, options: options, outputPath: encoded,
           intermediates: intermediates),
         input: pair[1], output: streams && codec != .gif ? STDOUT_FILENO : nil,
         error: stderrFile)
@@ -483,14 +496,17 @@ public final class VideoWriter: FrameSink {
   /// GIF pass 2 (after ``arguments(width:height:options:outputPath:intermediates:)``):
   /// the saved frames mapped to the clip's palette, dithered, looping.
   static func gifSecondPassArguments(
-    outputPath: String, intermediates: String? = nil, keepsFrameTimes: Bool = false
+    outputPath: String, intermediates: String? = nil, keepsFrameTimes: Bool = false,
+    finalDelay: Int? = nil
   ) -> [String] {
     let base = intermediates ?? outputPath
     return [
       "-hide_banner", "-nostdin", "-loglevel", "error",
       "-i", gifFramesPath(base), "-i", gifPalettePath(base),
       "-filter_complex", "[0:v][1:v]paletteuse=dither=sierra2_4a:alpha_threshold=128",
-    ] + (keepsFrameTimes ? keepingTimes : []) + ["-loop", "0", "-f", "gif", "-y", outputPath]
+    ] + (keepsFrameTimes ? keepingTimes : [])
+      + (finalDelay.map { ["-final_delay", "\($0)"] } ?? [])
+      + ["-loop", "0", "-f", "gif", "-y", outputPath]
   }
 
   /// The GIF passes' intermediate files, named after the temporary output
@@ -529,6 +545,7 @@ public final class VideoWriter: FrameSink {
         let start = Int((clock * 1e6).rounded())
         let shown = duration.isFinite && duration > 0 ? duration : 1 / options.framesPerSecond
         clock += shown
+        lastDuration = shown
         let bytes =
           sendsYUV
           ? width * height + 2 * ((width + 1) / 2) * ((height + 1) / 2) : width * height * 4
@@ -574,6 +591,15 @@ public final class VideoWriter: FrameSink {
           tool: "ffmpeg", destination: destination, reason: reason)
     }
     if codec == .gif { try runGIFSecondPass() }
+    if encoded != target { try runRemux() }
+    if codec == .webp, options.keepsFrameTimes, output != nil {
+      do {
+        try LastFrameDuration.setWebPLastFrame(path: target, seconds: lastDuration)
+      } catch {
+        abandon()
+        throw error
+      }
+    }
     // ffmpeg may end with status 0 though its last write to a closed pipe
     // failed (a fragmented MP4's only fragment, written at the end).
     if let gone = readerGone() {
@@ -606,7 +632,9 @@ public final class VideoWriter: FrameSink {
         tool: "ffmpeg", executable: ffmpegPath,
         arguments: Self.gifSecondPassArguments(
           outputPath: target, intermediates: intermediates,
-          keepsFrameTimes: options.keepsFrameTimes),
+          keepsFrameTimes: options.keepsFrameTimes,
+          finalDelay: options.keepsFrameTimes
+            ? LastFrameDuration.gifFinalDelay(seconds: lastDuration) : nil),
         output: output == nil ? STDOUT_FILENO : nil, error: stderrFile)
     } catch {
       abandon()
@@ -623,8 +651,43 @@ public final class VideoWriter: FrameSink {
     }
   }
 
-  /// Removes the GIF passes' intermediate files (none for other codecs).
+  /// A variable-rate MP4, MOV, Matroska or WebM: a second ffmpeg copies
+  /// the encoded streams into the target with the last frame's duration
+  /// (``LastFrameDuration``).
+  private func runRemux() throws {
+    let muxer = container.muxer
+    let flags = container == .mp4 ? ["-movflags", "+faststart"] : []
+    let remux: SpawnedProcess
+    do {
+      remux = try SpawnedProcess(
+        tool: "ffmpeg", executable: ffmpegPath,
+        arguments: [
+          "-hide_banner", "-nostdin", "-loglevel", "error", "-i", encoded, "-map", "0",
+          "-c", "copy", "-bsf:v",
+          LastFrameDuration.filter(frames: lifecycle.framesAccepted, end: clock),
+        ] + flags + ["-f", muxer, "-y", target],
+        output: nil, error: stderrFile)
+    } catch {
+      abandon()
+      throw error
+    }
+    let ending = remux.wait()
+    unlink(encoded)
+    guard ending.succeeded else {
+      let reason = FFmpegFailure.reason("remux: " + ending.text, output: stderrContents())
+      abandon()
+      throw VideoError.toolFailed(tool: "ffmpeg", destination: destination, reason: reason)
+    }
+  }
+
+  /// The encoded file that ``runRemux()`` copies, named after the
+  /// temporary output.
+  static func untimedPath(_ outputPath: String) -> String { outputPath + ".untimed" }
+
+  /// Removes the GIF passes' and the remux's intermediate files (none for
+  /// other codecs).
   private func removeGIFIntermediates() {
+    if encoded != target { unlink(encoded) }
     guard codec == .gif else { return }
     unlink(Self.gifFramesPath(intermediates))
     unlink(Self.gifPalettePath(intermediates))

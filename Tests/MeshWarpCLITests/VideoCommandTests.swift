@@ -633,6 +633,67 @@ struct RealVideoFileTests {
     }
   }
 
+  /// A GIF with delays of 80, 80, 300, 80, 80, 500 ms warped to GIF, MP4,
+  /// MOV, WebM and animated WebP: the last frame keeps its 500 ms too
+  /// (GIF repeated the 80 ms before it, MP4, MOV and WebM ended 0.02 s
+  /// after the last frame began, 0.64 s in all, WebP gave it 124 ms).
+  @Test(.enabled(if: TestPython.imports("PIL"), "Pillow is not installed"))
+  func lastFrameKeepsItsDuration() throws {
+    let folder = try VideoCommandTests.fixture()
+    let input = folder.file("delays.gif")
+    let script = """
+      from PIL import Image
+      import sys
+      frames = [Image.new('RGB', (64, 48), (i * 40, 100, 255 - i * 40)) for i in range(6)]
+      frames[0].save(sys.argv[1], save_all=True, append_images=frames[1:],
+                     duration=[80, 80, 300, 80, 80, 500], loop=0)
+      """
+    let python = TestPython.process(["-c", script, input])
+    try python.run()
+    python.waitUntilExit()
+    try #require(python.terminationStatus == 0)
+    func entries(_ path: String, _ what: String) throws -> [Double] {
+      String(
+        decoding: try ToolProcess.output(
+          VideoTools.ffprobe!, ["-v", "error", "-show_entries", what, "-of", "csv=p=0", path]),
+        as: UTF8.self
+      ).split(whereSeparator: \.isNewline)
+        .compactMap { $0.split(separator: ",").first.flatMap { Double($0) } }
+    }
+    for name in ["out.gif", "out.mp4", "out.mov", "out.webm"] {
+      let out = folder.file(name)
+      let run = ToolRun(["warp", input, "--mesh", folder.file("a.json"), "-o", out])
+      #expect(run.status == 0, "\(name): \(run.errors)")
+      let duration = try entries(out, "format=duration").first ?? 0
+      #expect(abs(duration - 1.12) <= 0.0051, "\(name): lasts \(duration) s")
+      if name == "out.gif" || name == "out.mov" {
+        let last = try entries(out, "packet=duration_time").last ?? 0
+        #expect(abs(last - 0.5) <= 0.0051, "\(name): last frame \(last) s")
+      }
+    }
+    let webp = folder.file("out.webp")
+    let run = ToolRun(["warp", input, "--mesh", folder.file("a.json"), "-o", webp])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(try Self.webPFrameDurations(webp) == [80, 80, 300, 80, 80, 500])
+  }
+
+  /// The duration in milliseconds of each frame (ANMF chunk) of an
+  /// animated WebP: 24 bits, little-endian, at byte 12 of the chunk's data.
+  static func webPFrameDurations(_ path: String) throws -> [Int] {
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    var durations: [Int] = []
+    var at = 12
+    while at + 8 <= bytes.count {
+      let size = (0..<4).reduce(0) { $0 | Int(bytes[at + 4 + $1]) << (8 * $1) }
+      if bytes[at..<at + 4].elementsEqual("ANMF".utf8), at + 8 + 15 <= bytes.count {
+        let d = at + 8 + 12
+        durations.append(Int(bytes[d]) | Int(bytes[d + 1]) << 8 | Int(bytes[d + 2]) << 16)
+      }
+      at += 8 + size + (size & 1)
+    }
+    return durations
+  }
+
   /// A 65×49 4:4:4 clip into H.264 (4:2:0 needs even sides): 66×50 with
   /// the last column and row repeating the edge pixels (no black seam),
   /// one note, and the summary naming the real size (it claimed 65x49
