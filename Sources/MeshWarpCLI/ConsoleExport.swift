@@ -71,7 +71,7 @@ enum ConsoleExport {
     return try body(
       { progress in
         written.withLock { $0 = progress.framesWritten }
-        meter.update(progress.framesWritten)
+        meter.update(progress.framesWritten, encoded: progress.framesEncoded)
       }, { console.error("note: " + $0) }, { signals.signal != nil })
   }
 

@@ -194,6 +194,11 @@ public final class VideoWriter: FrameSink {
   private var planes: [UInt8] = []
   private var socket: Int32
   private let stderrFile: Int32
+  /// ffmpeg's `-progress` report (its standard output, an unlinked
+  /// temporary file; ``EncoderProgress``); -1 when it streams.
+  private let progressFile: Int32
+  /// Each frame's start in seconds, for ``framesEncoded``.
+  private var starts: [Double] = []
   /// The opaque canvas each frame is drawn over (video has no alpha).
   private let background: RGBAImage
   private let lifecycle: FrameWriterLifecycle
@@ -287,6 +292,13 @@ public final class VideoWriter: FrameSink {
     unlink(template)
     _ = fcntl(stderrFile, F_SETFD, FD_CLOEXEC)
     self.stderrFile = stderrFile
+    var progressTemplate = Array(
+      Self.temporaryDirectoryPath("meshwarp-progress-XXXXXX").utf8CString)
+    progressFile = streams ? -1 : mkstemp(&progressTemplate)
+    if progressFile >= 0 {
+      unlink(progressTemplate)
+      _ = fcntl(progressFile, F_SETFD, FD_CLOEXEC)
+    }
 
     var pair: [Int32] = [-1, -1]
     do {
@@ -296,6 +308,7 @@ public final class VideoWriter: FrameSink {
     } catch {
       output?.discard()
       close(stderrFile)
+      if progressFile >= 0 { close(progressFile) }
       throw VideoError.toolUnavailable(tool: "ffmpeg", reason: "socketpair failed: \(error)")
     }
     socket = pair[0]
@@ -307,13 +320,15 @@ public final class VideoWriter: FrameSink {
         tool: "ffmpeg", executable: ffmpegPath,
         arguments: Self.arguments(
           width: width, height: height, options: options, outputPath: encoded,
-          intermediates: intermediates),
-        input: pair[1], output: streams && codec != .gif ? STDOUT_FILENO : nil,
+          intermediates: intermediates, reportsProgress: progressFile >= 0),
+        input: pair[1],
+        output: streams ? (codec != .gif ? STDOUT_FILENO : nil) : progressFile,
         error: stderrFile)
     } catch {
       close(pair[0])
       close(pair[1])
       close(stderrFile)
+      if progressFile >= 0 { close(progressFile) }
       output?.discard()
       throw error
     }
@@ -370,7 +385,7 @@ public final class VideoWriter: FrameSink {
   /// files named after `intermediates` (default: `outputPath`).
   static func arguments(
     width: Int, height: Int, options: VideoEncoding, outputPath: String,
-    intermediates: String? = nil
+    intermediates: String? = nil, reportsProgress: Bool = false
   ) -> [String] {
     let streams = outputPath == standardOutputTarget
     // MP4 and MOV put their index (moov) after the media, or move it to
@@ -385,6 +400,7 @@ public final class VideoWriter: FrameSink {
       ? (streams ? fragmented : container == .mp4 ? ["-movflags", "+faststart"] : []) : []
     let yuv = sendsYUV(width: width, height: height, codec: codec)
     var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error"]
+    if reportsProgress { arguments += ["-progress", "pipe:1"] }
     if !options.keepsFrameTimes {
       arguments += [
         "-f", "rawvideo", "-pix_fmt", yuv ? "yuv420p" : "rgba", "-s", "\(width)x\(height)",
@@ -523,6 +539,9 @@ public final class VideoWriter: FrameSink {
   public func append(_ image: RGBAImage, duration: Double) throws {
     let index = lifecycle.framesAccepted
     try lifecycle.accept(image, cancel: cancel)
+    if progressFile >= 0 {
+      starts.append(options.keepsFrameTimes ? clock : Double(index) / options.framesPerSecond)
+    }
     var frame = image
     // An opaque frame needs no compositing (a warp that covers the frame
     // costs no blend).
@@ -609,6 +628,7 @@ public final class VideoWriter: FrameSink {
     removeGIFIntermediates()
     try lifecycle.cancelling(abandon) { try output?.commit() }
     close(stderrFile)
+    if progressFile >= 0 { close(progressFile) }
     lifecycle.markFinished()
   }
 
@@ -703,6 +723,25 @@ public final class VideoWriter: FrameSink {
     return descriptor.revents & Int16(POLLERR | POLLHUP) != 0 ? FileError.brokenPipe : nil
   }
 
+  /// The frames ffmpeg has written to the file so far (not those sent to
+  /// it, which its encoder may hold: x264 looks 40 frames ahead at
+  /// `medium`), from its `-progress` report (``EncoderProgress``); nil
+  /// when it streams or has reported no time yet.
+  package var framesEncoded: Int? {
+    guard progressFile >= 0 else { return nil }
+    let size = lseek(progressFile, 0, SEEK_END)
+    guard size > 0 else { return nil }
+    // The last blocks are enough (one is about 250 bytes).
+    let count = Int(min(size, 2048))
+    var bytes = [UInt8](repeating: 0, count: count)
+    let n = bytes.withUnsafeMutableBytes {
+      pread(progressFile, $0.baseAddress!, count, size - off_t(count))
+    }
+    guard n > 0 else { return nil }
+    return EncoderProgress.framesWritten(
+      report: Substring(decoding: bytes[..<n], as: UTF8.self), starts: starts)
+  }
+
   /// Drops the temporary output and the error log.
   private func abandon() {
     if socket >= 0 {
@@ -712,6 +751,7 @@ public final class VideoWriter: FrameSink {
     removeGIFIntermediates()
     output?.discard()
     close(stderrFile)
+    if progressFile >= 0 { close(progressFile) }
     _ = lifecycle.markCancelled()
   }
 
