@@ -61,6 +61,9 @@ public struct VideoEncoding: Sendable, Equatable {
   public var audioPlan: AudioPlan = .copy
   /// Seconds of ``audioSource`` skipped before its audio is taken (≥ 0;
   /// ffmpeg's input `-ss`), so that a trimmed clip keeps its sound in sync.
+  /// Copied audio starts with the first whole packet after the cut (at
+  /// most one packet in, e.g. 23 ms of AAC at 44.1 kHz: `-copypriorss 0`);
+  /// transcoded audio starts at the cut.
   public var audioStart: Double = 0
   /// Seconds of ``audioSource``'s audio taken (input `-t`); nil: to its end.
   public var audioDuration: Double?
@@ -423,6 +426,15 @@ public final class VideoWriter: FrameSink {
     }
     if codec != .gif { arguments += ["-map", "0:v"] }
     if audio != nil { arguments += options.audioPlan.arguments }
+    // Copied audio cut by the input's `-ss` keeps the packets from ffmpeg's
+    // seek point on (up to 1 s before the cut: pre-roll at negative times,
+    // hidden in MP4 and MOV by an edit list; in Matroska, which has none,
+    // everything was shifted and the video began 2 s after the sound):
+    // dropped, so that the audio starts with the first whole packet after
+    // the cut, at most one packet (23 ms of AAC at 44.1 kHz) in.
+    if audio != nil, options.audioPlan == .copy, options.audioStart > 0 {
+      arguments += ["-copypriorss", "0"]
+    }
     if options.keepsFrameTimes { arguments += keepingTimes }
     // The constant rate factor of H.264 and VP9: the override, else from
     // the quality.

@@ -694,6 +694,47 @@ struct RealVideoFileTests {
     return durations
   }
 
+  /// A 5 s clip with 44.1 kHz AAC (packets of 23.2 ms) trimmed with
+  /// `--start 2 --end 3`, the audio copied: into MP4 and MKV the audio
+  /// begins at the first whole packet after the cut, at most one packet
+  /// in, with the video at 0 (MP4 began with 43 packets, 1.0 s, of
+  /// pre-roll at negative times behind an edit list; MKV started the
+  /// video 2.023 s after the sound).
+  @Test func trimmedCopiedAudioStartsAtAPacketBoundary() throws {
+    let folder = try VideoCommandTests.fixture()
+    let input = folder.file("five.mp4")
+    try VideoCommandTests.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=size=64x48:rate=25:duration=5", "-f", "lavfi", "-i",
+      "sine=frequency=440:duration=5:sample_rate=44100", "-c:v", "libx264", "-pix_fmt",
+      "yuv420p", "-c:a", "aac", "-shortest", input,
+    ])
+    func times(_ path: String, _ stream: String) throws -> [Double] {
+      String(
+        decoding: try ToolProcess.output(
+          VideoTools.ffprobe!,
+          [
+            "-v", "error", "-select_streams", stream, "-show_entries", "packet=pts_time", "-of",
+            "csv=p=0", path,
+          ]), as: UTF8.self
+      ).split(whereSeparator: \.isNewline)
+        .compactMap { $0.split(separator: ",").first.flatMap { Double($0) } }.sorted()
+    }
+    for name in ["out.mp4", "out.mkv"] {
+      let out = folder.file(name)
+      let run = ToolRun([
+        "warp", input, "--mesh", folder.file("a.json"), "--start", "2", "--end", "3", "-o", out,
+      ])
+      #expect(run.status == 0, "\(name): \(run.errors)")
+      #expect(run.errors.contains("audio copied"), "\(name): \(run.errors)")
+      let audio = try times(out, "a")
+      let video = try times(out, "v")
+      #expect(abs((video.first ?? -1) - 0) <= 0.001, "\(name): video from \(video.first ?? -1)")
+      let first = audio.first ?? -1
+      #expect(first >= 0 && first <= 0.0233, "\(name): audio from \(first) s")
+      #expect((42...44).contains(audio.count), "\(name): \(audio.count) audio packets")
+    }
+  }
+
   /// A 65×49 4:4:4 clip into H.264 (4:2:0 needs even sides): 66×50 with
   /// the last column and row repeating the edge pixels (no black seam),
   /// one note, and the summary naming the real size (it claimed 65x49
