@@ -735,6 +735,30 @@ struct RealVideoFileTests {
     }
   }
 
+  /// A 75-frame 25 fps MKV whose video starts 0.054 s after its audio
+  /// (video at 0.047 s, audio at −0.007 s: the file starts before its
+  /// first frame): 75 frames out, at 0, 0.04, … as in the input (resampling
+  /// to 25 fps from the file's start repeated the first frame: 76).
+  @Test func laterVideoStartDoesNotRepeatTheFirstFrame() throws {
+    let folder = try VideoCommandTests.fixture()
+    let input = folder.file("late.mkv")
+    try VideoCommandTests.ffmpeg([
+      "-itsoffset", "0.023", "-f", "lavfi", "-i", "testsrc2=size=64x48:rate=25", "-f", "lavfi",
+      "-i", "sine", "-frames:v", "75", "-t", "3.1", "-map", "0:v", "-map", "1:a", "-c:v",
+      "libx264", "-c:a", "libopus", input,
+    ])
+    let (source, _) = try Self.presentationTimes(input)
+    try #require(source.count == 75 && source[0] > 0.02, "\(source.prefix(2))")
+    let out = folder.file("out.mp4")
+    let run = ToolRun(["warp", input, "--mesh", folder.file("a.json"), "-o", out])
+    #expect(run.status == 0, "\(run.errors)")
+    let (kept, tick) = try Self.presentationTimes(out)
+    #expect(kept.count == 75, "\(kept.count) frames")
+    for (a, b) in zip(source, kept) {
+      #expect(abs((a - source[0]) - (b - kept[0])) <= tick + 1e-3, "\(a) became \(b)")
+    }
+  }
+
   /// A 65×49 4:4:4 clip into H.264 (4:2:0 needs even sides): 66×50 with
   /// the last column and row repeating the edge pixels (no black seam),
   /// one note, and the summary naming the real size (it claimed 65x49
