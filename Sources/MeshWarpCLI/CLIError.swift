@@ -10,15 +10,16 @@ package enum CLIError: Error, CustomStringConvertible, Equatable {
   /// The input is wrong or an operation failed (bad file, invalid mesh,
   /// unwritable output): exit code 1.
   case failure(String)
-  /// SIGINT or SIGTERM stopped an export (nothing was left behind): exit
-  /// code 128 + the signal (130, 143), as shells report it.
+  /// SIGINT, SIGTERM, SIGHUP or SIGQUIT stopped an export (nothing was
+  /// left behind): exit code 128 + the signal (130, 143, 129, 131), as
+  /// shells report it.
   case interrupted(signal: Int32)
 
   package var description: String {
     switch self {
     case .usage(let m), .failure(let m): m
     case .interrupted(let signal):
-      "stopped by \(signal == 2 ? "SIGINT" : signal == 15 ? "SIGTERM" : "signal \(signal)"); no output written"
+      "stopped by \([1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 15: "SIGTERM"][signal] ?? "signal \(signal)"); no output written"
     }
   }
 

@@ -3,7 +3,7 @@ import MeshWarpVideo
 import Synchronization
 
 /// A library export run on the command line: a progress line on a
-/// terminal, notes on stderr, Ctrl-C or SIGTERM as its cancellation (exit
+/// terminal, notes on stderr, Ctrl-C, SIGTERM, SIGHUP or SIGQUIT as its cancellation (exit
 /// 128 + the signal, no output left), and the library's errors in the
 /// tool's words.
 enum ConsoleExport {
@@ -23,7 +23,9 @@ enum ConsoleExport {
       } catch {
         throw commandError(error)
       }
-      let result = try reporting(total: plan.totalFrames, console: console, signals: signals) {
+      let result = try reporting(
+        total: plan.totalFrames, output: job.output.path, console: console, signals: signals
+      ) {
         progress, note, isCancelled in
         do {
           return try plan.run(progress: progress, note: note, isCancelled: isCancelled)
@@ -35,36 +37,41 @@ enum ConsoleExport {
     }
   }
 
-  /// Runs `body` with a progress meter for `total` frames, notes printed
-  /// as `note: …`, and SIGINT or SIGTERM as its cancellation.
+  /// Runs `body`, which writes `output`, with a progress meter for
+  /// `total` frames, notes printed as `note: …`, and SIGINT, SIGTERM,
+  /// SIGHUP or SIGQUIT as its cancellation.
   static func run<T>(
-    total: Int?, console: Console,
+    total: Int?, output: String, console: Console,
     _ body: (
       _ progress: @escaping @Sendable (ExportProgress) -> Void,
       _ note: @escaping @Sendable (String) -> Void, _ isCancelled: @escaping @Sendable () -> Bool
     ) throws -> T
   ) throws -> T {
     try SignalGuard.run { signals in
-      try reporting(total: total, console: console, signals: signals, body)
+      try reporting(total: total, output: output, console: console, signals: signals, body)
     }
   }
 
   /// `body` given a progress meter's update, the console's notes and
-  /// `signals` as its cancellation.
+  /// `signals` as its cancellation, after our stale temporary files beside
+  /// `output` are removed with a note (``StaleTemporaryFiles``).
   private static func reporting<T>(
-    total: Int?, console: Console, signals: SignalGuard,
+    total: Int?, output: String, console: Console, signals: SignalGuard,
     _ body: (
       _ progress: @escaping @Sendable (ExportProgress) -> Void,
       _ note: @escaping @Sendable (String) -> Void, _ isCancelled: @escaping @Sendable () -> Bool
     ) throws -> T
   ) throws -> T {
+    if let note = StaleTemporaryFiles.note(StaleTemporaryFiles.sweep(beside: output)) {
+      console.error("note: " + note)
+    }
     let meter = ProgressMeter(console: console, total: total)
     let written = Mutex(0)
     defer { meter.finish(written.withLock { $0 }) }
     return try body(
       { progress in
         written.withLock { $0 = progress.framesWritten }
-        meter.update(progress.framesWritten)
+        meter.update(progress.framesWritten, encoded: progress.framesEncoded)
       }, { console.error("note: " + $0) }, { signals.signal != nil })
   }
 

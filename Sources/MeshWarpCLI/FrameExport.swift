@@ -15,7 +15,7 @@ enum FrameExport {
   /// nothing is left at `path` (writers write to a temporary file first).
   /// `video` sets the ffmpeg outputs' quality and background (default:
   /// from `image`'s `--quality` and `--background`). Ctrl-C or
-  /// SIGTERM stops the export (`CLIError.interrupted`) with no output left.
+  /// SIGTERM (or SIGHUP, SIGQUIT) stops the export (`CLIError.interrupted`) with no output left.
   /// `oneFrame` is the option that asks for one picture instead (named
   /// when the output's name is a still's: `.png`, `.jpg`).
   static func write(
@@ -51,7 +51,7 @@ enum FrameExport {
     if image.format == nil {
       AnimatedOutput.noteAnimatedPNG(at: path, oneFrame: oneFrame, console: console)
     }
-    try ConsoleExport.run(total: times.times.count, console: console) {
+    try ConsoleExport.run(total: times.times.count, output: path, console: console) {
       progress, note, isCancelled in
       try AnimationExport.write(
         times, width: width, height: height, to: path, format: format, encoding: video,

@@ -3,7 +3,9 @@ import Foundation
 import MeshWarpVideo
 import Synchronization
 
-/// Turns SIGINT and SIGTERM into a cancellation while an export runs:
+/// Turns SIGINT, SIGTERM, SIGHUP (the terminal closed) and SIGQUIT
+/// (Ctrl-\; these two unless inherited ignored, as under `nohup`) into
+/// a cancellation while an export runs:
 /// the signal stops every ffmpeg child at once (their pipes end, so
 /// blocked reads and writes return), the export sees ``signal`` and
 /// cleans up (temporary outputs removed), and the command exits with
@@ -27,7 +29,9 @@ final class SignalGuard: Sendable {
   /// completes has written its output whole).
   static func run<T>(_ body: (SignalGuard) throws -> T) throws -> T {
     let guardian = SignalGuard()
-    let signals: [Int32] = [SIGINT, SIGTERM]
+    // SIGHUP and SIGQUIT that this process inherited ignored (`nohup`, a
+    // shell's background job) stay ignored: the export goes on.
+    let signals = [SIGINT, SIGTERM] + [SIGHUP, SIGQUIT].filter { !isIgnored($0) }
     let queue = DispatchQueue(label: "meshwarp.signals")
     let sources = signals.map { number in
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
@@ -51,5 +55,12 @@ final class SignalGuard: Sendable {
       throw error
     }
     return result
+  }
+
+  /// Whether `number` is ignored (`SIG_IGN`) now.
+  private static func isIgnored(_ number: Int32) -> Bool {
+    let current = Foundation.signal(number, SIG_IGN)
+    _ = Foundation.signal(number, current)
+    return unsafeBitCast(current, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
   }
 }

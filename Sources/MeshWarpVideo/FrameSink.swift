@@ -51,10 +51,15 @@ public struct ExportProgress: Sendable, Equatable {
   public var framesWritten: Int
   /// The number of frames the export will have, when known.
   public var totalFrames: Int?
+  /// Frames the encoder has written to the file (≤ ``framesWritten``: an
+  /// encoder holds frames in its look-ahead, x264 40 at `medium`), when
+  /// it reports them (ffmpeg into a file); nil otherwise.
+  public var framesEncoded: Int?
 
-  public init(framesWritten: Int, totalFrames: Int?) {
+  public init(framesWritten: Int, totalFrames: Int?, framesEncoded: Int? = nil) {
     self.framesWritten = framesWritten
     self.totalFrames = totalFrames
+    self.framesEncoded = framesEncoded
   }
 
   /// framesWritten / totalFrames in [0, 1], when the total is known.
@@ -82,13 +87,20 @@ final class ProgressReportingSink: FrameSink {
   func append(_ image: RGBAImage) throws {
     try base.append(image)
     count += 1
-    progress(ExportProgress(framesWritten: count, totalFrames: totalFrames))
+    report()
   }
 
   func append(_ image: RGBAImage, duration: Double) throws {
     try base.append(image, duration: duration)
     count += 1
-    progress(ExportProgress(framesWritten: count, totalFrames: totalFrames))
+    report()
+  }
+
+  private func report() {
+    progress(
+      ExportProgress(
+        framesWritten: count, totalFrames: totalFrames,
+        framesEncoded: (base as? VideoWriter)?.framesEncoded))
   }
 
   func finish() throws { try base.finish() }

@@ -61,6 +61,9 @@ public struct VideoEncoding: Sendable, Equatable {
   public var audioPlan: AudioPlan = .copy
   /// Seconds of ``audioSource`` skipped before its audio is taken (≥ 0;
   /// ffmpeg's input `-ss`), so that a trimmed clip keeps its sound in sync.
+  /// Copied audio starts with the first whole packet after the cut (at
+  /// most one packet in, e.g. 23 ms of AAC at 44.1 kHz: `-copypriorss 0`);
+  /// transcoded audio starts at the cut.
   public var audioStart: Double = 0
   /// Seconds of ``audioSource``'s audio taken (input `-t`); nil: to its end.
   public var audioDuration: Double?
@@ -74,7 +77,10 @@ public struct VideoEncoding: Sendable, Equatable {
   /// Matroska with their timestamps (`MatroskaRawFrames`), encoded with
   /// `-fps_mode passthrough` in the input's microsecond time base, instead
   /// of as raw video at ``framesPerSecond``. Frames appended without a
-  /// duration show for `1 / framesPerSecond`.
+  /// duration show for `1 / framesPerSecond`. The last frame keeps its
+  /// duration too (`LastFrameDuration`: a stream-copy remux of MP4, MOV,
+  /// Matroska and WebM, GIF's final delay, WebP's last frame), except in
+  /// a stream to standard output, where it ends one tick after it starts.
   public var keepsFrameTimes = false
   /// A numbered sequence (``PNGSequenceWriter``, made by ``FrameSinks``)
   /// into a folder that already holds frames of its pattern: false
@@ -191,11 +197,22 @@ public final class VideoWriter: FrameSink {
   private var planes: [UInt8] = []
   private var socket: Int32
   private let stderrFile: Int32
+  /// ffmpeg's `-progress` report (its standard output, an unlinked
+  /// temporary file; ``EncoderProgress``); -1 when it streams.
+  private let progressFile: Int32
+  /// Each frame's start in seconds, for ``framesEncoded``.
+  private var starts: [Double] = []
   /// The opaque canvas each frame is drawn over (video has no alpha).
   private let background: RGBAImage
   private let lifecycle: FrameWriterLifecycle
   /// ``VideoEncoding/keepsFrameTimes``: the next frame's start, in seconds.
   private var clock: Double = 0
+  /// ``VideoEncoding/keepsFrameTimes``: the last frame's duration, in seconds.
+  private var lastDuration: Double = 0
+  /// Where the encoding ffmpeg writes: ``target``, or, for a variable-rate
+  /// MP4, MOV, Matroska or WebM file, an intermediate file that
+  /// ``LastFrameDuration`` remuxes into ``target``.
+  private let encoded: String
 
   /// Starts ffmpeg for a `width × height` video at `path`.
   ///
@@ -249,6 +266,10 @@ public final class VideoWriter: FrameSink {
     intermediates =
       output?.temporaryPath
       ?? Self.temporaryDirectoryPath("meshwarp-gif-" + UUID().uuidString.prefix(8))
+    encoded =
+      output != nil && options.keepsFrameTimes
+        && LastFrameDuration.remuxes(options.resolvedContainer)
+      ? Self.untimedPath(intermediates) : target
     precondition(
       !options.framesAreYCbCr || sendsYUV, "Y′CbCr frames need H.264 at an even size")
     let b = options.background
@@ -274,6 +295,13 @@ public final class VideoWriter: FrameSink {
     unlink(template)
     _ = fcntl(stderrFile, F_SETFD, FD_CLOEXEC)
     self.stderrFile = stderrFile
+    var progressTemplate = Array(
+      Self.temporaryDirectoryPath("meshwarp-progress-XXXXXX").utf8CString)
+    progressFile = streams ? -1 : mkstemp(&progressTemplate)
+    if progressFile >= 0 {
+      unlink(progressTemplate)
+      _ = fcntl(progressFile, F_SETFD, FD_CLOEXEC)
+    }
 
     var pair: [Int32] = [-1, -1]
     do {
@@ -283,6 +311,7 @@ public final class VideoWriter: FrameSink {
     } catch {
       output?.discard()
       close(stderrFile)
+      if progressFile >= 0 { close(progressFile) }
       throw VideoError.toolUnavailable(tool: "ffmpeg", reason: "socketpair failed: \(error)")
     }
     socket = pair[0]
@@ -293,14 +322,16 @@ public final class VideoWriter: FrameSink {
       process = try SpawnedProcess(
         tool: "ffmpeg", executable: ffmpegPath,
         arguments: Self.arguments(
-          width: width, height: height, options: options, outputPath: target,
-          intermediates: intermediates),
-        input: pair[1], output: streams && codec != .gif ? STDOUT_FILENO : nil,
+          width: width, height: height, options: options, outputPath: encoded,
+          intermediates: intermediates, reportsProgress: progressFile >= 0),
+        input: pair[1],
+        output: streams ? (codec != .gif ? STDOUT_FILENO : nil) : progressFile,
         error: stderrFile)
     } catch {
       close(pair[0])
       close(pair[1])
       close(stderrFile)
+      if progressFile >= 0 { close(progressFile) }
       output?.discard()
       throw error
     }
@@ -357,7 +388,7 @@ public final class VideoWriter: FrameSink {
   /// files named after `intermediates` (default: `outputPath`).
   static func arguments(
     width: Int, height: Int, options: VideoEncoding, outputPath: String,
-    intermediates: String? = nil
+    intermediates: String? = nil, reportsProgress: Bool = false
   ) -> [String] {
     let streams = outputPath == standardOutputTarget
     // MP4 and MOV put their index (moov) after the media, or move it to
@@ -372,6 +403,7 @@ public final class VideoWriter: FrameSink {
       ? (streams ? fragmented : container == .mp4 ? ["-movflags", "+faststart"] : []) : []
     let yuv = sendsYUV(width: width, height: height, codec: codec)
     var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error"]
+    if reportsProgress { arguments += ["-progress", "pipe:1"] }
     if !options.keepsFrameTimes {
       arguments += [
         "-f", "rawvideo", "-pix_fmt", yuv ? "yuv420p" : "rgba", "-s", "\(width)x\(height)",
@@ -394,6 +426,15 @@ public final class VideoWriter: FrameSink {
     }
     if codec != .gif { arguments += ["-map", "0:v"] }
     if audio != nil { arguments += options.audioPlan.arguments }
+    // Copied audio cut by the input's `-ss` keeps the packets from ffmpeg's
+    // seek point on (up to 1 s before the cut: pre-roll at negative times,
+    // hidden in MP4 and MOV by an edit list; in Matroska, which has none,
+    // everything was shifted and the video began 2 s after the sound):
+    // dropped, so that the audio starts with the first whole packet after
+    // the cut, at most one packet (23 ms of AAC at 44.1 kHz) in.
+    if audio != nil, options.audioPlan == .copy, options.audioStart > 0 {
+      arguments += ["-copypriorss", "0"]
+    }
     if options.keepsFrameTimes { arguments += keepingTimes }
     // The constant rate factor of H.264 and VP9: the override, else from
     // the quality.
@@ -483,14 +524,17 @@ public final class VideoWriter: FrameSink {
   /// GIF pass 2 (after ``arguments(width:height:options:outputPath:intermediates:)``):
   /// the saved frames mapped to the clip's palette, dithered, looping.
   static func gifSecondPassArguments(
-    outputPath: String, intermediates: String? = nil, keepsFrameTimes: Bool = false
+    outputPath: String, intermediates: String? = nil, keepsFrameTimes: Bool = false,
+    finalDelay: Int? = nil
   ) -> [String] {
     let base = intermediates ?? outputPath
     return [
       "-hide_banner", "-nostdin", "-loglevel", "error",
       "-i", gifFramesPath(base), "-i", gifPalettePath(base),
       "-filter_complex", "[0:v][1:v]paletteuse=dither=sierra2_4a:alpha_threshold=128",
-    ] + (keepsFrameTimes ? keepingTimes : []) + ["-loop", "0", "-f", "gif", "-y", outputPath]
+    ] + (keepsFrameTimes ? keepingTimes : [])
+      + (finalDelay.map { ["-final_delay", "\($0)"] } ?? [])
+      + ["-loop", "0", "-f", "gif", "-y", outputPath]
   }
 
   /// The GIF passes' intermediate files, named after the temporary output
@@ -507,6 +551,9 @@ public final class VideoWriter: FrameSink {
   public func append(_ image: RGBAImage, duration: Double) throws {
     let index = lifecycle.framesAccepted
     try lifecycle.accept(image, cancel: cancel)
+    if progressFile >= 0 {
+      starts.append(options.keepsFrameTimes ? clock : Double(index) / options.framesPerSecond)
+    }
     var frame = image
     // An opaque frame needs no compositing (a warp that covers the frame
     // costs no blend).
@@ -529,6 +576,7 @@ public final class VideoWriter: FrameSink {
         let start = Int((clock * 1e6).rounded())
         let shown = duration.isFinite && duration > 0 ? duration : 1 / options.framesPerSecond
         clock += shown
+        lastDuration = shown
         let bytes =
           sendsYUV
           ? width * height + 2 * ((width + 1) / 2) * ((height + 1) / 2) : width * height * 4
@@ -574,6 +622,15 @@ public final class VideoWriter: FrameSink {
           tool: "ffmpeg", destination: destination, reason: reason)
     }
     if codec == .gif { try runGIFSecondPass() }
+    if encoded != target { try runRemux() }
+    if codec == .webp, options.keepsFrameTimes, output != nil {
+      do {
+        try LastFrameDuration.setWebPLastFrame(path: target, seconds: lastDuration)
+      } catch {
+        abandon()
+        throw error
+      }
+    }
     // ffmpeg may end with status 0 though its last write to a closed pipe
     // failed (a fragmented MP4's only fragment, written at the end).
     if let gone = readerGone() {
@@ -583,6 +640,7 @@ public final class VideoWriter: FrameSink {
     removeGIFIntermediates()
     try lifecycle.cancelling(abandon) { try output?.commit() }
     close(stderrFile)
+    if progressFile >= 0 { close(progressFile) }
     lifecycle.markFinished()
   }
 
@@ -606,7 +664,9 @@ public final class VideoWriter: FrameSink {
         tool: "ffmpeg", executable: ffmpegPath,
         arguments: Self.gifSecondPassArguments(
           outputPath: target, intermediates: intermediates,
-          keepsFrameTimes: options.keepsFrameTimes),
+          keepsFrameTimes: options.keepsFrameTimes,
+          finalDelay: options.keepsFrameTimes
+            ? LastFrameDuration.gifFinalDelay(seconds: lastDuration) : nil),
         output: output == nil ? STDOUT_FILENO : nil, error: stderrFile)
     } catch {
       abandon()
@@ -623,8 +683,43 @@ public final class VideoWriter: FrameSink {
     }
   }
 
-  /// Removes the GIF passes' intermediate files (none for other codecs).
+  /// A variable-rate MP4, MOV, Matroska or WebM: a second ffmpeg copies
+  /// the encoded streams into the target with the last frame's duration
+  /// (``LastFrameDuration``).
+  private func runRemux() throws {
+    let muxer = container.muxer
+    let flags = container == .mp4 ? ["-movflags", "+faststart"] : []
+    let remux: SpawnedProcess
+    do {
+      remux = try SpawnedProcess(
+        tool: "ffmpeg", executable: ffmpegPath,
+        arguments: [
+          "-hide_banner", "-nostdin", "-loglevel", "error", "-i", encoded, "-map", "0",
+          "-c", "copy", "-bsf:v",
+          LastFrameDuration.filter(frames: lifecycle.framesAccepted, end: clock),
+        ] + flags + ["-f", muxer, "-y", target],
+        output: nil, error: stderrFile)
+    } catch {
+      abandon()
+      throw error
+    }
+    let ending = remux.wait()
+    unlink(encoded)
+    guard ending.succeeded else {
+      let reason = FFmpegFailure.reason("remux: " + ending.text, output: stderrContents())
+      abandon()
+      throw VideoError.toolFailed(tool: "ffmpeg", destination: destination, reason: reason)
+    }
+  }
+
+  /// The encoded file that ``runRemux()`` copies, named after the
+  /// temporary output.
+  static func untimedPath(_ outputPath: String) -> String { outputPath + ".untimed" }
+
+  /// Removes the GIF passes' and the remux's intermediate files (none for
+  /// other codecs).
   private func removeGIFIntermediates() {
+    if encoded != target { unlink(encoded) }
     guard codec == .gif else { return }
     unlink(Self.gifFramesPath(intermediates))
     unlink(Self.gifPalettePath(intermediates))
@@ -640,6 +735,25 @@ public final class VideoWriter: FrameSink {
     return descriptor.revents & Int16(POLLERR | POLLHUP) != 0 ? FileError.brokenPipe : nil
   }
 
+  /// The frames ffmpeg has written to the file so far (not those sent to
+  /// it, which its encoder may hold: x264 looks 40 frames ahead at
+  /// `medium`), from its `-progress` report (``EncoderProgress``); nil
+  /// when it streams or has reported no time yet.
+  package var framesEncoded: Int? {
+    guard progressFile >= 0 else { return nil }
+    let size = lseek(progressFile, 0, SEEK_END)
+    guard size > 0 else { return nil }
+    // The last blocks are enough (one is about 250 bytes).
+    let count = Int(min(size, 2048))
+    var bytes = [UInt8](repeating: 0, count: count)
+    let n = bytes.withUnsafeMutableBytes {
+      pread(progressFile, $0.baseAddress!, count, size - off_t(count))
+    }
+    guard n > 0 else { return nil }
+    return EncoderProgress.framesWritten(
+      report: Substring(decoding: bytes[..<n], as: UTF8.self), starts: starts)
+  }
+
   /// Drops the temporary output and the error log.
   private func abandon() {
     if socket >= 0 {
@@ -649,6 +763,7 @@ public final class VideoWriter: FrameSink {
     removeGIFIntermediates()
     output?.discard()
     close(stderrFile)
+    if progressFile >= 0 { close(progressFile) }
     _ = lifecycle.markCancelled()
   }
 

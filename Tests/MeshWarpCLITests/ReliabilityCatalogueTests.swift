@@ -339,16 +339,19 @@ struct ReliabilityCatalogueTests {
 
   // MARK: Signals during every export kind
 
-  /// Each export kind, interrupted by SIGINT or SIGTERM once under way:
-  /// exit 130 or 143, the old file kept, no temporary file and no child
-  /// left. (A PNG sequence keeps the frames it finished: each frame is
+  /// Each export kind, interrupted by SIGINT, SIGTERM, SIGHUP (the
+  /// terminal closed) or SIGQUIT once under way: exit 128 + the signal,
+  /// the old file kept, no temporary file and no child left (SIGHUP and
+  /// SIGQUIT killed the tool, leaving `.out.mp4.meshwarp-*` files and
+  /// `.meshwarp-frames-*` folders). (A PNG sequence keeps the frames it finished: each frame is
   /// written atomically, and only whole frames may be there.)
   @Test(
     .enabled(if: VideoCommandTests.binary != nil, "the meshwarp binary is not built"),
     arguments: [
       ("gradient-mp4", SIGINT), ("gradient-apng", SIGTERM), ("gradient-sequence", SIGINT),
       ("warp-video-mp4", SIGINT), ("warp-video-apng", SIGTERM), ("warp-still-webp", SIGINT),
-      ("genie-mp4", SIGTERM),
+      ("genie-mp4", SIGTERM), ("warp-video-mp4", SIGHUP), ("gradient-sequence", SIGHUP),
+      ("warp-video-apng", SIGQUIT),
     ] as [(String, Int32)])
   func signalDuringExport(kind: String, signal: Int32) throws {
     let folder = TemporaryFolder()
@@ -381,8 +384,11 @@ struct ReliabilityCatalogueTests {
     arguments += ["-o", output]
     let before = Self.listing(folder.path)
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: VideoCommandTests.binary!)
-    process.arguments = arguments
+    // With every signal's default action, whatever this test inherited
+    // (a background job ignores SIGQUIT, nohup SIGHUP): env execs the tool
+    // in its own process.
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["--default-signal=HUP,QUIT", VideoCommandTests.binary!] + arguments
     process.standardError = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     try process.run()
@@ -411,5 +417,45 @@ struct ReliabilityCatalogueTests {
       #expect((try? String(contentsOfFile: output, encoding: .utf8)) == Self.old, "\(kind)")
       #expect(Self.listing(folder.path) == before, "\(kind): \(Self.listing(folder.path))")
     }
+  }
+
+  /// Temporary files an export killed outright left a day ago (a
+  /// `.NAME.meshwarp-XXXXXX` file, a GIF pass's frames, a sequence's
+  /// staging folder) are removed by the next export into the folder, with
+  /// a note naming them; fresh ones, which a running export may own, and
+  /// files that only look alike are kept (all were left for ever).
+  @Test(.enabled(if: VideoTools.available, "ffmpeg and ffprobe are not on PATH"))
+  func staleTemporaryFilesAreRemoved() throws {
+    let folder = TemporaryFolder()
+    let clip = try Self.clip(folder)
+    let mesh = folder.write(WarpMesh.identity(columns: 2, rows: 2), "m.json")
+    let stale = [
+      ".out.mp4.meshwarp-Ab12Cd", ".old.gif.meshwarp-xY34zW.frames.mkv",
+      ".meshwarp-frames-0a1b2c3d",
+    ]
+    let kept = [".out.mp4.meshwarp-Fr3shX", ".notes.meshwarp-x", "a.meshwarp-Ab12Cd"]
+    for name in stale + kept {
+      if name.hasPrefix(".meshwarp-frames-") {
+        try FileManager.default.createDirectory(
+          atPath: folder.file(name), withIntermediateDirectories: false)
+        _ = folder.write("frame", name + "/frame_0000.png")
+      } else {
+        _ = folder.write("partial", name)
+      }
+      if !name.contains("Fr3sh") {
+        try FileManager.default.setAttributes(
+          [.modificationDate: Date().addingTimeInterval(-2 * 24 * 60 * 60)],
+          ofItemAtPath: folder.file(name))
+      }
+    }
+    let run = ToolRun(["warp", clip, "--mesh", mesh, "-o", folder.file("out.mp4")])
+    #expect(run.status == 0, "\(run.errors)")
+    let left = Self.listing(folder.path)
+    for name in stale {
+      #expect(!left.contains(name), "\(name) left")
+      #expect(run.errors.contains(folder.file(name)), "\(name) not named: \(run.errors)")
+    }
+    for name in kept { #expect(left.contains(name), "\(name) removed") }
+    #expect(run.errors.contains("note: removed temporary files"), "\(run.errors)")
   }
 }

@@ -633,6 +633,132 @@ struct RealVideoFileTests {
     }
   }
 
+  /// A GIF with delays of 80, 80, 300, 80, 80, 500 ms warped to GIF, MP4,
+  /// MOV, WebM and animated WebP: the last frame keeps its 500 ms too
+  /// (GIF repeated the 80 ms before it, MP4, MOV and WebM ended 0.02 s
+  /// after the last frame began, 0.64 s in all, WebP gave it 124 ms).
+  @Test(.enabled(if: TestPython.imports("PIL"), "Pillow is not installed"))
+  func lastFrameKeepsItsDuration() throws {
+    let folder = try VideoCommandTests.fixture()
+    let input = folder.file("delays.gif")
+    let script = """
+      from PIL import Image
+      import sys
+      frames = [Image.new('RGB', (64, 48), (i * 40, 100, 255 - i * 40)) for i in range(6)]
+      frames[0].save(sys.argv[1], save_all=True, append_images=frames[1:],
+                     duration=[80, 80, 300, 80, 80, 500], loop=0)
+      """
+    let python = TestPython.process(["-c", script, input])
+    try python.run()
+    python.waitUntilExit()
+    try #require(python.terminationStatus == 0)
+    func entries(_ path: String, _ what: String) throws -> [Double] {
+      String(
+        decoding: try ToolProcess.output(
+          VideoTools.ffprobe!, ["-v", "error", "-show_entries", what, "-of", "csv=p=0", path]),
+        as: UTF8.self
+      ).split(whereSeparator: \.isNewline)
+        .compactMap { $0.split(separator: ",").first.flatMap { Double($0) } }
+    }
+    for name in ["out.gif", "out.mp4", "out.mov", "out.webm"] {
+      let out = folder.file(name)
+      let run = ToolRun(["warp", input, "--mesh", folder.file("a.json"), "-o", out])
+      #expect(run.status == 0, "\(name): \(run.errors)")
+      let duration = try entries(out, "format=duration").first ?? 0
+      #expect(abs(duration - 1.12) <= 0.0051, "\(name): lasts \(duration) s")
+      if name == "out.gif" || name == "out.mov" {
+        let last = try entries(out, "packet=duration_time").last ?? 0
+        #expect(abs(last - 0.5) <= 0.0051, "\(name): last frame \(last) s")
+      }
+    }
+    let webp = folder.file("out.webp")
+    let run = ToolRun(["warp", input, "--mesh", folder.file("a.json"), "-o", webp])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(try Self.webPFrameDurations(webp) == [80, 80, 300, 80, 80, 500])
+  }
+
+  /// The duration in milliseconds of each frame (ANMF chunk) of an
+  /// animated WebP: 24 bits, little-endian, at byte 12 of the chunk's data.
+  static func webPFrameDurations(_ path: String) throws -> [Int] {
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    var durations: [Int] = []
+    var at = 12
+    while at + 8 <= bytes.count {
+      let size = (0..<4).reduce(0) { $0 | Int(bytes[at + 4 + $1]) << (8 * $1) }
+      if bytes[at..<at + 4].elementsEqual("ANMF".utf8), at + 8 + 15 <= bytes.count {
+        let d = at + 8 + 12
+        durations.append(Int(bytes[d]) | Int(bytes[d + 1]) << 8 | Int(bytes[d + 2]) << 16)
+      }
+      at += 8 + size + (size & 1)
+    }
+    return durations
+  }
+
+  /// A 5 s clip with 44.1 kHz AAC (packets of 23.2 ms) trimmed with
+  /// `--start 2 --end 3`, the audio copied: into MP4 and MKV the audio
+  /// begins at the first whole packet after the cut, at most one packet
+  /// in, with the video at 0 (MP4 began with 43 packets, 1.0 s, of
+  /// pre-roll at negative times behind an edit list; MKV started the
+  /// video 2.023 s after the sound).
+  @Test func trimmedCopiedAudioStartsAtAPacketBoundary() throws {
+    let folder = try VideoCommandTests.fixture()
+    let input = folder.file("five.mp4")
+    try VideoCommandTests.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=size=64x48:rate=25:duration=5", "-f", "lavfi", "-i",
+      "sine=frequency=440:duration=5:sample_rate=44100", "-c:v", "libx264", "-pix_fmt",
+      "yuv420p", "-c:a", "aac", "-shortest", input,
+    ])
+    func times(_ path: String, _ stream: String) throws -> [Double] {
+      String(
+        decoding: try ToolProcess.output(
+          VideoTools.ffprobe!,
+          [
+            "-v", "error", "-select_streams", stream, "-show_entries", "packet=pts_time", "-of",
+            "csv=p=0", path,
+          ]), as: UTF8.self
+      ).split(whereSeparator: \.isNewline)
+        .compactMap { $0.split(separator: ",").first.flatMap { Double($0) } }.sorted()
+    }
+    for name in ["out.mp4", "out.mkv"] {
+      let out = folder.file(name)
+      let run = ToolRun([
+        "warp", input, "--mesh", folder.file("a.json"), "--start", "2", "--end", "3", "-o", out,
+      ])
+      #expect(run.status == 0, "\(name): \(run.errors)")
+      #expect(run.errors.contains("audio copied"), "\(name): \(run.errors)")
+      let audio = try times(out, "a")
+      let video = try times(out, "v")
+      #expect(abs((video.first ?? -1) - 0) <= 0.001, "\(name): video from \(video.first ?? -1)")
+      let first = audio.first ?? -1
+      #expect(first >= 0 && first <= 0.0233, "\(name): audio from \(first) s")
+      #expect((42...44).contains(audio.count), "\(name): \(audio.count) audio packets")
+    }
+  }
+
+  /// A 75-frame 25 fps MKV whose video starts 0.054 s after its audio
+  /// (video at 0.047 s, audio at −0.007 s: the file starts before its
+  /// first frame): 75 frames out, at 0, 0.04, … as in the input (resampling
+  /// to 25 fps from the file's start repeated the first frame: 76).
+  @Test func laterVideoStartDoesNotRepeatTheFirstFrame() throws {
+    let folder = try VideoCommandTests.fixture()
+    let input = folder.file("late.mkv")
+    try VideoCommandTests.ffmpeg([
+      "-itsoffset", "0.023", "-f", "lavfi", "-i", "testsrc2=size=64x48:rate=25", "-f", "lavfi",
+      "-i", "sine", "-frames:v", "75", "-t", "3.1", "-map", "0:v", "-map", "1:a", "-c:v",
+      "libx264", "-c:a", "libopus", input,
+    ])
+    let (source, _) = try Self.presentationTimes(input)
+    try #require(source.count == 75 && source[0] > 0.02, "\(source.prefix(2))")
+    let out = folder.file("out.mp4")
+    let run = ToolRun(["warp", input, "--mesh", folder.file("a.json"), "-o", out])
+    #expect(run.status == 0, "\(run.errors)")
+    let (kept, tick) = try Self.presentationTimes(out)
+    #expect(kept.count == 75, "\(kept.count) frames")
+    for (a, b) in zip(source, kept) {
+      #expect(abs((a - source[0]) - (b - kept[0])) <= tick + 1e-3, "\(a) became \(b)")
+    }
+  }
+
   /// A 65×49 4:4:4 clip into H.264 (4:2:0 needs even sides): 66×50 with
   /// the last column and row repeating the edge pixels (no black seam),
   /// one note, and the summary naming the real size (it claimed 65x49

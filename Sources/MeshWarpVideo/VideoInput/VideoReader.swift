@@ -116,7 +116,7 @@ public final class VideoReader {
   /// ffmpeg's command line (without the program); `yuv`: frames as
   /// `yuv420p` planes (``YUV420ToRGBA/matrix(for:)``), else RGBA;
   /// `keepsTimes`: every frame as the file has it, else resampled to the
-  /// constant ``VideoInfo/frameRate``.
+  /// constant ``VideoInfo/frameRate`` from the first frame.
   static func arguments(path: String, info: VideoInfo, yuv: Bool = false, keepsTimes: Bool = false)
     -> [String]
   {
@@ -129,9 +129,15 @@ public final class VideoReader {
     arguments += [
       "-i", ChildProcess.inputURL(path), "-map", "0:\(info.streamIndex)", "-an", "-sn", "-dn",
     ]
+    // Resampled from the first frame (`setpts=PTS-STARTPTS`): from the
+    // file's start, a video that starts after it (its audio first) had
+    // its first frame repeated to fill the gap (76 frames of 75).
     arguments +=
       keepsTimes
-      ? ["-fps_mode", "passthrough"] : ["-fps_mode", "cfr", "-r", info.frameRate.description]
+      ? ["-fps_mode", "passthrough"]
+      : [
+        "-vf", "setpts=PTS-STARTPTS", "-fps_mode", "cfr", "-r", info.frameRate.description,
+      ]
     arguments += [
       "-f", "rawvideo", "-pix_fmt", yuv ? "yuv420p" : "rgba", "-",
     ]
