@@ -246,7 +246,7 @@ public struct WarpField: Sendable {
   /// and ripple: |g⁻¹(t) − t| at the table's radii, both then scaled back
   /// from stretched pixels and padded by one table step; wave: A·s; lens:
   /// the largest offset on a 17 × 17 lattice over the frame, plus what a
-  /// point between lattice points can add (``lensOffsetBound()``), plus
+  /// point between lattice points can add (`lensOffsetBound()`), plus
   /// 1 %.
   public var maximumOffset: Double {
     let unstretch = max(1 / stretch.x, 1 / stretch.y)
