@@ -33,6 +33,10 @@ import _TestSupport
       effect: .twirl(degrees: -200, center: CGPoint(x: 0.35, y: 0.6), radius: 0.7), width: 96,
       height: 145),
     Case(name: "twirl 720°", effect: .twirl(degrees: 720), width: 200, height: 200),
+    // An odd height: the centre's row is its own mirror image.
+    Case(
+      name: "ripple at an odd height",
+      effect: .ripple(amplitude: 0.01, wavelength: 0.1), width: 161, height: 121),
     Case(name: "twirl 150° fill", effect: fill(.twirl(degrees: 150)), width: 300, height: 160),
     Case(name: "bulge 0.5", effect: .bulge(strength: 0.5), width: 256, height: 192),
     Case(

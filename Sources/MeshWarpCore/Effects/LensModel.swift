@@ -130,17 +130,9 @@ package struct LensModel: Sendable {
   /// with 0.02 to spare between them; `false` means "not sure" (the
   /// caller then scans the frame).
   package func surelyKeepsOrientation(width: Int, height: Int) -> Bool {
-    let c = outputCamera
-    let lo = Self.normalized(Vector2(0, 0), c)
-    let hi = Self.normalized(Vector2(Double(width), Double(height)), c)
-    let far = Vector2(max(abs(lo.x), abs(hi.x)), max(abs(lo.y), abs(hi.y)))
-    let near = Vector2(
-      lo.x > 0 ? lo.x : hi.x < 0 ? -hi.x : 0, lo.y > 0 ? lo.y : hi.y < 0 ? -hi.y : 0)
-    let (rMin, rMax) = ((near * near).sum().squareRoot(), (far * far).sum().squareRoot())
+    let (rMin, rMax) = Self.frameRadii(width: width, height: height, outputCamera)
     guard rMin.isFinite, rMax.isFinite else { return false }
-    var radial = self
-    radial.coefficients.p1 = 0
-    radial.coefficients.p2 = 0
+    let radial = radialPart
     let tangential = 80.0.squareRoot() * (abs(coefficients.p1) + abs(coefficients.p2))
     let n = 1024
     for i in 0...n {
@@ -196,10 +188,21 @@ package struct LensModel: Sendable {
   /// The largest normalized radius, through ``camera``, of a point of the
   /// `width × height` frame.
   func frameReach(width: Int, height: Int) -> Double {
-    let lo = Self.normalized(Vector2(0, 0), camera)
-    let hi = Self.normalized(Vector2(Double(width), Double(height)), camera)
+    Self.frameRadii(width: width, height: height, camera).largest
+  }
+
+  /// The smallest and largest normalized radius, through camera `c`, of
+  /// a point of the `width × height` frame (the smallest 0 where the
+  /// frame holds the axis).
+  static func frameRadii(width: Int, height: Int, _ c: LensCamera) -> (
+    smallest: Double, largest: Double
+  ) {
+    let lo = normalized(Vector2(0, 0), c)
+    let hi = normalized(Vector2(Double(width), Double(height)), c)
     let far = Vector2(max(abs(lo.x), abs(hi.x)), max(abs(lo.y), abs(hi.y)))
-    return (far * far).sum().squareRoot()
+    let near = Vector2(
+      lo.x > 0 ? lo.x : hi.x < 0 ? -hi.x : 0, lo.y > 0 ? lo.y : hi.y < 0 ? -hi.y : 0)
+    return ((near * near).sum().squareRoot(), (far * far).sum().squareRoot())
   }
 
   /// The model without its tangential terms.
