@@ -205,6 +205,27 @@ package struct LensModel: Sendable {
     return ((near * near).sum().squareRoot(), (far * far).sum().squareRoot())
   }
 
+  /// Newton's inverse (``undistortNormalized(_:from:)``) along the rows of
+  /// a lattice, row by row: each point starts from its left neighbour's
+  /// answer, the first of a row from the first of the row above (a few
+  /// steps instead of up to fifty).
+  package struct LatticeInverse {
+    private var start: Vector2?
+    private var rowStart: Vector2?
+
+    package init() {}
+
+    /// The normalized point whose distortion is `target`, at column
+    /// `column` of the current row (0 begins a row).
+    package mutating func solve(_ model: LensModel, _ target: Vector2, column: Int) -> Vector2 {
+      if column == 0 { start = rowStart }
+      let u = model.undistortNormalized(target, from: start)
+      start = u
+      if column == 0 { rowStart = u }
+      return u
+    }
+  }
+
   /// The model without its tangential terms.
   var radialPart: LensModel {
     var radial = self

@@ -165,15 +165,12 @@ extension MeshEffect {
       if model.surelyInvertible(width: width, height: height) { return nil }
       let turn = model.firstTurnRadius(reach: model.frameReach(width: width, height: height))
       let n = 32
-      var rowStart: Vector2?
+      var solver = LensModel.LatticeInverse()
       for j in 0...n {
-        var start = rowStart
         for i in 0...n {
           let q = lattice(n, i, j)
           let target = LensModel.normalized(q, model.camera)
-          let u = model.undistortNormalized(target, from: start)
-          start = u
-          if i == 0 { rowStart = u }
+          let u = solver.solve(model, target, column: i)
           let (value, jac) = model.distortNormalized(u)
           let e = value - target
           let det = jac.0.x * jac.1.y - jac.0.y * jac.1.x

@@ -289,17 +289,14 @@ public struct WarpField: Sendable {
     var (above, twoAbove) = (
       [Vector2](repeating: .zero, count: n + 1), [Vector2](repeating: .zero, count: n + 1)
     )
-    var rowStart: Vector2?
+    var solver = LensModel.LatticeInverse()
     for j in 0...n {
       var (left, twoLeft) = (Vector2.zero, Vector2.zero)
-      var start = rowStart
       for i in 0...n {
         let q = Vector2(Double(i) / Double(n) * size.x, Double(j) / Double(n) * size.y)
         let g: Vector2
         if effect.inverse {
-          let u = lens.undistortNormalized(LensModel.normalized(q, lens.camera), from: start)
-          start = u
-          if i == 0 { rowStart = u }
+          let u = solver.solve(lens, LensModel.normalized(q, lens.camera), column: i)
           g = LensModel.pixel(u, lens.outputCamera)
         } else {
           g = lens.distort(q)
