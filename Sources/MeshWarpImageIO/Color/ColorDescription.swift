@@ -37,8 +37,16 @@ public struct ColorDescription: Sendable, Equatable {
 
 /// A decoded still image and what the file said about it.
 public struct DecodedImage: Sendable {
-  /// The pixels: 8-bit straight-alpha RGBA, values as stored in the file.
-  public var image: RGBAImage
+  /// The pixels, straight-alpha RGBA, values as stored in the file: 8 bits
+  /// a value, or 16 where the file holds more than 8 (16-bit PNG and TIFF,
+  /// 10-bit HEIC), so that they stay deep to a deep output.
+  public var pixels: PixelImage
+  /// The pixels at 8 bits (deep ones rounded once, here); setting it
+  /// replaces ``pixels`` with an 8-bit picture.
+  public var image: RGBAImage {
+    get { pixels.rgba8 }
+    set { pixels = .rgba8(newValue) }
+  }
   /// The format the bytes were recognised as.
   public var format: ImageFormat
   /// The file's colour description, to be written to the output.
@@ -52,12 +60,22 @@ public struct DecodedImage: Sendable {
   /// One-line notes for the user (e.g. 16-bit samples reduced to 8 bits).
   public var notes: [String]
 
-  /// A decoded image.
+  /// A decoded 8-bit image.
   public init(
     image: RGBAImage, format: ImageFormat, color: ColorDescription = ColorDescription(),
     metadata: ImageMetadata = ImageMetadata(), isGrayscale: Bool = false, notes: [String] = []
   ) {
-    self.image = image
+    self.init(
+      pixels: .rgba8(image), format: format, color: color, metadata: metadata,
+      isGrayscale: isGrayscale, notes: notes)
+  }
+
+  /// A decoded image of either depth.
+  public init(
+    pixels: PixelImage, format: ImageFormat, color: ColorDescription = ColorDescription(),
+    metadata: ImageMetadata = ImageMetadata(), isGrayscale: Bool = false, notes: [String] = []
+  ) {
+    self.pixels = pixels
     self.format = format
     self.color = color
     self.metadata = metadata
