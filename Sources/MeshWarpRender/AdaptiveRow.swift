@@ -95,7 +95,7 @@ struct AdaptiveRow<Map: RowMap> {
   /// `solved(k, point)` hears each boundary solved.
   @inline(__always)
   func shadeRun<Writer: SpanWriter>(
-    x first: Int, count: Int, sampler: Writer, out pixel: UnsafeMutablePointer<UInt8>,
+    x first: Int, count: Int, sampler: Writer, out pixel: UnsafeMutablePointer<Writer.Channel>,
     guess: (_ boundary: Int, _ x: Int) -> Vector2, solved: (_ boundary: Int, RowPoint) -> Void
   ) {
     guard count > 0 else { return }
@@ -125,7 +125,7 @@ struct AdaptiveRow<Map: RowMap> {
   /// first half's middle).
   func shadeChunk<Writer: SpanWriter>(
     x: Int, count n: Int, end l: Int, start: RowPoint, endPoint end: RowPoint,
-    middle known: RowPoint? = nil, sampler: Writer, out pixel: UnsafeMutablePointer<UInt8>
+    middle known: RowPoint? = nil, sampler: Writer, out pixel: UnsafeMutablePointer<Writer.Channel>
   ) {
     @inline(__always) func guess(_ i: Int) -> Vector2 { start.guess(i, to: end, span: l) }
     guard n >= 8 else {
@@ -222,7 +222,7 @@ struct AdaptiveRow<Map: RowMap> {
   /// their columns (from `x`), for the caller's split.
   func shadeCubic<Writer: SpanWriter>(
     x: Int, count n: Int, end l: Int, start: RowPoint, endPoint end: RowPoint, sampler: Writer,
-    out pixel: UnsafeMutablePointer<UInt8>
+    out pixel: UnsafeMutablePointer<Writer.Channel>
   ) -> (Int, RowPoint, Int, RowPoint)? {
     let cell = map.piece(start.parameters)
     let (i1, i2) = (l / 3, (2 * l) / 3)

@@ -29,6 +29,13 @@ extension WarpRenderer {
     _ source: RGBAImage, field: WarpField, options: WarpOptions = WarpOptions(),
     into output: inout RGBAImage
   ) {
+    renderField(source, field: field, options: options, into: &output)
+  }
+
+  /// ``render(_:field:options:into:)`` at either depth.
+  static func renderField<Image: RenderImage>(
+    _ source: Image, field: WarpField, options: WarpOptions, into output: inout Image
+  ) {
     let width = options.width ?? source.width
     let height = options.height ?? source.height
     let s = min(max(options.supersample, 1), 8)
@@ -36,7 +43,7 @@ extension WarpRenderer {
       field: field, outputSize: Vector2(Double(width), Double(height)), sourceSize: source.size)
     guard s > 1 else {
       if output.width != width || output.height != height {
-        output = RGBAImage(uninitializedWidth: width, height: height)
+        output = Image(uninitializedWidth: width, height: height)
       }
       let opaque = source.isOpaque(threads: options.threads)
       renderOnce(source, field: warp, options: options, sourceOpaque: opaque, into: &output)
@@ -45,7 +52,7 @@ extension WarpRenderer {
       return
     }
     // s × s samples a pixel: the same field, viewed at 1/s px steps.
-    var large = RGBAImage(uninitializedWidth: width * s, height: height * s)
+    var large = Image(uninitializedWidth: width * s, height: height * s)
     let step = 1 / Double(s)
     renderOnce(
       source, field: warp, options: options,
@@ -57,28 +64,30 @@ extension WarpRenderer {
   /// output (`viewport`; the minification filter's runs and supersampling
   /// look at it in finer steps). `sourceOpaque`, when known, spares the
   /// scan of the source's alpha.
-  static func renderOnce(
-    _ source: RGBAImage, field warp: FieldWarp, options: WarpOptions,
-    viewport: Viewport = Viewport(), sourceOpaque: Bool? = nil, into output: inout RGBAImage
+  static func renderOnce<Image: RenderImage>(
+    _ source: Image, field warp: FieldWarp, options: WarpOptions,
+    viewport: Viewport = Viewport(), sourceOpaque: Bool? = nil, into output: inout Image
   ) {
     let (width, height) = (output.width, output.height)
     guard width > 0, height > 0 else { return }
-    struct Body: ContentRender {
-      let warp: FieldWarp
-      let width, height, threads: Int
-      let viewport: Viewport
-      func render<Writer: SpanWriter & Sendable>(
-        sampler: Writer, texels: BilinearSampler, out: SharedPointer<UInt8>
-      ) {
-        warp.render(
-          sampler: sampler, texels: texels, width: width, height: height, viewport: viewport,
-          threads: threads, out: out)
-      }
-    }
     draw(
       source, options: options, sourceOpaque: sourceOpaque, into: &output,
-      Body(warp: warp, width: width, height: height, threads: options.threads, viewport: viewport)
-    )
+      FieldBody(
+        warp: warp, width: width, height: height, threads: options.threads, viewport: viewport))
+  }
+}
+
+/// A field's render through the samplers ``WarpRenderer`` sets up.
+private struct FieldBody: ContentRender {
+  let warp: FieldWarp
+  let width, height, threads: Int
+  let viewport: WarpRenderer.Viewport
+  func render<Writer: SpanWriter & Sendable, Reader: ContentReader>(
+    sampler: Writer, reader: Reader, out: SharedPointer<Reader.Channel>
+  ) where Writer.Channel == Reader.Channel {
+    warp.render(
+      sampler: sampler, texels: reader, width: width, height: height, viewport: viewport,
+      threads: threads, out: out)
   }
 }
 
@@ -244,10 +253,10 @@ struct FieldWarp: Sendable {
   /// point origin + (x + ½, y + ½)·scale), through `sampler`; `texels`
   /// is the source, whose rows the identity's runs copy where they lie on
   /// its texel centres.
-  func render<Writer: SpanWriter & Sendable>(
-    sampler: Writer, texels: BilinearSampler, width: Int, height: Int,
-    viewport: WarpRenderer.Viewport, threads: Int, out: SharedPointer<UInt8>
-  ) {
+  func render<Writer: SpanWriter & Sendable, Texels: TexelRows>(
+    sampler: Writer, texels: Texels, width: Int, height: Int,
+    viewport: WarpRenderer.Viewport, threads: Int, out: SharedPointer<Writer.Channel>
+  ) where Texels.Channel == Writer.Channel {
     guard width > 0 else { return }
     let effect = field.effect
     if effect.kind == .wave && effect.axis == .x {
@@ -321,7 +330,7 @@ struct FieldWarp: Sendable {
   /// rows.
   func renderColumns<Writer: SpanWriter & Sendable>(
     sampler: Writer, width: Int, height: Int, viewport: WarpRenderer.Viewport, threads: Int,
-    out: SharedPointer<UInt8>
+    out: SharedPointer<Writer.Channel>
   ) {
     let (x0, dx) = columns(viewport)
     let offsets = (0..<width).map { x in
@@ -331,7 +340,7 @@ struct FieldWarp: Sendable {
     forEachRowBand(rows: height, threads: threads) { band in
       let rows = band.count
       let block = Self.columnBlock
-      var buffer = [UInt8](repeating: 0, count: block * rows * 4)
+      var buffer = [Writer.Channel](repeating: 0, count: block * rows * 4)
       buffer.withUnsafeMutableBufferPointer { columnPixels in
         let base = columnPixels.baseAddress!
         for left in stride(from: 0, to: width, by: block) {
@@ -345,12 +354,14 @@ struct FieldWarp: Sendable {
               out: base + k * rows * 4)
           }
           let columns = UnsafeRawPointer(base)
+          let pixel = MemoryLayout<SIMD4<Writer.Channel>>.size
           for j in 0..<rows {
             let row = UnsafeMutableRawPointer(out.base + ((band.lowerBound + j) * width + left) * 4)
             for k in 0..<count {
               row.storeBytes(
-                of: columns.loadUnaligned(fromByteOffset: (k * rows + j) * 4, as: UInt32.self),
-                toByteOffset: k * 4, as: UInt32.self)
+                of: columns.loadUnaligned(
+                  fromByteOffset: (k * rows + j) * pixel, as: SIMD4<Writer.Channel>.self),
+                toByteOffset: k * pixel, as: SIMD4<Writer.Channel>.self)
             }
           }
         }
@@ -361,10 +372,10 @@ struct FieldWarp: Sendable {
   /// Shades the columns of one row outside `columns` (the row's
   /// ``activeColumns(_:width:)``): identity runs.
   @inline(__always)
-  func identities<Writer: SpanWriter>(
-    _ row: Row, _ columns: (Int, Int), width: Int, sampler: Writer, texels: BilinearSampler,
-    out: UnsafeMutablePointer<UInt8>
-  ) {
+  func identities<Writer: SpanWriter, Texels: TexelRows>(
+    _ row: Row, _ columns: (Int, Int), width: Int, sampler: Writer, texels: Texels,
+    out: UnsafeMutablePointer<Writer.Channel>
+  ) where Texels.Channel == Writer.Channel {
     let (first, end) = columns
     identity(row, from: 0, to: first, sampler: sampler, texels: texels, out: out)
     identity(row, from: end, to: width, sampler: sampler, texels: texels, out: out)
@@ -374,7 +385,7 @@ struct FieldWarp: Sendable {
   /// adaptive rows, cut at the columns where G is not smooth.
   @inline(__always)
   func shade<Writer: SpanWriter>(
-    _ row: Row, _ columns: (Int, Int), sampler: Writer, out: UnsafeMutablePointer<UInt8>
+    _ row: Row, _ columns: (Int, Int), sampler: Writer, out: UnsafeMutablePointer<Writer.Channel>
   ) {
     let (first, end) = columns
     guard first < end else { return }
@@ -437,10 +448,10 @@ struct FieldWarp: Sendable {
   /// points, one affine run, or a copy of its texels where they lie on
   /// their centres (what every interpolation returns there).
   @inline(__always)
-  func identity<Writer: SpanWriter>(
-    _ row: Row, from a: Int, to b: Int, sampler: Writer, texels: BilinearSampler,
-    out: UnsafeMutablePointer<UInt8>
-  ) {
+  func identity<Writer: SpanWriter, Texels: TexelRows>(
+    _ row: Row, from a: Int, to b: Int, sampler: Writer, texels: Texels,
+    out: UnsafeMutablePointer<Writer.Channel>
+  ) where Texels.Channel == Writer.Channel {
     guard b > a else { return }
     let start = row.point(a) * sourceScale
     let step = row.dx * sourceScale.x

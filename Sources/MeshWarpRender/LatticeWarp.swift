@@ -57,9 +57,9 @@ struct LatticeWarp {
   }
 
   /// Writes every pixel of the `width × height` output `out`.
-  func render(
-    sampler: BilinearSampler, width: Int, height: Int, threads: Int,
-    out: SharedPointer<UInt8>
+  func render<Writer: SpanWriter & Sendable>(
+    sampler: Writer, width: Int, height: Int, threads: Int,
+    out: SharedPointer<Writer.Channel>
   ) {
     let columns = xs.count
     // The first pixel column of each lattice column: pixel x lies in cell
@@ -86,9 +86,9 @@ struct LatticeWarp {
           let slope = (left[c + 1] - left[c]) / (xs[c + 1] - xs[c])
           let start = left[c] + slope * (Double(x0) + 0.5 - xs[c])
           let span = Double(x1 - x0 - 1)
-          WarpSpanShader.shadeQuadratic(
+          sampler.writeQuadratic(
             count: x1 - x0, start: start, end: start + slope * span, b: slope, c: .zero,
-            span: span, sampler: sampler, out: row + x0 * 4)
+            span: span, out: row + x0 * 4)
         }
       }
     }

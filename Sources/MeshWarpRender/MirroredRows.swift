@@ -8,7 +8,7 @@ import MeshWarpCore
 /// source pixels; a quadratic's y coefficients change sign).
 final class RowPieces {
   struct Piece {
-    /// Byte offset from the row's first pixel.
+    /// Offset in values from the row's first pixel.
     var offset: Int
     /// Pixels of a quadratic run; 0 for a single pixel at `start`.
     var count: Int
@@ -31,7 +31,7 @@ final class RowPieces {
   /// its source points reflected about y = `mirror`/2 (source pixels).
   @inline(__always)
   func writeMirrored<Writer: SpanWriter>(
-    mirror: Double, sampler: Writer, row: UnsafeMutablePointer<UInt8>
+    mirror: Double, sampler: Writer, row: UnsafeMutablePointer<Writer.Channel>
   ) {
     @inline(__always) func reflect(_ p: Vector2) -> Vector2 { Vector2(p.x, mirror - p.y) }
     for piece in pieces {
@@ -53,9 +53,9 @@ final class RowPieces {
 struct RecordingWriter<Base: SpanWriter>: SpanWriter {
   let base: Base
   let pieces: RowPieces
-  let row: UnsafeMutablePointer<UInt8>
+  let row: UnsafeMutablePointer<Base.Channel>
 
-  @inline(__always) func write(at s: Vector2, to out: UnsafeMutablePointer<UInt8>) {
+  @inline(__always) func write(at s: Vector2, to out: UnsafeMutablePointer<Base.Channel>) {
     base.write(at: s, to: out)
     pieces.append(
       RowPieces.Piece(
@@ -64,7 +64,7 @@ struct RecordingWriter<Base: SpanWriter>: SpanWriter {
 
   @inline(__always) func writeQuadratic(
     count: Int, start: Vector2, end: Vector2, b: Vector2, c: Vector2, span: Double,
-    out: UnsafeMutablePointer<UInt8>
+    out: UnsafeMutablePointer<Base.Channel>
   ) {
     base.writeQuadratic(count: count, start: start, end: end, b: b, c: c, span: span, out: out)
     pieces.append(

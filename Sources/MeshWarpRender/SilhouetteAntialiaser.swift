@@ -14,16 +14,16 @@ import MeshWarpCore
 /// policy's outside colour, weighted by coverage. A fully covered pixel whose
 /// centre is inside keeps the exact centre sample, so identity meshes stay
 /// bit-exact along the image border.
-struct SilhouetteAntialiaser: Sendable {
+struct SilhouetteAntialiaser<Reader: ContentReader>: Sendable {
   let faces: [WarpRenderer.Face]
-  let sampler: ContentSampler
-  let outside: OutsideFill
+  let sampler: Reader
+  let outside: OutsideFill<Reader>
   let samples: Int
   let boundary: [(Vector2, Vector2)]
 
   init(
-    mesh: WarpMesh, faceIndices: [Int], faces: [WarpRenderer.Face], sampler: ContentSampler,
-    outside: OutsideFill, samples: Int
+    mesh: WarpMesh, faceIndices: [Int], faces: [WarpRenderer.Face], sampler: Reader,
+    outside: OutsideFill<Reader>, samples: Int
   ) {
     self.faces = faces
     self.sampler = sampler
@@ -97,7 +97,7 @@ struct SilhouetteAntialiaser: Sendable {
     return order.filter { uses[$0.0] == 1 }.map { ($0.1, $0.2) }
   }
 
-  func run(width: Int, height: Int, into out: SharedPointer<UInt8>, threads: Int) {
+  func run(width: Int, height: Int, into out: SharedPointer<Reader.Channel>, threads: Int) {
     var pixels: [Int] = []
     for (a, b) in boundary where !Self.onGridLine(a, b) {
       visitPixels(from: a, to: b, width: width, height: height) { pixels.append($0) }
@@ -142,7 +142,8 @@ struct SilhouetteAntialiaser: Sendable {
   }
 
   func shade(
-    pixel index: Int, width: Int, locator: QuadLocator, into out: UnsafeMutablePointer<UInt8>
+    pixel index: Int, width: Int, locator: QuadLocator,
+    into out: UnsafeMutablePointer<Reader.Channel>
   ) {
     let x = index % width
     let y = index / width
@@ -171,7 +172,7 @@ struct SilhouetteAntialiaser: Sendable {
     if inside > 0 {
       color = centreSource.map { sampler.premultiplied(at: $0) } ?? sum / Float(inside)
     }
-    storeStraight(
+    sampler.storeStraight(
       color * coverage + outside.premultiplied(at: centre) * (1 - coverage), to: pixel)
   }
 

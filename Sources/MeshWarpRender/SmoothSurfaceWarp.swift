@@ -186,7 +186,7 @@ struct SmoothSurfaceWarp: Sendable {
   /// point origin + (x + ½, y + ½)·scale).
   func render<Writer: SpanWriter & Sendable>(
     sampler: Writer, width: Int, height: Int, viewport: WarpRenderer.Viewport, threads: Int,
-    out: SharedPointer<UInt8>
+    out: SharedPointer<Writer.Channel>
   ) {
     guard width > 0 else { return }
     let chunks = (width + AdaptiveRow<Row>.chunk - 1) / AdaptiveRow<Row>.chunk

@@ -21,18 +21,24 @@ extension WarpRenderer {
     _ source: RGBAImage, geometry: WarpGeometry, options: WarpOptions = WarpOptions(),
     into output: inout RGBAImage
   ) {
+    renderGeometry(source, geometry: geometry, options: options, into: &output)
+  }
+
+  /// ``render(_:geometry:options:into:)`` at either depth.
+  static func renderGeometry<Image: RenderImage>(
+    _ source: Image, geometry: WarpGeometry, options: WarpOptions, into output: inout Image
+  ) {
     switch geometry {
     case .mesh(let mesh):
-      render(source, mesh: mesh, options: options, into: &output)
+      renderMesh(source, mesh: mesh, options: options, into: &output)
     case .effect(let effect):
       let width = options.width ?? source.width
       let height = options.height ?? source.height
       guard let field = try? WarpField(effect, width: width, height: height) else {
-        render(
-          source, mesh: .identity(columns: 2, rows: 2), options: options, into: &output)
+        renderMesh(source, mesh: .identity(columns: 2, rows: 2), options: options, into: &output)
         return
       }
-      render(source, field: field, options: options, into: &output)
+      renderField(source, field: field, options: options, into: &output)
     }
   }
 }
@@ -44,8 +50,28 @@ extension WarpRenderer {
   public static func render(
     _ source: RGBA16Image, geometry: WarpGeometry, options: WarpOptions = WarpOptions()
   ) -> RGBA16Image {
-    // TEMPORARY: through the 8-bit renderer until the deep samplers land.
-    RGBA16Image(render(source.rounded8(), geometry: geometry, options: options))
+    var output = RGBA16Image(width: 0, height: 0)
+    renderGeometry(source, geometry: geometry, options: options, into: &output)
+    return output
+  }
+
+  /// Renders a deep `source` warped through `geometry` into `output`,
+  /// reusing its storage when it already has the output size.
+  public static func render(
+    _ source: RGBA16Image, geometry: WarpGeometry, options: WarpOptions = WarpOptions(),
+    into output: inout RGBA16Image
+  ) {
+    renderGeometry(source, geometry: geometry, options: options, into: &output)
+  }
+
+  /// Renders a deep `source` warped through `mesh`, as
+  /// ``render(_:mesh:options:)`` does an 8-bit one.
+  public static func render(
+    _ source: RGBA16Image, mesh: WarpMesh, options: WarpOptions = WarpOptions()
+  ) -> RGBA16Image {
+    var output = RGBA16Image(width: 0, height: 0)
+    renderMesh(source, mesh: mesh, options: options, into: &output)
+    return output
   }
 
   /// Renders `source` at its own depth: an 8-bit picture on the 8-bit

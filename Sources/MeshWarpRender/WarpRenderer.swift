@@ -58,6 +58,13 @@ public enum WarpRenderer {
     _ source: RGBAImage, mesh: WarpMesh, options: WarpOptions = WarpOptions(),
     into output: inout RGBAImage
   ) {
+    renderMesh(source, mesh: mesh, options: options, into: &output)
+  }
+
+  /// ``render(_:mesh:options:into:)`` at either depth.
+  static func renderMesh<Image: RenderImage>(
+    _ source: Image, mesh: WarpMesh, options: WarpOptions, into output: inout Image
+  ) {
     let width = options.width ?? source.width
     let height = options.height ?? source.height
     let s = min(max(options.supersample, 1), 8)
@@ -86,7 +93,7 @@ public enum WarpRenderer {
     let covered = OutputCoverage.isComplete(mesh)
     guard s > 1 else {
       if output.width != width || output.height != height {
-        output = RGBAImage(uninitializedWidth: width, height: height)
+        output = Image(uninitializedWidth: width, height: height)
       }
       // The source's alpha is scanned once for both passes (a 12 MP
       // frame is 48 MB to read), on the render's threads.
@@ -101,7 +108,7 @@ public enum WarpRenderer {
       }
       return
     }
-    var large = RGBAImage(uninitializedWidth: width * s, height: height * s)
+    var large = Image(uninitializedWidth: width * s, height: height * s)
     renderOnce(
       source, mesh: mesh, options: options, covered: covered, surface: surface, into: &large)
     output = large.downsampled(by: s, threads: options.threads)
@@ -167,9 +174,9 @@ public enum WarpRenderer {
     /// spans abut and are shaded as one run, so runs (and the shader's
     /// interpolated chunks) are as long as the face is wide.
     @inline(__always)
-    func shade(
-      rows: Range<Int>, columns: Range<Int>, width: Int, sampler: BilinearSampler,
-      general: ContentSampler?, out: UnsafeMutablePointer<UInt8>
+    func shade<Writer: SpanWriter>(
+      rows: Range<Int>, columns: Range<Int>, width: Int, sampler: Writer,
+      out: UnsafeMutablePointer<Writer.Channel>
     ) {
       let visible = rows.clamped(to: self.rows)
       // The triangles are read where they are stored, not bound to locals:
@@ -181,10 +188,6 @@ public enum WarpRenderer {
           : triangles.1.flatMap { $0.rows.contains(y) ? $0.span(row: y, width: width) : nil }
         return (span ?? 0..<0).clamped(to: columns)
       }
-      if let general {
-        shadeRuns(visible, span: span, sampler: general, out: out, width: width)
-        return
-      }
       shadeRuns(visible, span: span, sampler: sampler, out: out, width: width)
     }
 
@@ -193,7 +196,7 @@ public enum WarpRenderer {
     @inline(__always)
     func shadeRuns<Writer: SpanWriter>(
       _ visible: Range<Int>, span: (Int, Bool) -> Range<Int>, sampler: Writer,
-      out: UnsafeMutablePointer<UInt8>, width: Int
+      out: UnsafeMutablePointer<Writer.Channel>, width: Int
     ) {
       for y in visible {
         let a = span(y, true)
@@ -272,126 +275,149 @@ public enum WarpRenderer {
   /// covers the whole output, ``OutputCoverage``, and any view of it, such
   /// as the minification filter's runs): the edge policy's fill is skipped.
   /// `surface`: the smooth surfaces of `mesh`, drawn instead of its faces.
-  static func renderOnce(
-    _ source: RGBAImage, mesh: WarpMesh, options: WarpOptions, viewport: Viewport = Viewport(),
+  static func renderOnce<Image: RenderImage>(
+    _ source: Image, mesh: WarpMesh, options: WarpOptions, viewport: Viewport = Viewport(),
     sourceOpaque: Bool? = nil, covered: Bool = false, surface: SmoothSurfaceWarp? = nil,
-    into output: inout RGBAImage
+    into output: inout Image
   ) {
     let width = output.width
     let height = output.height
     guard width > 0, height > 0 else { return }
     let outScale = Vector2(Double(width), Double(height))
     let threads = options.threads
-    if let surface, source.width > 0, source.height > 0 {
-      struct Body: ContentRender {
-        let surface: SmoothSurfaceWarp
-        let width, height, threads: Int
-        let viewport: Viewport
-        func render<Writer: SpanWriter & Sendable>(
-          sampler: Writer, texels: BilinearSampler, out: SharedPointer<UInt8>
-        ) {
-          surface.render(
-            sampler: sampler, width: width, height: height, viewport: viewport,
-            threads: threads, out: out)
-        }
-      }
+    guard source.width > 0, source.height > 0 else {
+      // Nothing to sample: the edge colour, or transparent.
+      output.fill(options.edges == .color ? options.edgeColor : .transparent)
+      return
+    }
+    if let surface {
       draw(
         source, options: options, sourceOpaque: sourceOpaque, into: &output,
-        Body(surface: surface, width: width, height: height, threads: threads, viewport: viewport))
+        SurfaceBody(
+          surface: surface, width: width, height: height, threads: threads, viewport: viewport))
       return
     }
     let fullView = viewport.origin == Vector2(0, 0) && viewport.scale == Vector2(1, 1)
-    if fullView, source.width > 0, source.height > 0,
-      options.interpolation == .bilinear && options.addressMode == .clampToEdge,
+    if fullView, options.interpolation == .bilinear && options.addressMode == .clampToEdge,
       let lattice = LatticeWarp(mesh: mesh, outputSize: outScale, sourceSize: source.size)
     {
-      source.pixels.withUnsafeBufferPointer { src in
-        let sampler = BilinearSampler(
-          pixels: src.baseAddress!, width: source.width, height: source.height,
-          opaque: sourceOpaque, spanKernel: options.usesSpanKernel)
-        output.pixels.withUnsafeMutableBufferPointer { dst in
-          lattice.render(
-            sampler: sampler, width: width, height: height, threads: threads,
-            out: SharedPointer(dst.baseAddress!))
-        }
-      }
+      draw(
+        source, options: options, sourceOpaque: sourceOpaque, into: &output,
+        LatticeBody(lattice: lattice, width: width, height: height, threads: threads))
       return
     }
     let faceIndices = mesh.faces.indices.filter(mesh.isRenderable)
     let faces = Self.faces(
       faceIndices, of: mesh, outputScale: outScale, sourceScale: source.size, threads: threads)
-    source.pixels.withUnsafeBufferPointer { src in
-      let pixels = src.baseAddress ?? UnsafePointer(bitPattern: 16)!
-      let sampler = BilinearSampler(
-        pixels: pixels, width: source.width, height: source.height, opaque: sourceOpaque,
-        spanKernel: options.usesSpanKernel)
-      let empty = source.width == 0 || source.height == 0
-      let content = ContentSampler(
-        bilinear: sampler, interpolation: options.interpolation, address: options.addressMode)
-      let general: ContentSampler? = content.isDefault ? nil : content
-      output.pixels.withUnsafeMutableBufferPointer { dst in
-        let out = SharedPointer(dst.baseAddress!)
-        let outside = OutsideFill(
-          policy: empty && options.edges != .color ? .transparent : options.edges,
-          color: options.edgeColor, sampler: content, outputSize: outScale, viewport: viewport)
-        let strips = empty ? [] : Self.facesByStrip(faces, height: height, width: width)
-        let filled = empty || !covered
-        // Faces are read in place through a pointer: array subscripts here
-        // copied the (large) Face values on every call.
-        faces.withUnsafeBufferPointer { buffer in
-          // (No faces: no strip lists a face, and the pointer is not read.)
-          let first = buffer.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<Face>.alignment)!
-          let faces = SharedPointer(UnsafeMutablePointer(mutating: first))
-          forEachRowBand(rows: height, threads: threads) { band in
-            // Strips of a few rows, filled and then shaded while they are
-            // still in the cache; a band's edges may split a strip.
-            var top = band.lowerBound
-            while top < band.upperBound {
-              let bucket = top / Self.stripRows
-              let strip = top..<min((bucket + 1) * Self.stripRows, band.upperBound)
-              defer { top = strip.upperBound }
-              if filled { outside.fill(rows: strip, width: width, into: out.base) }
-              guard !empty else { continue }
-              // Where a face is wider than two tiles, tiles of the strip,
-              // so that the source texels a tile reads stay in the cache
-              // even where the warp runs across the source's rows (a steep
-              // or rotated face); narrower faces are such tiles themselves.
-              let (faceIndices, tiled) = strips[bucket]
-              let step = tiled ? Self.tileColumns : width
-              for left in stride(from: 0, to: width, by: step) {
-                let tile = left..<min(left + step, width)
-                for index in faceIndices where faces.base[index].columns.overlaps(tile) {
-                  faces.base[index].shade(
-                    rows: strip, columns: tile, width: width, sampler: sampler, general: general,
-                    out: out.base)
-                }
+    let body = MeshBody(
+      mesh: mesh, faceIndices: faceIndices, faces: faces,
+      strips: Self.facesByStrip(faces, height: height, width: width), options: options,
+      viewport: viewport, outputSize: outScale, width: width, height: height, filled: !covered)
+    draw(source, options: options, sourceOpaque: sourceOpaque, into: &output, body)
+  }
+
+  /// The faces of a mesh drawn strip by strip: the edge policy's fill,
+  /// then each face's runs, then the silhouette's anti-aliasing.
+  struct MeshBody: ContentRender {
+    let mesh: WarpMesh
+    let faceIndices: [Int]
+    let faces: [Face]
+    /// ``facesByStrip(_:height:width:)``.
+    let strips: [([Int], Bool)]
+    let options: WarpOptions
+    let viewport: Viewport
+    let outputSize: Vector2
+    let width, height: Int
+    /// Whether the edge policy's fill runs (the faces may leave pixels).
+    let filled: Bool
+
+    func render<Writer: SpanWriter & Sendable, Reader: ContentReader>(
+      sampler: Writer, reader: Reader, out: SharedPointer<Reader.Channel>
+    ) where Writer.Channel == Reader.Channel {
+      let outside = OutsideFill(
+        policy: options.edges, color: options.edgeColor, sampler: reader,
+        outputSize: outputSize, viewport: viewport)
+      let (width, strips, filled) = (self.width, self.strips, self.filled)
+      // Faces are read in place through a pointer: array subscripts here
+      // copied the (large) Face values on every call.
+      faces.withUnsafeBufferPointer { buffer in
+        // (No faces: no strip lists a face, and the pointer is not read.)
+        let first = buffer.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<Face>.alignment)!
+        let faces = SharedPointer(UnsafeMutablePointer(mutating: first))
+        forEachRowBand(rows: height, threads: options.threads) { band in
+          // Strips of a few rows, filled and then shaded while they are
+          // still in the cache; a band's edges may split a strip.
+          var top = band.lowerBound
+          while top < band.upperBound {
+            let bucket = top / WarpRenderer.stripRows
+            let strip = top..<min((bucket + 1) * WarpRenderer.stripRows, band.upperBound)
+            defer { top = strip.upperBound }
+            if filled { outside.fill(rows: strip, width: width, into: out.base) }
+            // Where a face is wider than two tiles, tiles of the strip,
+            // so that the source texels a tile reads stay in the cache
+            // even where the warp runs across the source's rows (a steep
+            // or rotated face); narrower faces are such tiles themselves.
+            let (faceIndices, tiled) = strips[bucket]
+            let step = tiled ? WarpRenderer.tileColumns : width
+            for left in stride(from: 0, to: width, by: step) {
+              let tile = left..<min(left + step, width)
+              for index in faceIndices where faces.base[index].columns.overlaps(tile) {
+                faces.base[index].shade(
+                  rows: strip, columns: tile, width: width, sampler: sampler, out: out.base)
               }
             }
           }
         }
-        if options.antialias > 1 && !empty && !faces.isEmpty {
-          SilhouetteAntialiaser(
-            mesh: mesh, faceIndices: faceIndices, faces: faces, sampler: content,
-            outside: outside, samples: min(options.antialias, 16)
-          ).run(width: width, height: height, into: out, threads: threads)
-        }
+      }
+      if options.antialias > 1 && !faces.isEmpty {
+        SilhouetteAntialiaser(
+          mesh: mesh, faceIndices: faceIndices, faces: faces, sampler: reader,
+          outside: outside, samples: min(options.antialias, 16)
+        ).run(width: width, height: height, into: out, threads: options.threads)
       }
     }
   }
 }
 
+/// A smooth mesh's surfaces drawn through the samplers ``WarpRenderer``
+/// sets up.
+private struct SurfaceBody: ContentRender {
+  let surface: SmoothSurfaceWarp
+  let width, height, threads: Int
+  let viewport: WarpRenderer.Viewport
+  func render<Writer: SpanWriter & Sendable, Reader: ContentReader>(
+    sampler: Writer, reader: Reader, out: SharedPointer<Reader.Channel>
+  ) where Writer.Channel == Reader.Channel {
+    surface.render(
+      sampler: sampler, width: width, height: height, viewport: viewport, threads: threads,
+      out: out)
+  }
+}
+
+/// A lattice mesh drawn through the samplers ``WarpRenderer`` sets up.
+private struct LatticeBody: ContentRender {
+  let lattice: LatticeWarp
+  let width, height, threads: Int
+  func render<Writer: SpanWriter & Sendable, Reader: ContentReader>(
+    sampler: Writer, reader: Reader, out: SharedPointer<Reader.Channel>
+  ) where Writer.Channel == Reader.Channel {
+    lattice.render(sampler: sampler, width: width, height: height, threads: threads, out: out)
+  }
+}
+
 /// The colour of pixels outside the mesh, per ``EdgePolicy``.
-struct OutsideFill: @unchecked Sendable {
+struct OutsideFill<Reader: ContentReader>: @unchecked Sendable {
   let policy: EdgePolicy
-  let sampler: ContentSampler
+  let sampler: Reader
   let outputSize: Vector2
   let viewport: WarpRenderer.Viewport
-  /// The premultiplied colour of `origin` and `color`, and its bytes.
+  /// The premultiplied colour of `origin` and `color` (0…255 units), and
+  /// its stored values.
   let constant: SIMD4<Float>
-  let constantBytes: UInt32
+  let constantPixel: SIMD4<Reader.Channel>
 
   init(
-    policy: EdgePolicy, color: RGBA8, sampler: ContentSampler, outputSize: Vector2,
+    policy: EdgePolicy, color: RGBA8, sampler: Reader, outputSize: Vector2,
     viewport: WarpRenderer.Viewport
   ) {
     self.policy = policy
@@ -400,31 +426,34 @@ struct OutsideFill: @unchecked Sendable {
     self.viewport = viewport
     switch policy {
     case .origin:
-      constant = sampler.bilinear.texel(0, 0)
-      constantBytes = sampler.bilinear.load(0, 0)
+      // The texel's centre: its values, unchanged.
+      constant = sampler.premultiplied(at: Vector2(0.5, 0.5))
+      let p = sampler.pixels
+      constantPixel = SIMD4(p[0], p[1], p[2], p[3])
     case .color:
       let a = Float(color.a) / 255
       constant = SIMD4(Float(color.r) * a, Float(color.g) * a, Float(color.b) * a, Float(color.a))
-      constantBytes =
+      constantPixel =
         color.a == 0
-        ? 0 : UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+        ? .zero
+        : SIMD4(.widening(color.r), .widening(color.g), .widening(color.b), .widening(color.a))
     default:
       constant = .zero
-      constantBytes = 0
+      constantPixel = .zero
     }
   }
 
   /// Where `unwarped` samples for output point p: the same normalized point
   /// on the source, clamped to its bounds.
   @inline(__always) func unwarpedSource(_ p: Vector2) -> Vector2 {
-    let size = Vector2(Double(sampler.bilinear.width), Double(sampler.bilinear.height))
+    let size = Vector2(Double(sampler.width), Double(sampler.height))
     let q = unwarpedPoint(p)
     return Vector2(min(max(q.x, 0), size.x), min(max(q.y, 0), size.y))
   }
 
   /// ``unwarpedSource(_:)`` before the clamp.
   @inline(__always) func unwarpedPoint(_ p: Vector2) -> Vector2 {
-    let size = Vector2(Double(sampler.bilinear.width), Double(sampler.bilinear.height))
+    let size = Vector2(Double(sampler.width), Double(sampler.height))
     let full = viewport.origin + p * viewport.scale
     // Scaled before the division, so that content of the output's own size
     // maps pixel centres to texel centres exactly.
@@ -440,19 +469,19 @@ struct OutsideFill: @unchecked Sendable {
     }
   }
 
-  func fill(rows: Range<Int>, width: Int, into out: UnsafeMutablePointer<UInt8>) {
+  func fill(rows: Range<Int>, width: Int, into out: UnsafeMutablePointer<Reader.Channel>) {
     switch policy {
     case .transparent:
       (out + rows.lowerBound * width * 4).initialize(repeating: 0, count: rows.count * width * 4)
     case .origin, .color:
       UnsafeMutableRawPointer(out + rows.lowerBound * width * 4).bindMemory(
-        to: UInt32.self, capacity: rows.count * width
-      ).initialize(repeating: constantBytes, count: rows.count * width)
+        to: SIMD4<Reader.Channel>.self, capacity: rows.count * width
+      ).initialize(repeating: constantPixel, count: rows.count * width)
     case .unwarped:
       // Along a row the unwarped source point is affine in x: one run
       // through the span shader's loop, unless a clamp to the content's
       // bounds would bend it (then point by point).
-      let size = Vector2(Double(sampler.bilinear.width), Double(sampler.bilinear.height))
+      let size = Vector2(Double(sampler.width), Double(sampler.height))
       let step = viewport.scale.x * size.x / (viewport.fullSize ?? outputSize).x
       for y in rows {
         let row = out + y * width * 4
@@ -468,7 +497,7 @@ struct OutsideFill: @unchecked Sendable {
         if step == 1, tx == tx.rounded(), ty == ty.rounded(), tx >= 0, ty >= 0,
           tx + Double(width) <= size.x, ty < size.y
         {
-          let texel = sampler.bilinear.pixels + (Int(ty) * sampler.bilinear.width + Int(tx)) * 4
+          let texel = sampler.pixels + (Int(ty) * sampler.width + Int(tx)) * 4
           row.update(from: texel, count: width * 4)
           continue
         }

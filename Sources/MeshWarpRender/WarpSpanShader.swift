@@ -143,7 +143,7 @@ import MeshWarpCore
   @inline(__always)
   func shade<Writer: SpanWriter>(
     row y: Int, xs: Range<Int>, upper: Bool?, sampler: Writer,
-    out: UnsafeMutablePointer<UInt8>
+    out: UnsafeMutablePointer<Writer.Channel>
   ) {
     guard !xs.isEmpty else { return }
     let chunks = (xs.count + Self.chunk - 1) / Self.chunk
@@ -170,7 +170,7 @@ import MeshWarpCore
   /// again; chunks under 8 pixels are solved exactly.
   func shadeChunk<Writer: SpanWriter>(
     row y: Int, x: Int, count n: Int, end l: Int, startPoint start: Vector2, endPoint end: Vector2,
-    upper: Bool?, sampler: Writer, out pixel: UnsafeMutablePointer<UInt8>
+    upper: Bool?, sampler: Writer, out pixel: UnsafeMutablePointer<Writer.Channel>
   ) {
     guard n >= 8 else {
       for i in 0..<n {
@@ -316,16 +316,19 @@ struct QuadraticSteps {
 /// What the warp's span shader writes pixels through: the default
 /// fixed-point bilinear sampler, or the general ``ContentSampler`` (any
 /// interpolation and address mode). Both take the same runs, so every mode
-/// gets the same incremental evaluation of source points.
+/// gets the same incremental evaluation of source points. A deep source's
+/// ``DeepSampler`` writes 16-bit values through the same runs.
 protocol SpanWriter {
+  /// The type of one value of the pixels written (four a pixel).
+  associatedtype Channel: PixelChannel
   /// Writes the pixel whose source point is `s` (source pixels).
-  func write(at s: Vector2, to out: UnsafeMutablePointer<UInt8>)
+  func write(at s: Vector2, to out: UnsafeMutablePointer<Channel>)
   /// Writes `count` pixels from `out` whose source points are the quadratic
   /// p(i) = start + (b + c·i)·i; `end` is p(`span`) (see
   /// ``WarpSpanShader/shadeQuadratic(count:start:end:b:c:span:sampler:out:)``).
   func writeQuadratic(
     count: Int, start: Vector2, end: Vector2, b: Vector2, c: Vector2, span: Double,
-    out: UnsafeMutablePointer<UInt8>)
+    out: UnsafeMutablePointer<Channel>)
 }
 
 extension BilinearSampler: SpanWriter {

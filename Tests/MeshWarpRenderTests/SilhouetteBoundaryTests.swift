@@ -28,8 +28,9 @@ import _TestSupport
       let faces = WarpRenderer.faces(
         indices, of: mesh, outputScale: Vector2(640, 480), sourceScale: Vector2(64, 48),
         threads: 1)
-      let ring = SilhouetteAntialiaser.gridRing(mesh: mesh, faceIndices: indices, faces: faces)
-      let counted = SilhouetteAntialiaser.edgesUsedOnce(
+      let ring = SilhouetteAntialiaser<ContentSampler>.gridRing(
+        mesh: mesh, faceIndices: indices, faces: faces)
+      let counted = SilhouetteAntialiaser<ContentSampler>.edgesUsedOnce(
         mesh: mesh, faceIndices: indices, faces: faces)
       func key(_ e: (Vector2, Vector2)) -> [Double] { [e.0.x, e.0.y, e.1.x, e.1.y] }
       #expect(
@@ -38,7 +39,7 @@ import _TestSupport
       #expect(counted.count == 2 * (columns - 1 + rows - 1))
       // Not every face rendered: no shortcut.
       #expect(
-        SilhouetteAntialiaser.gridRing(
+        SilhouetteAntialiaser<ContentSampler>.gridRing(
           mesh: mesh, faceIndices: Array(indices.dropFirst()), faces: Array(faces.dropFirst()))
           == nil)
     }

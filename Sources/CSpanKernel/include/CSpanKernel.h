@@ -29,6 +29,17 @@ void mw_span_opaque_avx2(
     const uint8_t *pixels, int64_t width, int64_t height, int64_t stride, int64_t px, int64_t py,
     int64_t dx, int64_t dy, int64_t ddx, int64_t ddy, int64_t count, int clamp, uint8_t *out);
 
+/// Writes `count` pixels to `out` (four 16-bit values each): the bilinear
+/// blend of the opaque `width`-pixel-wide RGBA source `pixels` (16 bits a
+/// value) at the 52.12 fixed-point tap ((px_i + 2^19) >> 20, (py_i +
+/// 2^19) >> 20) of the same 32.32 forward differences as
+/// `mw_span_opaque_avx2`. Every tap and its right and lower neighbours
+/// must lie inside the image. The same float operations in the same order
+/// as `DeepSampler.writeInteriorOpaque`, so the same values.
+void mw_span_deep_opaque_avx2(
+    const uint16_t *pixels, int64_t width, int64_t px, int64_t py, int64_t dx, int64_t dy,
+    int64_t ddx, int64_t ddy, int64_t count, uint16_t *out);
+
 /// Writes up to `count` pixels to `out` (4 bytes each): Keys' bicubic of
 /// the opaque `width` x `height` RGBA source `pixels` (rows of `stride`
 /// bytes) at the 24.8 taps of the same 32.32 forward differences as

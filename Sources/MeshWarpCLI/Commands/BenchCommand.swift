@@ -86,6 +86,11 @@ struct BenchCommand: ParsableCommand {
     var image = RGBAImage(width: 0, height: 0)
   }
 
+  /// ``Frame`` for the deep cases.
+  final class DeepFrame: @unchecked Sendable {
+    var image = RGBA16Image(width: 0, height: 0)
+  }
+
   static func cases() -> [Case] {
     let (w, h) = (1920, 1080)
     func warp(
@@ -124,6 +129,17 @@ struct BenchCommand: ParsableCommand {
         MeshPresets.sinusoidal(columns: 17, rows: 17)
       },
       warp("warp-16x16-portable", portable: true) { MeshPresets.sinusoidal(columns: 17, rows: 17) },
+      // The same warp of the picture widened to 16 bits a value.
+      Case(name: "warp-16x16-deep", width: w, height: h) {
+        let picture = RGBA16Image(ImageGenerators.benchmarkPicture(width: w, height: h))
+        let mesh = MeshPresets.sinusoidal(columns: 17, rows: 17)
+        let frame = DeepFrame()
+        return { threads in
+          WarpRenderer.render(
+            picture, geometry: .mesh(mesh), options: WarpOptions(threads: threads),
+            into: &frame.image)
+        }
+      },
       warp("warp-64x64") { MeshPresets.sinusoidal(columns: 65, rows: 65) },
       warp("warp-1-unfiltered", options: WarpOptions(minification: .off)) {
         MeshPresets.originalCard

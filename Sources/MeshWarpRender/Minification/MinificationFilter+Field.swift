@@ -7,8 +7,8 @@ extension MinificationFilter {
   /// drawn by the field itself through a viewport of the output at
   /// 1/nₓ × 1/n_y px steps. A field covers every pixel, so the runs need
   /// neither the edge policy nor a coverage mask.
-  static func refine(
-    _ output: inout RGBAImage, source: RGBAImage, field warp: FieldWarp, options: WarpOptions,
+  static func refine<Image: RenderImage>(
+    _ output: inout Image, source: Image, field warp: FieldWarp, options: WarpOptions,
     sourceOpaque: Bool
   ) {
     let (width, height) = (output.width, output.height)
@@ -21,7 +21,7 @@ extension MinificationFilter {
     runOptions.threads = 1
     let full = Vector2(Double(width), Double(height))
     resolveRuns(runs, into: &output, threads: options.threads) { [runOptions] run in
-      var large = RGBAImage(uninitializedWidth: run.width * run.nx, height: run.height * run.ny)
+      var large = Image(uninitializedWidth: run.width * run.nx, height: run.height * run.ny)
       let viewport = WarpRenderer.Viewport(
         origin: Vector2(Double(run.x), Double(run.y)),
         scale: Vector2(1 / Double(run.nx), 1 / Double(run.ny)), fullSize: full)

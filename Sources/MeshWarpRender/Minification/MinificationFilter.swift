@@ -59,8 +59,8 @@ enum MinificationFilter {
   /// neither the edge policy's fill nor a coverage mask.
   /// `surface`: `mesh`'s smooth surfaces, which the runs draw instead of
   /// its faces (`mesh` still plans them).
-  static func refine(
-    _ output: inout RGBAImage, source: RGBAImage, mesh: WarpMesh, options: WarpOptions,
+  static func refine<Image: RenderImage>(
+    _ output: inout Image, source: Image, mesh: WarpMesh, options: WarpOptions,
     sourceOpaque: Bool? = nil, covered complete: Bool, surface: SmoothSurfaceWarp? = nil
   ) {
     let (width, height) = (output.width, output.height)
@@ -94,7 +94,7 @@ enum MinificationFilter {
     }
     let facesByTileRow = candidates
     // Scanned once for all runs (per run it cost more than most runs).
-    let opaque = sourceOpaque ?? source.isOpaque
+    let opaque = sourceOpaque ?? source.isOpaque(threads: 1)
     resolveRuns(runs, into: &output, threads: options.threads) { run in
       let large = renderRun(
         run, source: source, mesh: mesh, width: width, height: height, options: options,
@@ -113,9 +113,9 @@ enum MinificationFilter {
   /// and the mask of the pixels it may change, `nil` for all) and
   /// box-filters it into `output`, on up to `threads` threads. Runs write
   /// disjoint pixels: the result does not depend on threads.
-  static func resolveRuns(
-    _ runs: [Run], into output: inout RGBAImage, threads: Int,
-    render: @Sendable (Run) -> (RGBAImage, [Bool]?)
+  static func resolveRuns<Image: RenderImage>(
+    _ runs: [Run], into output: inout Image, threads: Int,
+    render: @Sendable (Run) -> (Image, [Bool]?)
   ) {
     let width = output.width
     output.pixels.withUnsafeMutableBufferPointer { buffer in
@@ -123,7 +123,7 @@ enum MinificationFilter {
       forEachRowBand(rows: runs.count, threads: threads, minimumRowsPerBand: 1) { band in
         for i in band {
           let (large, covered) = render(runs[i])
-          resolve(large, run: runs[i], into: out.base, width: width, covered: covered)
+          Image.resolve(large, run: runs[i], into: out.base, width: width, covered: covered)
         }
       }
     }
@@ -332,11 +332,11 @@ enum MinificationFilter {
   /// that `mesh` covers the whole output (``OutputCoverage``), so the run's
   /// render skips the edge policy's fill: every face covering a point of
   /// the run reaches the run and is kept.
-  static func renderRun(
-    _ run: Run, source: RGBAImage, mesh: WarpMesh, width: Int, height: Int, options: WarpOptions,
+  static func renderRun<Image: RenderImage>(
+    _ run: Run, source: Image, mesh: WarpMesh, width: Int, height: Int, options: WarpOptions,
     candidates: [Int]? = nil, sourceOpaque: Bool? = nil, covered: Bool = false,
     surface: SmoothSurfaceWarp? = nil
-  ) -> RGBAImage {
+  ) -> Image {
     let viewport = WarpRenderer.Viewport(
       origin: Vector2(Double(run.x), Double(run.y)),
       scale: Vector2(1 / Double(run.nx), 1 / Double(run.ny)),
@@ -345,7 +345,7 @@ enum MinificationFilter {
     runOptions.width = run.width * run.nx
     runOptions.height = run.height * run.ny
     runOptions.threads = 1
-    var large = RGBAImage(uninitializedWidth: run.width * run.nx, height: run.height * run.ny)
+    var large = Image(uninitializedWidth: run.width * run.nx, height: run.height * run.ny)
     if let surface {
       WarpRenderer.renderOnce(
         source, mesh: mesh, options: runOptions, viewport: viewport, sourceOpaque: sourceOpaque,
