@@ -21,11 +21,16 @@ import _TestSupport
   /// Compares every pixel whose 5 × 5 neighbourhood the reference covers
   /// entirely (interior) and, separately, every pixel whose neighbourhood it
   /// leaves entirely uncovered (must be exactly the background).
-  func agreement(_ mesh: GradientMesh, _ reference: GradientReference) -> Agreement {
+  /// `deep`: the 16-bit render, its differences in 8-bit levels (1/257
+  /// of the 16-bit ones).
+  func agreement(_ mesh: GradientMesh, _ reference: GradientReference, deep: Bool = false)
+    -> Agreement
+  {
     let w = Self.width
     let h = Self.height
-    let image = GradientRenderer(options: GradientRenderOptions(dithering: false, threads: 2))
-      .render(mesh, width: w, height: h)
+    let renderer = GradientRenderer(options: GradientRenderOptions(dithering: false, threads: 2))
+    let image = renderer.render(mesh, width: w, height: h)
+    let deepImage = deep ? renderer.render16(mesh, width: w, height: h) : nil
     var located: [(patch: Int, u: Double, v: Double)?] = []
     for y in 0..<h {
       for x in 0..<w { located.append(reference.locate(x: x, y: y)) }
@@ -45,16 +50,20 @@ import _TestSupport
     var worst = 0.0
     var interior = 0
     var background = 0
-    let bg = reference.background.map { (min(max($0, 0), 1) * 255 + 0.5).rounded(.down) }
+    let levels = deep ? 65535.0 : 255
+    let bg = reference.background.map { (min(max($0, 0), 1) * levels + 0.5).rounded(.down) }
     for y in 0..<h {
       for x in 0..<w {
         let pixel = image[x, y]
-        let actual = [Double(pixel.r), Double(pixel.g), Double(pixel.b), Double(pixel.a)]
+        var actual = [Double(pixel.r), Double(pixel.g), Double(pixel.b), Double(pixel.a)]
+        if let deepPixel = deepImage?[x, y] {
+          actual = [deepPixel.r, deepPixel.g, deepPixel.b, deepPixel.a].map(Double.init)
+        }
         if let hit = located[y * w + x], neighbourhood(x, y, covered: true) {
-          let expected = reference.color(patch: hit.patch, u: hit.u, v: hit.v).map { $0 * 255 }
+          let expected = reference.color(patch: hit.patch, u: hit.u, v: hit.v).map { $0 * levels }
           interior += 1
           for k in 0..<4 {
-            let d = abs(actual[k] - expected[k])
+            let d = abs(actual[k] - expected[k]) * 255 / levels
             sum += d
             worst = max(worst, d)
           }
@@ -81,6 +90,27 @@ import _TestSupport
     #expect(a.mean <= 0.5, "\(name): mean difference \(a.mean)/255")
     #expect(a.max <= 2, "\(name): largest difference \(a.max)/255")
     return a
+  }
+
+  /// The 16-bit render against the same reference: its differences are
+  /// the tessellation's and Float's alone, with no rounding to 255 levels
+  /// (the 8-bit render's mean is mostly that rounding: about ¼ level).
+  @Test func deepRenderHasNoEightBitRounding() throws {
+    for (mesh, name) in [
+      (GradientPresets.meshing(at: 1.3), "meshing t=1.3"),
+      (Self.randomMesh(seed: 0x5EED_0007, alpha: true), "random, translucent"),
+    ] {
+      let reference = GradientReference(mesh, width: Self.width, height: Self.height)
+      try #require(reference.isFoldFree)
+      let eight = agreement(mesh, reference)
+      let deep = agreement(mesh, reference, deep: true)
+      print(
+        "GradientReferenceTests deep \(name): mean \(deep.mean)/255 (8-bit \(eight.mean)), max \(deep.max)/255 (8-bit \(eight.max))"
+      )
+      #expect(deep.mean <= 1.0 / 16, "\(name): mean \(deep.mean)/255")
+      #expect(deep.mean * 3 < eight.mean, "\(name): deep \(deep.mean) vs 8-bit \(eight.mean)")
+      #expect(deep.max <= 0.5, "\(name): max \(deep.max)/255")
+    }
   }
 
   /// The blog's preset at times where it does not fold (t = 0 and 2.9 fold).

@@ -27,7 +27,8 @@ final class GradientRasterJob: @unchecked Sendable {
   let segments: Int
   let colorSpace: GradientColorSpace
   let shader: GradientShader
-  let background: UInt32
+  /// The background, straight, 0…1.
+  let backgroundStraight: SIMD4<Double>
   let backgroundPremultiplied: SIMD4<Float>
   /// Whether opaque device-space runs go through the AVX2 kernel
   /// (``GradientSpanPolynomial/writeOpaqueRun(_:uv:step:count:noiseRow:x:to:vectorized:)``).
@@ -77,12 +78,8 @@ final class GradientRasterJob: @unchecked Sendable {
     partial = copy(coverage.pixels)
     partialRowStart = copy(coverage.rowStart)
     backgroundPremultiplied = SIMD4<Float>(background.premultipliedClamped)
-    // Straight from the Double values: a flat background needs no round trip
-    // through premultiplied Float.
-    let straight = SIMD4(background.red, background.green, background.blue, background.alpha)
-    // (roundToByte clamps to 0…255, i.e. the colour to 0…1.)
-    let bytes = (0..<4).map { UInt32(roundToByte(Float(straight[$0] * 255))) }
-    self.background = bytes[0] | bytes[1] << 8 | bytes[2] << 16 | bytes[3] << 24
+    backgroundStraight = SIMD4(
+      background.red, background.green, background.blue, background.alpha)
   }
 
   deinit {
@@ -98,16 +95,20 @@ final class GradientRasterJob: @unchecked Sendable {
   }
 
   /// Renders rows `rows` of the image whose pixels start at `pixels`
-  /// (`width` UInt32 per row, RGBA bytes in memory order).
-  func render(rows: Range<Int>, into pixels: UnsafeMutablePointer<UInt32>) {
+  /// (`width` pixels per row: 8-bit RGBA in a UInt32, or 16-bit in a
+  /// SIMD4<UInt16>, values in memory order).
+  func render<Pixel: GradientPixel>(rows: Range<Int>, into pixels: UnsafeMutablePointer<Pixel>) {
     guard !rows.isEmpty else { return }
-    (pixels + rows.lowerBound * width).update(repeating: background, count: rows.count * width)
+    // Straight from the Double values: a flat background needs no round
+    // trip through premultiplied Float.
+    (pixels + rows.lowerBound * width).update(
+      repeating: Pixel(straight: backgroundStraight), count: rows.count * width)
     for y in rows {
       let noiseRow = noise.baseAddress! + (y & (GradientDither.side - 1)) * GradientDither.side
       for p in partialRowStart[y]..<partialRowStart[y + 1] {
         let pixel = partial[p]
         let x = Int(pixel.x)
-        pixels[y * width + x] = GradientShader.quantize(
+        pixels[y * width + x] = Pixel.quantize(
           overBackground(pixel.edgeColor, coverage: pixel.coverage),
           noise: noiseRow[x & (GradientDither.side - 1)])
       }
@@ -159,7 +160,7 @@ final class GradientRasterJob: @unchecked Sendable {
     _ fixedGrid: UnsafeMutablePointer<TriangleRasterizer.FixedPoint>,
     _ grid: UnsafeMutablePointer<SIMD2<Double>>, _ a: Int, _ uva: SIMD2<Double>, _ b: Int,
     _ uvb: SIMD2<Double>, _ c: Int, _ uvc: SIMD2<Double>, patch k: Int, rows: Range<Int>,
-    pixels: UnsafeMutablePointer<UInt32>
+    pixels: UnsafeMutablePointer<some GradientPixel>
   ) {
     let fa = fixedGrid[a]
     let fb = fixedGrid[b]
@@ -206,9 +207,9 @@ final class GradientRasterJob: @unchecked Sendable {
   /// Not inlined into the row loop: inlined, the per-pixel loop ran about
   /// 4 % slower (measured, 1920 × 1080, levels 3 and 6).
   @inline(never)
-  private func span(
+  private func span<Pixel: GradientPixel>(
     y: Int, from xStart: Int, through xEnd: Int, uv: SIMD2<Float>, step: SIMD2<Float>,
-    patch k: Int, pixels: UnsafeMutablePointer<UInt32>
+    patch k: Int, pixels: UnsafeMutablePointer<Pixel>
   ) {
     let row = pixels + y * width
     let mask = GradientDither.side - 1
@@ -223,9 +224,10 @@ final class GradientRasterJob: @unchecked Sendable {
       while x <= xEnd {
         let runEnd = min(xEnd, x + GradientSpanPolynomial.maximumRun - 1)
         let runUV = uv + step * Float(x - xStart)
-        if fast {
+        if fast && Pixel.self == UInt32.self {
           GradientSpanPolynomial.writeOpaqueRun(
-            a, uv: runUV, step: step, count: runEnd - x + 1, noiseRow: noiseRow, x: x, to: row + x,
+            a, uv: runUV, step: step, count: runEnd - x + 1, noiseRow: noiseRow, x: x,
+            to: UnsafeMutableRawPointer(row + x).assumingMemoryBound(to: UInt32.self),
             vectorized: spanKernel)
           x = runEnd + 1
           continue
@@ -233,7 +235,7 @@ final class GradientRasterJob: @unchecked Sendable {
         var color = GradientSpanPolynomial(a, uv: runUV, step: step)
         while x <= runEnd {
           let c = shader.output(color.next(), encodeTable: table)
-          row[x] = GradientShader.quantize(c, noise: noiseRow[x & mask])
+          row[x] = Pixel.quantize(c, noise: noiseRow[x & mask])
           x += 1
         }
       }
@@ -242,10 +244,10 @@ final class GradientRasterJob: @unchecked Sendable {
       while x <= xEnd {
         var c = GradientShader.evaluate(a, u: p.x, v: p.y)
         if fast {
-          row[x] = GradientShader.quantizeOpaque(c, noise: noiseRow[x & mask])
+          row[x] = Pixel.quantizeOpaque(c, noise: noiseRow[x & mask])
         } else {
           c = shader.output(c, encodeTable: table)
-          row[x] = GradientShader.quantize(c, noise: noiseRow[x & mask])
+          row[x] = Pixel.quantize(c, noise: noiseRow[x & mask])
         }
         p += step
         x += 1
@@ -265,7 +267,7 @@ final class GradientRasterJob: @unchecked Sendable {
       let x = Int(pixel.x)
       let q = uv + step * Float(x - xStart)
       let c = shader.output(GradientShader.evaluate(a, u: q.x, v: q.y), encodeTable: table)
-      row[x] = GradientShader.quantize(
+      row[x] = Pixel.quantize(
         overBackground(c, coverage: pixel.coverage), noise: noiseRow[x & mask])
       first += 1
     }
@@ -285,5 +287,62 @@ extension GradientColor {
     var clamped = self
     clamped.alpha = min(max(alpha, 0), 1)
     return clamped.premultiplied
+  }
+}
+
+/// How a gradient's pixels are stored: 8-bit RGBA in a `UInt32` (bytes in
+/// memory order; the dithered levels of ``GradientShader/quantize(_:noise:)``)
+/// or 16-bit in a `SIMD4<UInt16>` (the same noise in 1/65535 steps).
+protocol GradientPixel {
+  /// A straight colour, 0…1 (clamped), rounded to nearest.
+  init(straight: SIMD4<Double>)
+  /// A premultiplied colour with `noise` (quantization steps) added.
+  static func quantize(_ c: SIMD4<Float>, noise: SIMD4<Float>) -> Self
+  /// ``quantize(_:noise:)`` for a colour whose alpha is exactly 1.
+  static func quantizeOpaque(_ c: SIMD4<Float>, noise: SIMD4<Float>) -> Self
+}
+
+extension UInt32: GradientPixel {
+  init(straight: SIMD4<Double>) {
+    // (roundToByte clamps to 0…255, i.e. the colour to 0…1.)
+    let bytes = (0..<4).map { UInt32(roundToByte(Float(straight[$0] * 255))) }
+    self = bytes[0] | bytes[1] << 8 | bytes[2] << 16 | bytes[3] << 24
+  }
+
+  @inline(__always) static func quantize(_ c: SIMD4<Float>, noise: SIMD4<Float>) -> UInt32 {
+    GradientShader.quantize(c, noise: noise)
+  }
+
+  @inline(__always) static func quantizeOpaque(_ c: SIMD4<Float>, noise: SIMD4<Float>)
+    -> UInt32
+  {
+    GradientShader.quantizeOpaque(c, noise: noise)
+  }
+}
+
+extension SIMD4: GradientPixel where Scalar == UInt16 {
+  init(straight: SIMD4<Double>) {
+    self.init(
+      (0..<4).map { UInt16((Swift.min(Swift.max(straight[$0], 0), 1) * 65535).rounded()) })
+  }
+
+  /// Straight values in steps of 1/65535, rounded to nearest (by adding
+  /// 1.5·2²³, as ``GradientShader/pack(_:)`` does at 8 bits).
+  @inline(__always) static func quantize(_ c: SIMD4<Float>, noise: SIMD4<Float>) -> Self {
+    let alpha = Swift.min(Swift.max(c.w, 0), 1)
+    let scale: Float = alpha > 0 ? 65535 / alpha : 0
+    var v = c * scale
+    v.w = alpha * 65535
+    return pack(v + noise)
+  }
+
+  @inline(__always) static func quantizeOpaque(_ c: SIMD4<Float>, noise: SIMD4<Float>) -> Self {
+    pack(c * 65535 + noise)
+  }
+
+  @inline(__always) static func pack(_ v: SIMD4<Float>) -> Self {
+    let bits = unsafeBitCast(
+      GradientShader.clamp(v, 0, 65535) + 12_582_912, to: SIMD4<UInt32>.self)
+    return SIMD4<UInt16>(truncatingIfNeeded: bits)
   }
 }

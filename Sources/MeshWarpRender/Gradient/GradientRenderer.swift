@@ -108,6 +108,27 @@ public struct GradientRenderer: Sendable {
     }
   }
 
+  /// A new deep `width × height` image of `mesh`: the same render at 16
+  /// bits a value, so that a smooth gradient has 257 times as many levels
+  /// as the 8-bit one (its dithering, when on, is ±1 of them).
+  ///
+  /// - Precondition: `mesh` is valid (`GradientMesh/validate()`), `width,
+  ///   height ≥ 0`.
+  public func render16(_ mesh: GradientMesh, width: Int, height: Int) -> RGBA16Image {
+    precondition(width >= 0 && height >= 0, "negative image size \(width)×\(height)")
+    var image = RGBA16Image(width: width, height: height)
+    guard width > 0, height > 0 else { return image }
+    let job = prepare(mesh, width: width, height: height)
+    image.pixels.withUnsafeMutableBytes { raw in
+      let pixels = SharedPointer(
+        raw.baseAddress!.bindMemory(to: SIMD4<UInt16>.self, capacity: width * height))
+      forEachRowBand(rows: height, threads: options.threads) { rows in
+        job.render(rows: rows, into: pixels.base)
+      }
+    }
+    return image
+  }
+
   /// The subdivision level this renderer uses for `mesh` at this size: each
   /// patch is drawn as 2^level × 2^level cells, two triangles each.
   public func subdivisionLevel(for mesh: GradientMesh, width: Int, height: Int) -> Int {
