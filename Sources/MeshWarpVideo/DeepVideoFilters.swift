@@ -77,7 +77,9 @@ package enum DeepVideoFilters {
   }
 
   /// HDR (HLG or PQ) Y′CbCr of `color` to 8-bit full-range SDR BT.709 RGB.
-  static func toneMap(_ color: VideoColor, method: ToneMapping, alpha: Bool, width: Int, height: Int)
+  static func toneMap(
+    _ color: VideoColor, method: ToneMapping, alpha: Bool, width: Int, height: Int
+  )
     -> [String]
   {
     [

@@ -57,19 +57,25 @@ package struct DepthChoice: Equatable {
       return DepthChoice(
         decoding: .deep(color), deepOutput: DeepOutput(color: tagged, bits: bits),
         framesAreDeep: true,
-        note: "the \(color.bitDepth)-bit \(described) video is kept at \(bits) bits (\(name), tagged \(described))")
+        note:
+          "the \(color.bitDepth)-bit \(described) video is kept at \(bits) bits (\(name), tagged \(described))"
+      )
     }
+    // Why 8 bits, and how to keep more where the container allows.
+    let why = requested == 8 ? "--depth 8 asks for 8 bits" : "\(name) holds 8 bits"
+    let deeper = format.container?.codecs.first { $0.depths.max() ?? 8 > 8 }
+    let hint = requested == 8 ? "" : deeper.map { "; --codec \($0.rawValue) keeps more" } ?? ""
     if color.isHDR {
       return DepthChoice(
         decoding: .toneMapped(color, toneMapping), deepOutput: nil, framesAreDeep: false,
         note:
-          "the \(described) video is tone-mapped to SDR BT.709 (\(toneMapping.rawValue), through zscale and ffmpeg's tonemap): \(name) is written at 8 bits here (--codec hevc keeps HDR; --tone-map picks the curve)"
+          "the \(described) video is tone-mapped to SDR BT.709 (\(toneMapping.rawValue), through zscale and ffmpeg's tonemap; --tone-map picks the curve): \(why)\(hint)"
       )
     }
     if color.isDeep {
       return DepthChoice(
         decoding: .exact8(color), deepOutput: nil, framesAreDeep: false,
-        note: "the \(color.bitDepth)-bit video is written at 8 bits (\(name) holds 8 here)")
+        note: "the \(color.bitDepth)-bit video is written at 8 bits: \(why)\(hint)")
     }
     return DepthChoice(decoding: .rgba8, deepOutput: nil, framesAreDeep: false)
   }

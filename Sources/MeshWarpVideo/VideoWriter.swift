@@ -526,7 +526,9 @@ public final class VideoWriter: FrameSink {
       ]
       if codec == .hevc {
         // x265 logs to stderr on its own; Apple's players want `hvc1`.
-        arguments += ["-x265-params", (["log-level=error"] + x265Colour(deep)).joined(separator: ":")]
+        arguments += [
+          "-x265-params", (["log-level=error"] + x265Colour(deep)).joined(separator: ":"),
+        ]
         if container == .mp4 || container == .mov { arguments += ["-tag:v", "hvc1"] }
       }
       arguments += tags + movieFlags + ["-f", container.muxer]
