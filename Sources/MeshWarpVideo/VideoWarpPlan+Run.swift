@@ -165,7 +165,9 @@ extension VideoWarpPlan {
     if let error = failures.first { throw error }
     let warnings = reader.value.warnings
     if !warnings.isEmpty { note("ffmpeg reported: \(warnings)") }
-    if sawTransparency, format.container != nil, !encoding.resolvedCodec.keepsAlpha {
+    if sawTransparency, format.container != nil,
+      !VideoWriter.keepsAlpha(encoding.resolvedCodec, encoding)
+    {
       let codec = encoding.resolvedCodec
       note(AnimationExport.transparencyNote(codec, over: encoding.background))
     }

@@ -247,8 +247,9 @@ public final class VideoWarpPlan {
     }
   }
 
-  /// How deep the frames go and what the output is tagged
-  /// (``DepthChoice/decide(input:format:codec:requested:toneMapping:width:height:path:)``).
+  /// Whether frames are decoded, warped and encoded at 16 bits a value:
+  /// a video over 8 bits into an output that holds more than 8
+  /// (``VideoCodec/depths``, ``VideoEncoding/depth``); a note says so.
   public var isDeep: Bool { encoding.framesAreDeep }
 
   /// Whether frames stay in Y′CbCr from decoder to encoder
