@@ -345,4 +345,43 @@ struct DeepVideoTests {
     #expect(try decide(twelve, .video(.mov), .prores422hq).deepOutput?.bits == 10)
     #expect(try decide(twelve, .video(.mp4), .h264).decoding == .exact8(twelve))
   }
+
+  /// A deep HEVC output: zscale in the frames' matrix and range, the
+  /// 10-bit format, every tag, and x265's own colour and HDR settings.
+  @Test func deepWriterConvertsAndTagsWithTheFramesColour() {
+    var encoding = VideoEncoding(codec: .hevc, container: .mkv)
+    var color = Self.hlg
+    color.contentLightLevel = ContentLightLevel(maxContent: 1000, maxFrameAverage: 400)
+    encoding.deepOutput = DeepOutput(color: color, bits: 10)
+    encoding.framesAreDeep = true
+    let arguments = VideoWriter.arguments(
+      width: 64, height: 36, options: encoding, outputPath: "x"
+    ).joined(separator: " ")
+    #expect(arguments.contains("-pix_fmt rgba64le"))
+    #expect(arguments.contains("zscale=m=bt2020nc:r=limited,format=yuv420p10le"))
+    #expect(arguments.contains("-color_trc arib-std-b67") && arguments.contains("-color_range tv"))
+    #expect(
+      arguments.contains(
+        "colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc:range=limited:max-cll=1000,400"
+      ))
+  }
+
+  /// Side data with values no display has (or that overflow x265's
+  /// integers) is dropped, not trusted.
+  @Test func implausibleMasteringDisplayIsDropped() throws {
+    func probe(_ maxLuminance: String) throws -> MasteringDisplay? {
+      let json = """
+        {"streams": [{"index": 0, "codec_type": "video", "codec_name": "hevc", "width": 4,
+          "height": 4, "pix_fmt": "yuv420p10le", "avg_frame_rate": "30/1",
+          "color_transfer": "smpte2084", "side_data_list": [{"red_x": "34000/50000",
+          "red_y": "16000/50000", "green_x": "13250/50000", "green_y": "34500/50000",
+          "blue_x": "7500/50000", "blue_y": "3000/50000", "white_point_x": "15635/50000",
+          "white_point_y": "16450/50000", "min_luminance": "1/10000",
+          "max_luminance": "\(maxLuminance)"}]}]}
+        """
+      return try VideoProbe.parse(Array(json.utf8), path: "x").masteringDisplay
+    }
+    #expect(try probe("10000000/10000")?.maxLuminance == 1000)
+    #expect(try probe("1e300/1") == nil)
+  }
 }

@@ -184,15 +184,21 @@ public enum VideoProbe {
         var masteringDisplay: MasteringDisplay? {
           let xy = [red_x, red_y, green_x, green_y, blue_x, blue_y, white_point_x, white_point_y]
             .compactMap { $0.flatMap(VideoProbe.fraction) }
-          guard xy.count == 8, let low = min_luminance.flatMap(VideoProbe.fraction),
-            let high = max_luminance.flatMap(VideoProbe.fraction)
+          // Chromaticities within 0…1 and luminances within 0…10⁶ cd/m²
+          // (x265's units must fit in an integer): else none.
+          guard xy.count == 8, xy.allSatisfy({ (0...1).contains($0) }),
+            let low = min_luminance.flatMap(VideoProbe.fraction),
+            let high = max_luminance.flatMap(VideoProbe.fraction),
+            (0...1e6).contains(low), (0...1e6).contains(high)
           else { return nil }
           return MasteringDisplay(chromaticities: xy, minLuminance: low, maxLuminance: high)
         }
 
         /// The content light level, when this side data is one.
         var contentLightLevel: ContentLightLevel? {
-          guard let max_content, let max_average else { return nil }
+          guard let max_content, let max_average, max_content >= 0, max_average >= 0 else {
+            return nil
+          }
           return ContentLightLevel(maxContent: max_content, maxFrameAverage: max_average)
         }
       }
