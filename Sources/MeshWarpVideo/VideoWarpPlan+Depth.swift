@@ -13,7 +13,8 @@ package struct DepthChoice: Equatable {
 
   /// The choice for a video (`input`: its colour; nil for a still, which
   /// is 8-bit sRGB) into `format` with `codec` (nil: not an ffmpeg format),
-  /// `requested` bits (nil: the input's, as deep as the output holds).
+  /// `requested` bits (nil: the input's, as deep as the output holds);
+  /// `outputName`: the output in notes (nil: the codec's or format's name).
   ///
   /// - Deep output (bits > 8): a deep input decoded, warped and encoded at
   ///   16 bits, tagged with its own colour; an 8-bit one encoded at `bits`
@@ -26,11 +27,11 @@ package struct DepthChoice: Equatable {
   ///   depth the output holds.
   package static func decide(
     input: VideoColor?, format: OutputFormat, codec: VideoCodec?, requested: Int?,
-    toneMapping: ToneMapping, width: Int, height: Int, path: String
+    toneMapping: ToneMapping, width: Int, height: Int, path: String, outputName: String? = nil
   ) throws -> DepthChoice {
     let color = input ?? VideoColor.bt709
     let holds = codec?.depths ?? [8]
-    let name = codec?.displayName ?? Self.name(of: format)
+    let name = outputName ?? codec?.displayName ?? Self.name(of: format)
     if let requested, !holds.contains(requested) {
       throw VideoError.unsupportedOutput(
         path: path,

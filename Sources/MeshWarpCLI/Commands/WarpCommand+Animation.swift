@@ -160,6 +160,17 @@ extension WarpCommand {
       return (out.width, out.height)
     }()
     if size.size == nil { try limits.checkOutputSize(width * supersample, height * supersample) }
+    // A deep or HDR video's frame comes exact at 8 bits, HDR tone-mapped
+    // (a still is written at 8 bits here).
+    let color = reader.info.color
+    if color.isDeep || color.isHDR {
+      let choice = try DepthChoice.decide(
+        input: color, format: .png, codec: nil, requested: nil, toneMapping: toneMap ?? .hable,
+        width: reader.info.storedWidth, height: reader.info.storedHeight, path: output.output,
+        outputName: "a still")
+      try reader.decode(choice.decoding)
+      if let note = choice.note { console.error("note: " + note) }
+    }
     guard let frame = try reader.frame(at: frames.time) else {
       throw VideoWarpError.noFrameDecoded(path: input, decoderSaid: reader.warnings)
     }
