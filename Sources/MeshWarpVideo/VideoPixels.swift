@@ -61,10 +61,8 @@ extension RGBA16Image: VideoPixels {
     _ source: RGBA16Image, geometry: WarpGeometry, options: WarpOptions,
     into output: inout RGBA16Image
   ) {
-    output = WarpRenderer.render(source, geometry: geometry, options: options)
+    WarpRenderer.render(source, geometry: geometry, options: options, into: &output)
   }
-
-  package func isOpaque(threads: Int) -> Bool { isOpaque }
 
   package func flattened(over background: RGBA8?) -> RGBA16Image {
     guard let background, background.a > 0 else { return self }
