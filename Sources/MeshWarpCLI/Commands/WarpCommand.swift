@@ -122,6 +122,18 @@ struct WarpCommand: ParsableCommand {
     help: "Trim a video: end at T seconds (or give --duration S from --start).")
   var end: Double?
   @OptionGroup var video: VideoOptions
+  @Option(
+    placeholder: "N", range: 8...16,
+    help:
+      "Bits per value of a video output: 8; 10 or 12 with --codec hevc or vp9; 10 with ProRes. An HDR (HLG, PQ) video written at 8 bits is tone-mapped to SDR BT.709, with a note.",
+    defaultHelp: "the input's, as deep as the output holds")
+  var depth: Int?
+  @Option(
+    name: "--tone-map", placeholder: "CURVE",
+    help:
+      "How an HDR video is tone-mapped where the output holds 8 bits (H.264, GIF, WebP, APNG, PNG and JPEG sequences, --depth 8): hable, mobius, reinhard, clip.",
+    defaultHelp: "hable")
+  var toneMap: ToneMapping?
   @Flag(
     help:
       "Leave a video's audio out (by default it is copied, or transcoded to AAC or Opus where the output cannot hold it)."

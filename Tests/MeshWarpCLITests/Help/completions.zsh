@@ -89,6 +89,8 @@ _meshwarp() {
             '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9)' \
             '--crf=[Expert: the H.264 and HEVC (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, HEVC CRF 23, VP9 CRF 24).]:N: ' \
             '--preset=[H.264 and HEVC: x264'\''s and x265'\''s speed preset, ultrafast … veryslow; a slower one makes a smaller file at the same --quality (default: medium, as x264'\''s own).]:PRESET:(ultrafast superfast veryfast faster fast medium slow slower veryslow)' \
+            '--depth=[Bits per value of a video output: 8; 10 or 12 with --codec hevc or vp9; 10 with ProRes. An HDR (HLG, PQ) video written at 8 bits is tone-mapped to SDR BT.709, with a note (default: the input'\''s, as deep as the output holds).]:N: ' \
+            '--tone-map=[How an HDR video is tone-mapped where the output holds 8 bits (H.264, GIF, WebP, APNG, PNG and JPEG sequences, --depth 8): hable, mobius, reinhard, clip (default: hable).]:CURVE:(hable mobius reinhard clip)' \
             '--no-audio[Leave a video'\''s audio out (by default it is copied, or transcoded to AAC or Opus where the output cannot hold it).]' \
             '--strip[Write no metadata into a still: no EXIF, XMP, density, and no ICC profile or PNG colour chunks (as ImageMagick'\''s -strip). Without it they are kept, the EXIF orientation set to 1 once applied.]' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
