@@ -13,12 +13,21 @@ public enum VideoProbe {
   ///   unsupported) or `VideoError.toolUnavailable` when ffprobe
   ///   does not start.
   public static func probe(path: String, ffprobePath: String) throws -> VideoInfo {
+    let decodable = try AnimatedWebPInput.decodable(path)
+    var info = try probe(path: path, reading: decodable, ffprobePath: ffprobePath)
+    if decodable != path { info.codec = "webp" }
+    return info
+  }
+
+  /// ``probe(path:ffprobePath:)`` of the file `input` (`path` itself, or
+  /// what ``AnimatedWebPInput`` made of it), messages naming `path`.
+  static func probe(path: String, reading input: String, ffprobePath: String) throws -> VideoInfo {
     let child = try ChildProcess(
       tool: "ffprobe", executable: ffprobePath,
       arguments: [
         "-hide_banner", "-loglevel", "error", "-print_format", "json", "-show_streams",
         "-show_format",
-      ] + InputDemuxer.options(path: path) + [ChildProcess.inputURL(path)])
+      ] + InputDemuxer.options(path: input) + [ChildProcess.inputURL(input)])
     var output: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -34,7 +43,7 @@ public enum VideoProbe {
     }
     var info = try parse(output, path: path)
     if info.color.isHDR, info.masteringDisplay == nil || info.contentLightLevel == nil {
-      readFrameSideData(path: path, ffprobePath: ffprobePath, into: &info)
+      readFrameSideData(path: input, ffprobePath: ffprobePath, into: &info)
     }
     return info
   }

@@ -21,6 +21,9 @@ import MeshWarpRender
 public final class VideoReader {
   /// The file as the caller named it.
   public let path: String
+  /// The file ffmpeg reads: `path`, or for an animated WebP the frames
+  /// libwebp decoded from it (``AnimatedWebPInput``).
+  let input: String
   public let info: VideoInfo
   /// The ffmpeg and ffprobe in use.
   public let ffmpegPath: String
@@ -103,7 +106,7 @@ public final class VideoReader {
     child = try ChildProcess(
       tool: "ffmpeg", executable: ffmpegPath,
       arguments: Self.arguments(
-        path: path, info: info, yuv: rgba != nil, keepsTimes: frameTimes != nil,
+        path: input, info: info, yuv: rgba != nil, keepsTimes: frameTimes != nil,
         filters: filters, deep: parser.deep))
     self.decoding = decoding
   }
@@ -131,9 +134,12 @@ public final class VideoReader {
     }
     (ffmpegPath, ffprobePath) = try Self.tools(environment: environment)
     self.path = path
-    info = try VideoProbe.probe(path: path, ffprobePath: ffprobePath)
+    input = try AnimatedWebPInput.decodable(path)
+    var info = try VideoProbe.probe(path: path, reading: input, ffprobePath: ffprobePath)
+    if input != path { info.codec = "webp" }
+    self.info = info
     let times = VideoFrameTimes.probe(
-      path: path, streamIndex: info.streamIndex, ffprobePath: ffprobePath)
+      path: input, streamIndex: info.streamIndex, ffprobePath: ffprobePath)
     frameTimes = times.flatMap { $0.isConstant ? nil : $0 }
     let yuv = YUV420ToRGBA.matrix(for: info)
     parser = try RawVideoFrameParser(
@@ -142,7 +148,7 @@ public final class VideoReader {
     child = try ChildProcess(
       tool: "ffmpeg", executable: ffmpegPath,
       arguments: Self.arguments(
-        path: path, info: info, yuv: yuv != nil, keepsTimes: frameTimes != nil))
+        path: input, info: info, yuv: yuv != nil, keepsTimes: frameTimes != nil))
   }
 
   deinit { child?.stop() }
