@@ -100,6 +100,9 @@ public struct VideoWarp: Sendable {
   /// Seconds of a video where the output ends (> ``start``): frames from
   /// it on are left out, the audio ends there; nil: the clip's end.
   public var end: Double?
+  /// A video's output frame rate; nil: the input's (see
+  /// ``init(input:mesh:warp:output:maxPixels:keepsAudio:start:end:framesPerSecond:)``).
+  public var framesPerSecond: Double?
 
   /// A warp of `input` through `mesh` into `output`.
   ///
@@ -114,11 +117,16 @@ public struct VideoWarp: Sendable {
   ///   - start: seconds of a video to skip, its audio too (≥ 0, default 0).
   ///   - end: seconds of a video where the output ends (> `start`); nil
   ///     (default): the clip's end.
+  ///   - framesPerSecond: a video's output frame rate (> 0): frames
+  ///     dropped or repeated by time, as ffmpeg's `-r`, the sound
+  ///     untouched; nil (default): the input's rate, and a variable-rate
+  ///     input's own frame times.
   public init(
     input: Input, mesh: MeshAnimation, warp: WarpOptions = WarpOptions(), output: Output,
     maxPixels: Int = DecodeLimits.defaultMaxPixels, keepsAudio: Bool = true,
-    start: Double = 0, end: Double? = nil
+    start: Double = 0, end: Double? = nil, framesPerSecond: Double? = nil
   ) {
+    self.framesPerSecond = framesPerSecond
     self.start = start
     self.end = end
     self.input = input

@@ -78,6 +78,9 @@ public final class VideoWarpPlan {
       totalFrames = frames.times.count
     case .video(let path):
       let opened = try VideoReader(path: path)
+      if let fps = request.framesPerSecond {
+        try opened.resample(to: FrameRate(framesPerSecond: fps))
+      }
       let info = opened.info
       // Every decoded frame has the stream's size: one check covers them all.
       guard info.width * info.height <= maxPixels else {

@@ -104,6 +104,37 @@ struct VideoCommandTests {
     #expect(!original.isEmpty && copied == original)
   }
 
+  /// `--fps N` on a video resamples it by time, as ffmpeg's `-r`: the
+  /// 1-s 10 fps clip becomes 25 frames at 25 fps (each shown frame the
+  /// one whose time it is) or 4 at 4 fps, and the sound is copied as it
+  /// was.
+  @Test func fpsResamplesAVideoAndKeepsItsSound() throws {
+    let folder = try Self.fixture()
+    for (fps, frames, rate) in [("25", "25", "25/1"), ("4", "4", "4/1")] {
+      let out = folder.file("out\(fps).mp4")
+      let run = ToolRun([
+        "warp", folder.file("clip.mp4"), "--mesh", folder.file("a.json"), "--fps", fps, "-o", out,
+      ])
+      #expect(run.status == 0, "\(run.errors)")
+      #expect(run.errors.contains("\(frames) frames") && run.errors.contains("\(rate) fps"))
+      let video = try Self.probe(out, "v", "nb_read_frames,r_frame_rate")
+      #expect(video["nb_read_frames"] == frames && video["r_frame_rate"] == rate, "\(video)")
+      func audio(_ path: String) throws -> [UInt8] {
+        try Self.ffmpeg(["-i", path, "-map", "0:a", "-c", "copy", "-f", "data", "-"])
+      }
+      #expect(try audio(out) == audio(folder.file("clip.mp4")))
+    }
+    // At 25 fps, frame 5 (0.2 s) shows the clip's frame 2 (0.2 s): of
+    // the clip's frames 1 to 3, the nearest in mean difference (both are
+    // lossy H.264).
+    let resampled = try Self.decoded(folder.file("out25.mp4"), 5)
+    let distances = try (1...3).map { k in
+      let original = try Self.decoded(folder.file("clip.mp4"), k)
+      return zip(resampled, original).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+    }
+    #expect(distances[1] < distances[0] && distances[1] < distances[2], "\(distances)")
+  }
+
   @Test func alphaFormatsKeepTransparency() throws {
     let folder = try Self.fixture()
     for name in ["out.mov", "out.webm", "out.gif", "out.apng"] {

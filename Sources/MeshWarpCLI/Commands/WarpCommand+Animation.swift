@@ -78,9 +78,6 @@ extension WarpCommand {
 
   /// A video input: every frame warped with the mesh at its timestamp.
   func warpVideo(_ animation: MeshAnimation, console: Console) throws {
-    if frames.animation.fpsGiven {
-      throw CLIError.usage("\(input) is a video: its own frame rate is kept (leave out --fps)")
-    }
     let (start, end) = try trim()
     if output.isStandardOutput && image.format == nil {
       throw CLIError.usage(
@@ -102,7 +99,8 @@ extension WarpCommand {
         path: output.output, encoding: videoEncoding,
         width: size.width, height: size.height, background: image.background?.rgba,
         format: format),
-      maxPixels: limits.maxPixels, keepsAudio: !noAudio, start: start, end: end)
+      maxPixels: limits.maxPixels, keepsAudio: !noAudio, start: start, end: end,
+      framesPerSecond: frames.animation.fpsGiven ? frames.animation.fps : nil)
     let (plan, result) = try ConsoleExport.run(job, console: console)
     let rate =
       plan.keepsFrameTimes ? "variable frame rate kept" : "\(plan.videoInfo!.frameRate) fps"

@@ -112,7 +112,7 @@ struct WarpCommand: ParsableCommand {
   var antialias = 4
   @Option(range: 1...8, help: "Samples per axis for the whole image, for heavy minification.")
   var supersample = 1
-  @OptionGroup var frames = FrameTimeOptions(fpsAlone: true)
+  @OptionGroup var frames = FrameTimeOptions(fpsAlone: true, videoFPS: true)
   @Option(
     placeholder: "T", range: 0...1e9,
     help: "Trim a video: start at T seconds (the audio too); the output starts there.")

@@ -23,14 +23,13 @@ struct AnimationOptions: ParsableArguments {
   /// still unless `--duration` is given).
   init(
     durationHelp: String, duration fallback: Double?, durationRange: ClosedRange<Double>,
-    fps: Double, fpsRange: ClosedRange<Double>
+    fps: Double, fpsRange: ClosedRange<Double>, fpsHelp: String = AnimationOptions.fpsHelp
   ) {
     _givenDuration = Option(
       name: "--duration", short: "d", placeholder: "S", range: durationRange, help: durationHelp,
       defaultHelp: fallback?.argumentDescription)
     _fps = Option(
-      wrappedValue: fps, name: "--fps", placeholder: "N", range: fpsRange,
-      help: Self.fpsHelp)
+      wrappedValue: fps, name: "--fps", placeholder: "N", range: fpsRange, help: fpsHelp)
     fallbackDuration = fallback
   }
 
@@ -68,17 +67,30 @@ struct FrameTimeOptions: ParsableArguments {
   )
   var time: Double = 0
   @OptionGroup var animation = AnimationOptions(
-    durationHelp:
-      "Render an animation of S seconds (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder).",
-    duration: nil, durationRange: 0...3600, fps: 30, fpsRange: 0.1...240)
+    durationHelp: FrameTimeOptions.durationHelp, duration: nil, durationRange: 0...3600, fps: 30,
+    fpsRange: 0.1...240)
   /// Whether `--fps` may come without `--duration` (when the input has a
   /// length of its own: a keyframe file).
   private var fpsAlone = false
 
   init() {}
 
-  /// The group for a command whose inputs may set the duration.
-  init(fpsAlone: Bool) { self.fpsAlone = fpsAlone }
+  /// The group for a command whose inputs may set the duration;
+  /// `videoFPS`: `--fps` also sets a video input's output frame rate.
+  init(fpsAlone: Bool, videoFPS: Bool = false) {
+    self.fpsAlone = fpsAlone
+    if videoFPS {
+      animation = AnimationOptions(
+        durationHelp: Self.durationHelp, duration: nil, durationRange: 0...3600, fps: 30,
+        fpsRange: 0.1...240,
+        fpsHelp: AnimationOptions.fpsHelp
+          + " On a video: its output frame rate, frames dropped or repeated by time as ffmpeg's -r, the sound untouched (default: the video's own)."
+      )
+    }
+  }
+
+  static let durationHelp =
+    "Render an animation of S seconds (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder)."
 
   /// Whether `--time` was given.
   var timeGiven: Bool { $time.givenAs != nil }

@@ -106,6 +106,16 @@ public struct FrameRate: Hashable, Sendable, CustomStringConvertible {
     self.denominator = denominator
   }
 
+  /// The rate `framesPerSecond` (> 0) in thousandths, reduced: 25 is
+  /// 25/1, 29.97 is 2997/100 (ffmpeg's NTSC 30000/1001 is
+  /// `init(numerator:denominator:)`'s).
+  public init(framesPerSecond: Double) {
+    let thousandths = max(1, Int((framesPerSecond * 1000).rounded()))
+    var (a, b) = (thousandths, 1000)
+    while b != 0 { (a, b) = (b, a % b) }
+    self.init(numerator: thousandths / a, denominator: 1000 / a)
+  }
+
   /// Parses ffprobe's `"30000/1001"` (or a plain integer); nil for `"0/0"`
   /// and anything not positive.
   public init?(ffprobe text: String) {

@@ -24,7 +24,7 @@ public final class VideoReader {
   /// The file ffmpeg reads: `path`, or for an animated WebP the frames
   /// libwebp decoded from it (``AnimatedWebPInput``).
   let input: String
-  public let info: VideoInfo
+  public private(set) var info: VideoInfo
   /// The ffmpeg and ffprobe in use.
   public let ffmpegPath: String
   public let ffprobePath: String
@@ -33,7 +33,7 @@ public final class VideoReader {
   /// come as the file has them (`-fps_mode passthrough`), each with its own
   /// timestamp. Nil for an evenly spaced stream, delivered at
   /// ``VideoInfo/frameRate``.
-  public let frameTimes: VideoFrameTimes?
+  public private(set) var frameTimes: VideoFrameTimes?
   /// Errors ffmpeg printed while still exiting successfully (a damaged
   /// but readable file), available after the last frame; "" when none.
   public private(set) var warnings = ""
@@ -69,6 +69,25 @@ public final class VideoReader {
     case toneMapped(VideoColor, ToneMapping)
   }
 
+  /// Restarts decoding, before the first frame is read, at the constant
+  /// rate `rate`: frames dropped or repeated by time, as ffmpeg's `-r`
+  /// does (a variable-rate stream's own frame times give way to it).
+  ///
+  /// - Throws: as ``decode(_:)``.
+  package func resample(to rate: FrameRate) throws {
+    info.frameRate = rate
+    resampled = true
+    // The stated count was the stream's; duration × rate is the new one.
+    info.frameCount = nil
+    frameTimes = nil
+    try restart(decoding)
+  }
+
+  /// Whether ``resample(to:)`` set the rate: ffmpeg's `fps` filter then
+  /// picks the frames (by time, ending where the stream ends: `-r` alone
+  /// repeats the last frame past it).
+  private var resampled = false
+
   /// How frames are decoded (``decode(_:)``).
   package private(set) var decoding = Decoding.rgba8
 
@@ -78,8 +97,14 @@ public final class VideoReader {
   /// - Throws: `VideoError.toolUnavailable` when ffmpeg does not start,
   ///   ``VideoInputError`` for a bad size.
   package func decode(_ decoding: Decoding) throws {
-    precondition(parser.framesRead == 0, "frames already read")
     guard decoding != self.decoding else { return }
+    try restart(decoding)
+  }
+
+  /// Starts ffmpeg again for `decoding` and the current ``info``, before
+  /// the first frame is read.
+  private func restart(_ decoding: Decoding) throws {
+    precondition(parser.framesRead == 0, "frames already read")
     child?.stop()
     child = nil
     let rgba = decoding == .rgba8 ? YUV420ToRGBA.matrix(for: info) : nil
@@ -107,7 +132,7 @@ public final class VideoReader {
       tool: "ffmpeg", executable: ffmpegPath,
       arguments: Self.arguments(
         path: input, info: info, yuv: rgba != nil, keepsTimes: frameTimes != nil,
-        filters: filters, deep: parser.deep))
+        filters: (resampled ? ["fps=\(info.frameRate)"] : []) + filters, deep: parser.deep))
     self.decoding = decoding
   }
 

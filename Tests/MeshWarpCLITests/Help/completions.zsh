@@ -83,7 +83,7 @@ _meshwarp() {
             '-t[Seconds on the animation'\''s clock (a keyframe file, --to-mesh, a preset): when the still is taken, or when the first frame starts (default: 0).]:T: ' \
             '--duration=[Render an animation of S seconds (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder).]:S: ' \
             '-d[Render an animation of S seconds (.apng, .mp4, .mov, .webm, .gif, .webp, frame_%04d.png or a folder).]:S: ' \
-            '--fps=[Frames per second of an animation: S seconds give S × N frames, at 0, 1/N, 2/N, … s (default: 30).]:N: ' \
+            '--fps=[Frames per second of an animation: S seconds give S × N frames, at 0, 1/N, 2/N, … s. On a video: its output frame rate, frames dropped or repeated by time as ffmpeg'\''s -r, the sound untouched (default: the video'\''s own) (default: 30).]:N: ' \
             '--start=[Trim a video: start at T seconds (the audio too); the output starts there.]:T: ' \
             '--end=[Trim a video: end at T seconds (or give --duration S from --start).]:T: ' \
             '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9)' \
