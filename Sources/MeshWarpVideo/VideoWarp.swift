@@ -103,6 +103,10 @@ public struct VideoWarp: Sendable {
   /// A video's output frame rate; nil: the input's (see
   /// ``init(input:mesh:warp:output:maxPixels:keepsAudio:start:end:framesPerSecond:)``).
   public var framesPerSecond: Double?
+  /// Whether a video's container metadata (creation time, location, make,
+  /// model) travels to a MOV, MP4 or MKV output
+  /// (``VideoEncoding/metadataSource``); default true.
+  public var keepsMetadata = true
 
   /// A warp of `input` through `mesh` into `output`.
   ///

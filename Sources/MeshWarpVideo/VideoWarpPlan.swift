@@ -154,6 +154,7 @@ public final class VideoWarpPlan {
     encoding.framesAreDeep = depth.framesAreDeep
     if let text = depth.note { notes.append(text) }
     if let reader, let info = videoInfo {
+      if request.keepsMetadata { encoding.metadataSource = reader.path }
       if info.hasAudio, request.keepsAudio {
         Self.planAudio(of: reader, into: format, path: output.path, &encoding, notes: &notes)
         encoding.audioStart = request.start

@@ -67,6 +67,12 @@ public struct VideoEncoding: Sendable, Equatable {
   public var audioStart: Double = 0
   /// Seconds of ``audioSource``'s audio taken (input `-t`); nil: to its end.
   public var audioDuration: Double?
+  /// A media file whose container metadata (creation time, location,
+  /// make, model: an iPhone clip's `com.apple.quicktime.*` keys) is
+  /// written into a MOV, MP4 or MKV output (`-map_metadata`, with
+  /// `-movflags use_metadata_tags` so that MP4 and MOV keep Apple's keys);
+  /// nil (default): none.
+  public var metadataSource: String?
   /// The frames hold BT.709 limited-range Y′CbCr in their R, G, B bytes
   /// (a warp kept in Y′CbCr: ``YCbCr420Packing``), sent packed, not
   /// converted; ``background`` stays sRGB and is converted. Only for H.264
@@ -436,9 +442,14 @@ public final class VideoWriter: FrameSink {
     let (p, q) = bestRationalApproximation(options.framesPerSecond, limit: 1_000_000)
     let codec = options.resolvedCodec
     let container = options.resolvedContainer
+    let keys = options.metadataSource != nil ? "+use_metadata_tags" : ""
     let movieFlags =
       container == .mp4 || container == .mov
-      ? (streams ? fragmented : container == .mp4 ? ["-movflags", "+faststart"] : []) : []
+      ? (streams
+        ? [fragmented[0], fragmented[1] + keys]
+        : container == .mp4
+          ? ["-movflags", "+faststart" + keys] : keys.isEmpty ? [] : ["-movflags", keys])
+      : []
     let deep = options.deepOutput
     let yuv = deep == nil && sendsYUV(width: width, height: height, codec: codec)
     let alpha = keepsAlpha(codec, options)
@@ -465,7 +476,19 @@ public final class VideoWriter: FrameSink {
       if let seconds = options.audioDuration { arguments += ["-t", "\(seconds)"] }
       arguments += ["-i", "file:" + audio]
     }
+    // The container metadata: from the audio's input where it is the same
+    // file, else from an input of which nothing is read (`-t 0`).
+    var metadata: Int? = nil
+    if let source = options.metadataSource, [.mp4, .mov, .mkv].contains(container) {
+      if audio == source {
+        metadata = 1
+      } else {
+        arguments += ["-t", "0", "-i", "file:" + source]
+        metadata = audio == nil ? 1 : 2
+      }
+    }
     if codec != .gif { arguments += ["-map", "0:v"] }
+    if let metadata { arguments += ["-map_metadata", "\(metadata)"] }
     if audio != nil { arguments += options.audioPlan.arguments }
     // Copied audio cut by the input's `-ss` keeps the packets from ffmpeg's
     // seek point on (up to 1 s before the cut: pre-roll at negative times,
@@ -791,7 +814,11 @@ public final class VideoWriter: FrameSink {
   /// (``LastFrameDuration``).
   private func runRemux() throws {
     let muxer = container.muxer
-    let flags = container == .mp4 ? ["-movflags", "+faststart"] : []
+    let keys = options.metadataSource != nil ? "+use_metadata_tags" : ""
+    let flags =
+      container == .mp4
+      ? ["-movflags", "+faststart" + keys]
+      : container == .mov && !keys.isEmpty ? ["-movflags", keys] : []
     let remux: SpawnedProcess
     do {
       remux = try SpawnedProcess(

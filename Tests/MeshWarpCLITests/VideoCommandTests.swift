@@ -135,6 +135,42 @@ struct VideoCommandTests {
     #expect(distances[1] < distances[0] && distances[1] < distances[2], "\(distances)")
   }
 
+  /// An iPhone clip's container metadata (creation time, location, make,
+  /// model) travels to MP4, MOV and MKV outputs; `--strip` drops it.
+  @Test func containerMetadataTravelsUnlessStripped() throws {
+    let folder = try Self.fixture()
+    let clip = folder.file("iphone.mov")
+    try Self.ffmpeg([
+      "-y", "-i", folder.file("clip.mp4"), "-c", "copy", "-metadata",
+      "creation_time=2024-05-01T10:20:30.000000Z", "-metadata",
+      "com.apple.quicktime.location.ISO6709=+48.8584+002.2945+035.000/", "-metadata",
+      "com.apple.quicktime.make=Apple", "-metadata", "com.apple.quicktime.model=iPhone 15 Pro",
+      "-movflags", "use_metadata_tags", clip,
+    ])
+    func tags(_ path: String) throws -> String {
+      String(
+        decoding: try ToolProcess.output(
+          VideoTools.ffprobe!,
+          ["-v", "error", "-show_entries", "format_tags", "-of", "default", path]),
+        as: UTF8.self
+      ).lowercased()
+    }
+    for (name, extra) in [("out.mp4", []), ("out.mov", []), ("out.mkv", ["--no-audio"])] {
+      let out = folder.file(name)
+      let run = ToolRun(["warp", clip, "--mesh", folder.file("a.json"), "-o", out] + extra)
+      #expect(run.status == 0, "\(run.errors)")
+      let text = try tags(out)
+      #expect(text.contains("creation_time=2024-05-01t10:20:30"), "\(name): \(text)")
+      #expect(text.contains("location.iso6709=+48.8584+002.2945+035.000/"), "\(name)")
+      #expect(text.contains("model=iphone 15 pro"), "\(name)")
+    }
+    let stripped = folder.file("stripped.mp4")
+    let run = ToolRun(["warp", clip, "--mesh", folder.file("a.json"), "--strip", "-o", stripped])
+    #expect(run.status == 0, "\(run.errors)")
+    let text = try tags(stripped)
+    #expect(!text.contains("creation_time") && !text.contains("iso6709"), "\(text)")
+  }
+
   @Test func alphaFormatsKeepTransparency() throws {
     let folder = try Self.fixture()
     for name in ["out.mov", "out.webm", "out.gif", "out.apng"] {

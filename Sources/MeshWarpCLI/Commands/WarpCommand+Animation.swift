@@ -93,7 +93,7 @@ extension WarpCommand {
       encoderSettings: video.encoding(image, threads: threading.threads), path: output.output,
       format: format)
     if image.format == nil { AnimatedOutput.noteAnimatedPNG(at: output.output, console: console) }
-    let job = VideoWarp(
+    var job = VideoWarp(
       input: .video(path: input), mesh: animation, warp: warpOptions(),
       output: VideoWarp.Output(
         path: output.output, encoding: videoEncoding,
@@ -101,6 +101,7 @@ extension WarpCommand {
         format: format),
       maxPixels: limits.maxPixels, keepsAudio: !noAudio, start: start, end: end,
       framesPerSecond: frames.animation.fpsGiven ? frames.animation.fps : nil)
+    job.keepsMetadata = !strip
     let (plan, result) = try ConsoleExport.run(job, console: console)
     let rate =
       plan.keepsFrameTimes ? "variable frame rate kept" : "\(plan.videoInfo!.frameRate) fps"

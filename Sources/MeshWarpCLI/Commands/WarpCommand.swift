@@ -141,7 +141,7 @@ struct WarpCommand: ParsableCommand {
   var noAudio: Bool
   @Flag(
     help:
-      "Write no metadata into a still: no EXIF, XMP, density, and no ICC profile or PNG colour chunks (as ImageMagick's -strip). Without it they are kept, the EXIF orientation set to 1 once applied."
+      "Write no metadata: into a still no EXIF, XMP, density, and no ICC profile or PNG colour chunks (as ImageMagick's -strip); into a video no container metadata (creation time, location, make, model). Without it they are kept, the EXIF orientation set to 1 once applied."
   )
   var strip: Bool
   @OptionGroup var threading: ThreadOptions

@@ -92,7 +92,7 @@ _meshwarp() {
             '--depth=[Bits per value of a video output: 8; 10 or 12 with --codec hevc or vp9; 10 with ProRes. An HDR (HLG, PQ) video written at 8 bits is tone-mapped to SDR BT.709, with a note (default: the input'\''s, as deep as the output holds).]:N: ' \
             '--tone-map=[How an HDR video is tone-mapped where the output holds 8 bits (H.264, GIF, WebP, APNG, PNG and JPEG sequences, --depth 8): hable, mobius, reinhard, clip (default: hable).]:CURVE:(hable mobius reinhard clip)' \
             '--no-audio[Leave a video'\''s audio out (by default it is copied, or transcoded to AAC or Opus where the output cannot hold it).]' \
-            '--strip[Write no metadata into a still: no EXIF, XMP, density, and no ICC profile or PNG colour chunks (as ImageMagick'\''s -strip). Without it they are kept, the EXIF orientation set to 1 once applied.]' \
+            '--strip[Write no metadata: into a still no EXIF, XMP, density, and no ICC profile or PNG colour chunks (as ImageMagick'\''s -strip); into a video no container metadata (creation time, location, make, model). Without it they are kept, the EXIF orientation set to 1 once applied.]' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
             '-j[Worker threads (default: all cores).]:N: ' \
             '--max-pixels=[The most pixels of a picture read or made: input images, video frames, the output (default: 100000000).]:N: ' \
