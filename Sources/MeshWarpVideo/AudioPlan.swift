@@ -43,22 +43,7 @@ public enum AudioPlan: Sendable, Equatable {
   /// The codec names (ffprobe's `codec_name`) of `path`'s audio streams;
   /// empty when it has none or ffprobe fails.
   public static func codecs(ofAudioIn path: String, ffprobePath: String) -> [String] {
-    guard
-      let child = try? ChildProcess(
-        tool: "ffprobe", executable: ffprobePath,
-        arguments: [
-          "-hide_banner", "-loglevel", "error", "-select_streams", "a", "-show_entries",
-          "stream=codec_name", "-of", "csv=p=0", ChildProcess.inputURL(path),
-        ])
-    else { return [] }
-    var output: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while let n = try? chunk.withUnsafeMutableBytes({ try child.read(into: $0) }), n > 0 {
-      output += chunk[0..<n]
-    }
-    guard child.wait().succeeded else { return [] }
-    return String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline)
-      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    StreamCodecs.probe("a", in: path, ffprobePath: ffprobePath)
   }
 
   /// The codec's name for messages: "AAC", "Opus".

@@ -155,6 +155,23 @@ public final class VideoWarpPlan {
     if let text = depth.note { notes.append(text) }
     if let reader, let info = videoInfo {
       if request.keepsMetadata { encoding.metadataSource = reader.path }
+      let subtitles = SubtitlePlan.codecs(
+        ofSubtitlesIn: reader.path, ffprobePath: reader.ffprobePath)
+      if !subtitles.isEmpty, request.start > 0 || request.end != nil {
+        // ffmpeg's input seek does not move subtitle packets (a cue at 0.5 s
+        // stayed at 0.5 s after `-ss 0.5`): left out rather than out of step.
+        notes.append(
+          "the subtitles (\(subtitles.joined(separator: ", "))) are not kept: a trimmed clip's subtitles are not cut"
+        )
+      } else {
+        let (subtitlePlan, subtitleNote) = SubtitlePlan.decide(
+          codecs: subtitles, into: format.container)
+        if subtitlePlan != .none {
+          encoding.subtitleSource = reader.path
+          encoding.subtitlePlan = subtitlePlan
+        }
+        if let subtitleNote { notes.append(subtitleNote) }
+      }
       if info.hasAudio, request.keepsAudio {
         Self.planAudio(of: reader, into: format, path: output.path, &encoding, notes: &notes)
         encoding.audioStart = request.start

@@ -67,6 +67,13 @@ public struct VideoEncoding: Sendable, Equatable {
   public var audioStart: Double = 0
   /// Seconds of ``audioSource``'s audio taken (input `-t`); nil: to its end.
   public var audioDuration: Double?
+  /// A media file whose subtitle streams go into the output as
+  /// ``subtitlePlan`` says, cut as the audio is (``audioStart``,
+  /// ``audioDuration``); nil for none.
+  public var subtitleSource: String?
+  /// What happens to ``subtitleSource``'s subtitles (``SubtitlePlan``);
+  /// default `.none`.
+  public var subtitlePlan: SubtitlePlan = .none
   /// A media file whose container metadata (creation time, location,
   /// make, model: an iPhone clip's `com.apple.quicktime.*` keys) is
   /// written into a MOV, MP4 or MKV output (`-map_metadata`, with
@@ -476,20 +483,37 @@ public final class VideoWriter: FrameSink {
       if let seconds = options.audioDuration { arguments += ["-t", "\(seconds)"] }
       arguments += ["-i", "file:" + audio]
     }
-    // The container metadata: from the audio's input where it is the same
-    // file, else from an input of which nothing is read (`-t 0`).
+    var inputs = audio.map { [$0] } ?? []
+    // The subtitles: from the audio's input where it is the same file, else
+    // from an input cut the same way.
+    var subtitles: Int? = nil
+    if let source = options.subtitleSource, options.subtitlePlan != .none, codec != .gif {
+      if let index = inputs.firstIndex(of: source) {
+        subtitles = index + 1
+      } else {
+        if options.audioStart > 0 { arguments += ["-ss", "\(options.audioStart)"] }
+        if let seconds = options.audioDuration { arguments += ["-t", "\(seconds)"] }
+        arguments += ["-i", "file:" + source]
+        inputs.append(source)
+        subtitles = inputs.count
+      }
+    }
+    // The container metadata: from an input already open on that file,
+    // else from one of which nothing is read (`-t 0`).
     var metadata: Int? = nil
     if let source = options.metadataSource, [.mp4, .mov, .mkv].contains(container) {
-      if audio == source {
-        metadata = 1
+      if let index = inputs.firstIndex(of: source) {
+        metadata = index + 1
       } else {
         arguments += ["-t", "0", "-i", "file:" + source]
-        metadata = audio == nil ? 1 : 2
+        inputs.append(source)
+        metadata = inputs.count
       }
     }
     if codec != .gif { arguments += ["-map", "0:v"] }
     if let metadata { arguments += ["-map_metadata", "\(metadata)"] }
     if audio != nil { arguments += options.audioPlan.arguments }
+    if let subtitles { arguments += options.subtitlePlan.arguments(input: subtitles) }
     // Copied audio cut by the input's `-ss` keeps the packets from ffmpeg's
     // seek point on (up to 1 s before the cut: pre-roll at negative times,
     // hidden in MP4 and MOV by an edit list; in Matroska, which has none,

@@ -171,6 +171,44 @@ struct VideoCommandTests {
     #expect(!text.contains("creation_time") && !text.contains("iso6709"), "\(text)")
   }
 
+  /// Subtitles are copied or converted where the output holds them
+  /// (SubRip in MKV to mov_text in MP4, back to SubRip in MKV, WebVTT in
+  /// WebM), and left out with a note elsewhere or on a trimmed clip.
+  @Test func subtitlesAreKeptConvertedOrNoted() throws {
+    let folder = try Self.fixture()
+    _ = folder.write(
+      "1\n00:00:00,000 --> 00:00:00,500\nHello\n\n2\n00:00:00,500 --> 00:00:01,000\nWorld\n",
+      "s.srt")
+    let input = folder.file("sub.mkv")
+    try Self.ffmpeg([
+      "-y", "-i", folder.file("clip.mp4"), "-i", folder.file("s.srt"), "-map", "0", "-map", "1",
+      "-c", "copy", "-c:s", "srt", input,
+    ])
+    func cues(_ path: String) throws -> String {
+      String(
+        decoding: try Self.ffmpeg(["-i", path, "-map", "0:s", "-f", "srt", "-"]), as: UTF8.self)
+    }
+    for (name, codec, note) in [
+      ("o.mp4", "mov_text", "converted to mov_text"), ("o.mkv", "subrip", ""),
+      ("o.webm", "webvtt", "converted to WebVTT"),
+    ] {
+      let out = folder.file(name)
+      let run = ToolRun(["warp", input, "--mesh", folder.file("a.json"), "-o", out])
+      #expect(run.status == 0, "\(run.errors)")
+      #expect(note.isEmpty || run.errors.contains(note), "\(name): \(run.errors)")
+      #expect(try Self.probe(out, "s", "codec_name")["codec_name"] == codec, "\(name)")
+      let text = try cues(out)
+      #expect(text.contains("Hello") && text.contains("World"), "\(name): \(text)")
+    }
+    var run = ToolRun(["warp", input, "--mesh", folder.file("a.json"), "-o", folder.file("o.gif")])
+    #expect(run.status == 0 && run.errors.contains("subtitles (subrip) are not kept"))
+    run = ToolRun([
+      "warp", input, "--mesh", folder.file("a.json"), "--start", "0.5", "-o", folder.file("t.mp4"),
+    ])
+    #expect(run.status == 0 && run.errors.contains("a trimmed clip's subtitles are not cut"))
+    #expect(try Self.probe(folder.file("t.mp4"), "s", "codec_name").isEmpty)
+  }
+
   @Test func alphaFormatsKeepTransparency() throws {
     let folder = try Self.fixture()
     for name in ["out.mov", "out.webm", "out.gif", "out.apng"] {
