@@ -132,6 +132,11 @@ struct WarpCommand: ParsableCommand {
       "Write no metadata into a still: no EXIF, XMP, density, and no ICC profile or PNG colour chunks (as ImageMagick's -strip). Without it they are kept, the EXIF orientation set to 1 once applied."
   )
   var strip: Bool
+  @Option(
+    help:
+      "Bits a value in the output: 16 keeps a deep input (16-bit PNG and TIFF, 10- and 12-bit HEIC) deep and needs a PNG or TIFF output; 8 rounds once, at the end.",
+    defaultHelp: "the input's, where the output format holds it (else 8, with a note)")
+  var depth: SampleDepth?
   @OptionGroup var threading: ThreadOptions
   @OptionGroup var limits: InputLimitOptions
 
@@ -229,7 +234,7 @@ struct WarpCommand: ParsableCommand {
       time: frames.time, options: warpOptions(), width: size.width, height: size.height,
       output: try image.stillOutput(
         for: output.output, format: try stillFormat ?? image.stillFormat(for: output.output),
-        keepsMetadata: !strip, threads: threading.threads, console: console),
+        keepsMetadata: !strip, threads: threading.threads, depth: depth, console: console),
       maxPixels: limits.maxPixels, threads: threading.threads)
     let plan = try CLIError.reporting { try job.plan(note: { console.error($0) }) }
     for note in plan.notes { console.error("note: " + note) }

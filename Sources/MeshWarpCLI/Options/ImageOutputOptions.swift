@@ -123,11 +123,17 @@ struct ImageOutputOptions: ParsableArguments {
   /// - Parameters:
   ///   - keepsMetadata: write the input's metadata and colour (`--strip`: false).
   ///   - threads: encoder threads (`--threads`; 0: every core).
+  ///   - depth: the bits a value (`--depth`); nil: the picture's own.
   func stillOutput(
     for path: String, format stillFormat: ImageFormat? = nil, keepsMetadata: Bool = true,
-    threads: Int = 0, console: Console
+    threads: Int = 0, depth: SampleDepth? = nil, console: Console
   ) throws -> StillOutput {
     let chosen = try stillFormat ?? self.stillFormat(for: path)
+    if depth == .bits16 && !chosen.holdsDeepSamples {
+      throw CLIError.usage(
+        "--depth 16 needs a PNG or TIFF output; \(path) is \(chosen.name), which holds 8 bits a value (give --depth 8 or leave it out)"
+      )
+    }
     if format != nil,
       let named = ImageFormat.fileExtension(of: path).flatMap(ImageFormat.init(fileExtension:)),
       named != chosen
@@ -139,7 +145,7 @@ struct ImageOutputOptions: ParsableArguments {
     return try StillOutput(
       path: path, format: chosen, quality: quality, lossless: lossless,
       jpegSubsampling: subsampling, background: background?.rgba, keepsMetadata: keepsMetadata,
-      threads: threads)
+      threads: threads, depth: depth)
   }
 
   /// Encodes `image` for `path` and writes it (`-`: the console), printing

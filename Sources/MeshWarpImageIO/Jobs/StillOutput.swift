@@ -36,6 +36,9 @@ public struct StillOutput: Sendable, Equatable {
   public var keepsMetadata: Bool
   /// Encoder threads; 0: every core.
   public var threads: Int
+  /// The bits a value written; nil: the picture's own (16 for a deep
+  /// picture where ``format`` holds it, else 8).
+  public var depth: SampleDepth?
 
   /// An output at `path`: `"-"` hands back the bytes (standard output).
   ///
@@ -49,13 +52,16 @@ public struct StillOutput: Sendable, Equatable {
   ///   - background: composited under the picture; nil: none.
   ///   - keepsMetadata: write the input's metadata and colour (default true).
   ///   - threads: encoder threads (0: every core).
+  ///   - depth: the bits a value written; nil (default): the picture's
+  ///     own where the format holds it.
   /// - Throws: `ImageCodecError.unsupportedOutput` for a format not
-  ///   written, or `.missingOutputFormat` (see
-  ///   `ImageEncoder.outputFormat(path:format:)`).
+  ///   written, for 16 bits in a format that holds 8, or
+  ///   `.missingOutputFormat` (see `ImageEncoder.outputFormat(path:format:)`).
   public init(
     path: String, format: ImageFormat? = nil, quality: Int = EncoderQuality.defaultValue,
     lossless: Bool = false, jpegSubsampling: JPEGEncoder.ChromaSubsampling? = nil,
-    background: RGBA8? = nil, keepsMetadata: Bool = true, threads: Int = 0
+    background: RGBA8? = nil, keepsMetadata: Bool = true, threads: Int = 0,
+    depth: SampleDepth? = nil
   ) throws {
     self.destination = path == StandardOutput.path ? .bytes : .file(path)
     self.format = try format ?? ImageEncoder.outputFormat(path: path)
@@ -70,6 +76,12 @@ public struct StillOutput: Sendable, Equatable {
     self.background = background
     self.keepsMetadata = keepsMetadata
     self.threads = threads
+    self.depth = depth
+    if depth == .bits16 && !self.format.holdsDeepSamples {
+      throw ImageCodecError.unsupportedOutput(
+        path: path,
+        reason: "\(self.format.name) holds 8 bits a value; 16-bit output is written as PNG or TIFF")
+    }
   }
 
   /// The name messages give the destination: the path, or "standard output".

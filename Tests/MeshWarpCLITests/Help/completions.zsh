@@ -91,6 +91,7 @@ _meshwarp() {
             '--preset=[H.264 and HEVC: x264'\''s and x265'\''s speed preset, ultrafast … veryslow; a slower one makes a smaller file at the same --quality (default: medium, as x264'\''s own).]:PRESET:(ultrafast superfast veryfast faster fast medium slow slower veryslow)' \
             '--no-audio[Leave a video'\''s audio out (by default it is copied, or transcoded to AAC or Opus where the output cannot hold it).]' \
             '--strip[Write no metadata into a still: no EXIF, XMP, density, and no ICC profile or PNG colour chunks (as ImageMagick'\''s -strip). Without it they are kept, the EXIF orientation set to 1 once applied.]' \
+            '--depth=[Bits a value in the output: 16 keeps a deep input (16-bit PNG and TIFF, 10- and 12-bit HEIC) deep and needs a PNG or TIFF output; 8 rounds once, at the end (default: the input'\''s, where the output format holds it (else 8, with a note)).]:8|16:(8 16)' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
             '-j[Worker threads (default: all cores).]:N: ' \
             '--max-pixels=[The most pixels of a picture read or made: input images, video frames, the output (default: 100000000).]:N: ' \
