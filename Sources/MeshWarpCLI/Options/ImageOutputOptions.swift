@@ -28,6 +28,11 @@ struct ImageOutputOptions: ParsableArguments {
     defaultHelp: "444 at --quality 90 and above, 420 below, as ImageMagick")
   var subsampling: JPEGEncoder.ChromaSubsampling?
   @Option(
+    help:
+      "TIFF compression, as ImageMagick's -compress: deflate (zip) or lzw, both with the horizontal predictor, or none.",
+    defaultHelp: "deflate")
+  var compress: TIFFEncoder.Compression?
+  @Option(
     short: "b",
     help:
       "Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white.",
@@ -113,6 +118,9 @@ struct ImageOutputOptions: ParsableArguments {
       throw CLIError.usage(
         "--subsampling applies to JPEG output only (\(path) is \(chosen.name))")
     }
+    if compress != nil && chosen != .tiff {
+      throw CLIError.usage("--compress applies to TIFF output only (\(path) is \(chosen.name))")
+    }
     return chosen
   }
 
@@ -145,7 +153,7 @@ struct ImageOutputOptions: ParsableArguments {
     return try StillOutput(
       path: path, format: chosen, quality: quality, lossless: lossless,
       jpegSubsampling: subsampling, background: background?.rgba, keepsMetadata: keepsMetadata,
-      threads: threads, depth: depth)
+      threads: threads, depth: depth, tiffCompression: compress ?? .deflate)
   }
 
   /// Encodes `image` for `path` and writes it (`-`: the console), printing
