@@ -137,9 +137,10 @@ public enum ImageEncoder {
         iccProfile: options.color.fitting(gray: false).iccProfile, metadata: metadata,
         destination: destination)
       return (bytes, [])
-    case .gif:
+    case .gif, .heic, .avif:
       throw ImageCodecError.unsupportedOutput(
-        path: destination, reason: "GIF is read, not written (\(ImageFormat.writableExtensionList))"
+        path: destination,
+        reason: "\(options.format.name) is read, not written (\(ImageFormat.writableExtensionList))"
       )
     }
   }
@@ -172,7 +173,7 @@ extension ImageEncoder {
           iccProfile: options.color.fitting(gray: false).iccProfile, metadata: options.metadata,
           destination: destination)
         return (bytes, [])
-      case .jpeg, .webp, .gif:
+      case .jpeg, .webp, .gif, .heic, .avif:
         let (bytes, notes) = try encode(
           image.rounded8(), options: options, destination: destination)
         return (

@@ -199,7 +199,8 @@ func iccHeader(space: String) -> [UInt8] {
     #expect(run.status == 1)
     #expect(
       run.errors.contains(
-        "JSON or text is not a supported image format (supported: PNG, JPEG, WebP, GIF, TIFF)"))
+        "JSON or text is not a supported image format (supported: PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF)"
+      ))
   }
 
   @Test func gradientStillAsWebPAndAnimationExtensionsRefused() throws {
@@ -273,5 +274,26 @@ func iccHeader(space: String) -> [UInt8] {
     let none = try #require(sizes["none"])
     #expect(none >= 20 * 14 * 6, "uncompressed: \(none) bytes")
     #expect(try #require(sizes["zip"]) < none && (try #require(sizes["lzw"])) != none)
+  }
+}
+
+/// HEIC and AVIF through the command: a damaged file is a clear error
+/// naming it, and neither is written.
+@Suite struct HEIFCommandTests {
+  @Test func truncatedHEICAndHEIFOutputsAreRefused() throws {
+    let dir = TemporaryFolder()
+    let mesh = dir.write(WarpMesh.identity(columns: 2, rows: 2), "mesh.json")
+    // A HEIC's ftyp box and the start of its meta box, cut off.
+    let cut: [UInt8] =
+      [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)
+      + [0, 0, 1, 0] + Array("meta".utf8) + [0, 0, 0, 0]
+    try Data(cut).write(to: URL(fileURLWithPath: dir.file("cut.heic")))
+    var run = ToolRun(["warp", dir.file("cut.heic"), "-m", mesh, "-o", dir.file("out.png")])
+    #expect(run.status == 1)
+    #expect(run.errors.contains("cut.heic: invalid HEIC: "), "\(run.errors)")
+    let input = dir.write(RGBAImage(width: 4, height: 4, fill: .white), "in.png")
+    run = ToolRun(["warp", input, "-m", mesh, "-o", dir.file("out.heic")])
+    #expect(run.status == 2)
+    #expect(run.errors.contains("cannot write .heic images (supported: .png"), "\(run.errors)")
   }
 }

@@ -13,7 +13,7 @@ struct WarpCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "warp",
     summary:
-      "Warp an image (PNG, JPEG, WebP, GIF, TIFF) or a video through a (keyframed) mesh or an effect.",
+      "Warp an image (PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF) or a video through a (keyframed) mesh or an effect.",
     details: """
       The mesh JSON: {"from": [[x,y],...], "to": [[x,y],...], "faces": [[i0,i1,i2,i3],...]}
       in normalized coordinates ((0,0) top-left, (1,1) bottom-right), or a grid:
@@ -75,7 +75,7 @@ struct WarpCommand: ParsableCommand {
   @Argument(
     repeating: "IN",
     help:
-      "The image (PNG, JPEG, WebP, GIF, TIFF) or video to warp; several, with -o naming a folder, warp each into it under its own name (as ImageMagick's mogrify)."
+      "The image (PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF) or video to warp; several, with -o naming a folder, warp each into it under its own name (as ImageMagick's mogrify)."
   )
   var inputs: [String]
   /// The one input (the first of a batch, which runs each on its own).
@@ -161,7 +161,9 @@ struct WarpCommand: ParsableCommand {
     // The mesh file is read once; its errors wait until the mesh is needed
     // (a bad output is a usage error before any work).
     let meshFile = Result { try warpDocument() }
-    if InputKind.detect(path: input) == .video {
+    // A HEIC or AVIF still sits in an ISO media `ftyp` box, as MP4 video
+    // does: its brands say it is a picture.
+    if InputKind.detect(path: input) == .video, !Self.isHEIFStill(input) {
       if frames.timeGiven {
         return try warpVideoFrame(try meshFile.get(), console: console)
       }
@@ -243,5 +245,17 @@ struct WarpCommand: ParsableCommand {
     } else {
       console.error("wrote \(output.output) (\(plan.width)x\(plan.height))")
     }
+  }
+}
+
+extension WarpCommand {
+  /// Whether `path` starts as a HEIC or AVIF still (`ImageFormat.detect`
+  /// by its `ftyp` brands), which `InputKind` would take for video.
+  static func isHEIFStill(_ path: String) -> Bool {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    let head = (try? handle.read(upToCount: 256)) ?? Data()
+    let format = ImageFormat.detect([UInt8](head))
+    return format == .heic || format == .avif
   }
 }

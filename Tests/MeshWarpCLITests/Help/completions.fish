@@ -3,7 +3,7 @@
 # ~/.config/fish/completions/meshwarp.fish, or source it.
 
 complete -c meshwarp -f
-complete -c meshwarp -n __fish_use_subcommand -a warp -d 'Warp an image (PNG, JPEG, WebP, GIF, TIFF) or a video through a (keyframed) mesh or an effect.'
+complete -c meshwarp -n __fish_use_subcommand -a warp -d 'Warp an image (PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF) or a video through a (keyframed) mesh or an effect.'
 complete -c meshwarp -n __fish_use_subcommand -a validate -d 'Check a mesh, point set, gradient or keyframe file.'
 complete -c meshwarp -n __fish_use_subcommand -a gradient -d 'Render a mesh gradient (SwiftUI MeshGradient rules).'
 complete -c meshwarp -n __fish_use_subcommand -a text -d 'Fill text with an (animated) mesh gradient, the blog\'s effect.'

@@ -7,7 +7,7 @@ _meshwarp() {
   local state line
   typeset -A opt_args
   local -a commands=(
-    'warp:Warp an image (PNG, JPEG, WebP, GIF, TIFF) or a video through a (keyframed) mesh or an effect'
+    'warp:Warp an image (PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF) or a video through a (keyframed) mesh or an effect'
     'validate:Check a mesh, point set, gradient or keyframe file'
     'gradient:Render a mesh gradient (SwiftUI MeshGradient rules)'
     'text:Fill text with an (animated) mesh gradient, the blog'\''s effect'
