@@ -58,7 +58,10 @@ static inline cmsHPROFILE meshwarp_cms_rgb_profile(
 /// (`deep` 0) or 16 (`deep` 1, the machine's byte order), black-point
 /// compensation on; alpha copied (cmsFLAGS_COPY_ALPHA). NULL when `icc` is
 /// not a readable RGB profile. cmsFLAGS_NOCACHE: rows may be transformed
-/// on several threads at once. Free with cmsDeleteTransform.
+/// on several threads at once. At 16 bits cmsFLAGS_NOOPTIMIZE: the curves
+/// and matrices are evaluated for each pixel, not through the sampled
+/// table LittleCMS otherwise builds, which strays by several 8-bit levels
+/// near black where the sRGB curve is steep. Free with cmsDeleteTransform.
 static inline cmsHTRANSFORM meshwarp_cms_rgb_to_srgb(
     const void *icc, cmsUInt32Number size, int deep, int intent) {
   cmsHPROFILE source = cmsOpenProfileFromMem(icc, size);
@@ -69,7 +72,8 @@ static inline cmsHTRANSFORM meshwarp_cms_rgb_to_srgb(
     cmsUInt32Number format = deep ? TYPE_RGBA_16 : TYPE_RGBA_8;
     transform = cmsCreateTransform(
         source, format, srgb, format, (cmsUInt32Number)intent,
-        cmsFLAGS_NOCACHE | cmsFLAGS_COPY_ALPHA | cmsFLAGS_BLACKPOINTCOMPENSATION);
+        cmsFLAGS_NOCACHE | cmsFLAGS_COPY_ALPHA | cmsFLAGS_BLACKPOINTCOMPENSATION |
+            (deep ? cmsFLAGS_NOOPTIMIZE : 0));
   }
   if (srgb != NULL) cmsCloseProfile(srgb);
   cmsCloseProfile(source);

@@ -137,6 +137,11 @@ struct WarpCommand: ParsableCommand {
       "Bits a value in the output: 16 keeps a deep input (16-bit PNG and TIFF, 10- and 12-bit HEIC) deep and needs a PNG or TIFF output; 8 rounds once, at the end.",
     defaultHelp: "the input's, where the output format holds it (else 8, with a note)")
   var depth: SampleDepth?
+  @Flag(
+    help:
+      "Convert a still's pixels from the input's RGB ICC profile (Display P3, Adobe RGB, …) to sRGB with LittleCMS (relative colorimetric, black-point compensation), 8 or 16 bits, and write it as sRGB, without the foreign profile. Without it, values and profile travel unchanged."
+  )
+  var toSrgb: Bool
   @OptionGroup var threading: ThreadOptions
   @OptionGroup var limits: InputLimitOptions
 
@@ -236,7 +241,8 @@ struct WarpCommand: ParsableCommand {
       time: frames.time, options: warpOptions(), width: size.width, height: size.height,
       output: try image.stillOutput(
         for: output.output, format: try stillFormat ?? image.stillFormat(for: output.output),
-        keepsMetadata: !strip, threads: threading.threads, depth: depth, console: console),
+        keepsMetadata: !strip, threads: threading.threads, depth: depth, toSRGB: toSrgb,
+        console: console),
       maxPixels: limits.maxPixels, threads: threading.threads)
     let plan = try CLIError.reporting { try job.plan(note: { console.error($0) }) }
     for note in plan.notes { console.error("note: " + note) }

@@ -132,9 +132,10 @@ struct ImageOutputOptions: ParsableArguments {
   ///   - keepsMetadata: write the input's metadata and colour (`--strip`: false).
   ///   - threads: encoder threads (`--threads`; 0: every core).
   ///   - depth: the bits a value (`--depth`); nil: the picture's own.
+  ///   - toSRGB: convert the pixels to sRGB (`--to-srgb`).
   func stillOutput(
     for path: String, format stillFormat: ImageFormat? = nil, keepsMetadata: Bool = true,
-    threads: Int = 0, depth: SampleDepth? = nil, console: Console
+    threads: Int = 0, depth: SampleDepth? = nil, toSRGB: Bool = false, console: Console
   ) throws -> StillOutput {
     let chosen = try stillFormat ?? self.stillFormat(for: path)
     if depth == .bits16 && !chosen.holdsDeepSamples {
@@ -153,7 +154,8 @@ struct ImageOutputOptions: ParsableArguments {
     return try StillOutput(
       path: path, format: chosen, quality: quality, lossless: lossless,
       jpegSubsampling: subsampling, background: background?.rgba, keepsMetadata: keepsMetadata,
-      threads: threads, depth: depth, tiffCompression: compress ?? .deflate)
+      threads: threads, depth: depth, tiffCompression: compress ?? .deflate,
+      convertsToSRGB: toSRGB)
   }
 
   /// Encodes `image` for `path` and writes it (`-`: the console), printing

@@ -41,6 +41,10 @@ public struct StillOutput: Sendable, Equatable {
   public var depth: SampleDepth?
   /// TIFF: the compression of the image data (default Deflate).
   public var tiffCompression: TIFFEncoder.Compression
+  /// Whether the pixels are converted from the input's RGB ICC profile to
+  /// sRGB (``SRGBConversion``) and written as sRGB, with no foreign
+  /// profile; false (default): values and profile travel unchanged.
+  public var convertsToSRGB: Bool
 
   /// An output at `path`: `"-"` hands back the bytes (standard output).
   ///
@@ -57,6 +61,8 @@ public struct StillOutput: Sendable, Equatable {
   ///   - depth: the bits a value written; nil (default): the picture's
   ///     own where the format holds it.
   ///   - tiffCompression: TIFF's compression (default Deflate).
+  ///   - convertsToSRGB: convert the pixels from the input's RGB ICC
+  ///     profile to sRGB (default false).
   /// - Throws: `ImageCodecError.unsupportedOutput` for a format not
   ///   written, for 16 bits in a format that holds 8, or
   ///   `.missingOutputFormat` (see `ImageEncoder.outputFormat(path:format:)`).
@@ -64,7 +70,8 @@ public struct StillOutput: Sendable, Equatable {
     path: String, format: ImageFormat? = nil, quality: Int = EncoderQuality.defaultValue,
     lossless: Bool = false, jpegSubsampling: JPEGEncoder.ChromaSubsampling? = nil,
     background: RGBA8? = nil, keepsMetadata: Bool = true, threads: Int = 0,
-    depth: SampleDepth? = nil, tiffCompression: TIFFEncoder.Compression = .deflate
+    depth: SampleDepth? = nil, tiffCompression: TIFFEncoder.Compression = .deflate,
+    convertsToSRGB: Bool = false
   ) throws {
     self.destination = path == StandardOutput.path ? .bytes : .file(path)
     self.format = try format ?? ImageEncoder.outputFormat(path: path)
@@ -81,6 +88,7 @@ public struct StillOutput: Sendable, Equatable {
     self.threads = threads
     self.depth = depth
     self.tiffCompression = tiffCompression
+    self.convertsToSRGB = convertsToSRGB
     if depth == .bits16 && !self.format.holdsDeepSamples {
       throw ImageCodecError.unsupportedOutput(
         path: path,
@@ -137,6 +145,20 @@ public struct StillOutput: Sendable, Equatable {
     metadata: ImageMetadata = ImageMetadata(), grayscale: Bool = false,
     note: (String) -> Void = { _ in }
   ) throws -> [UInt8]? {
+    var (picture, color) = (picture, color)
+    if convertsToSRGB {
+      if let converted = SRGBConversion.convert(picture, from: color, threads: threads) {
+        (picture, color) = converted
+      } else if let icc = color.iccProfile {
+        note(
+          "\(name): the input's ICC profile is not an RGB profile LittleCMS reads (\(icc.count) bytes): the pixels are not converted to sRGB and keep it"
+        )
+      } else if color.gamma != nil || color.chromaticities != nil {
+        note(
+          "\(name): the input has no ICC profile, only PNG gAMA/cHRM: the pixels are not converted to sRGB and keep them"
+        )
+      }
+    }
     var options = ImageEncodingOptions(
       format: format, quality: quality, lossless: lossless,
       color: keepsMetadata ? color : ColorDescription(),

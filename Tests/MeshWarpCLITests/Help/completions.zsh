@@ -93,6 +93,7 @@ _meshwarp() {
             '--no-audio[Leave a video'\''s audio out (by default it is copied, or transcoded to AAC or Opus where the output cannot hold it).]' \
             '--strip[Write no metadata into a still: no EXIF, XMP, density, and no ICC profile or PNG colour chunks (as ImageMagick'\''s -strip). Without it they are kept, the EXIF orientation set to 1 once applied.]' \
             '--depth=[Bits a value in the output: 16 keeps a deep input (16-bit PNG and TIFF, 10- and 12-bit HEIC) deep and needs a PNG or TIFF output; 8 rounds once, at the end (default: the input'\''s, where the output format holds it (else 8, with a note)).]:8|16:(8 16)' \
+            '--to-srgb[Convert a still'\''s pixels from the input'\''s RGB ICC profile (Display P3, Adobe RGB, …) to sRGB with LittleCMS (relative colorimetric, black-point compensation), 8 or 16 bits, and write it as sRGB, without the foreign profile. Without it, values and profile travel unchanged.]' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
             '-j[Worker threads (default: all cores).]:N: ' \
             '--max-pixels=[The most pixels of a picture read or made: input images, video frames, the output (default: 100000000).]:N: ' \
