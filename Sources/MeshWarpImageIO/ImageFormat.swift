@@ -70,7 +70,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
   /// Recognises the format by the file's first bytes (signatures: PNG spec
   /// §5.2; JPEG SOI FF D8 FF; RIFF....WEBP; GIF87a/GIF89a; TIFF 6.0 §2
   /// `II*\0` or `MM\0*`, and BigTIFF's `II+\0` or `MM\0+`; HEIC and AVIF
-  /// by the brands of their `ftyp` box, ``heifBrand(_:)``).
+  /// by the brands of their `ftyp` box, `heifBrand(_:)`).
   ///
   /// - Returns: the format, or nil when none matches.
   public static func detect(_ bytes: some Collection<UInt8>) -> ImageFormat? {
