@@ -31,6 +31,10 @@ public struct MeshIssue: Hashable, Sendable, CustomStringConvertible {
     /// collapsed; the inverse mapping is ambiguous there (renders, with
     /// artifacts in that face).
     case convexWarpedQuad = "rule-4-convex"
+    /// A grid's points read as folded faces row by row, but as a valid
+    /// grid column by column: written column-major where rows are
+    /// expected (a warning).
+    case columnMajorGrid = "column-major-grid"
     /// Two of a point set's control points (or one and a pinned corner) at
     /// one place, closer than ``WarpPointSet/minimumSeparation``.
     case coincidentPoints = "coincident-points"

@@ -113,7 +113,46 @@ extension WarpMesh {
           problem + "; the mapping is ambiguous there and the face may show artifacts")
       }
     }
+    if let columnMajor = columnMajorIssue() { issues.append(columnMajor) }
     return issues
+  }
+
+  /// A warning when a grid's faces fold as its points are read (row by
+  /// row, the first row along the top) but none would were the same lists
+  /// read column by column: the points were written column-major. (On a
+  /// square grid such lists read as the transposed grid, which folds
+  /// nothing: that mistake shows as a picture mirrored about its
+  /// diagonal, which no check can tell from a wanted one.)
+  func columnMajorIssue() -> MeshIssue? {
+    guard let grid, grid.columns * grid.rows == pointPairs.count,
+      faces.count == (grid.columns - 1) * (grid.rows - 1)
+    else { return nil }
+    let (columns, rows) = (grid.columns, grid.rows)
+    func shapes(_ point: (Int, Int) -> Vector2) -> [QuadShape] {
+      (0..<(rows - 1)).flatMap { r in
+        (0..<(columns - 1)).map { c in
+          QuadShape(
+            Quad(point(c, r), point(c + 1, r), point(c + 1, r + 1), point(c, r + 1)))
+        }
+      }
+    }
+    func folds(_ shapes: [QuadShape]) -> Int { shapes.filter { $0 != .convex }.count }
+    let from = pointPairs.map { Vector2($0.from) }
+    let to = pointPairs.map { Vector2($0.to) }
+    let rowMajor =
+      folds(shapes { to[$1 * columns + $0] }) + folds(shapes { from[$1 * columns + $0] })
+    guard rowMajor > 0 else { return nil }
+    // `to` alone (the grid shorthand makes `from` row-major itself), or
+    // both lists, read column by column.
+    let toFolds = folds(shapes { to[$0 * rows + $1] })
+    let fromFolds = folds(shapes { from[$0 * rows + $1] })
+    let fromRowMajor = folds(shapes { from[$1 * columns + $0] })
+    guard toFolds == 0 && (fromFolds == 0 || fromRowMajor == 0) else { return nil }
+    return MeshIssue(
+      severity: .warning, rule: .columnMajorGrid, face: nil, vertices: [],
+      message:
+        "points are row-major: the first row is points 0...\(columns - 1) along the top, then the next row; these \(pointPairs.count) points make a valid grid read column by column, so they look column-major: list them row by row"
+    )
   }
 
   /// The largest coordinate magnitude ``validate()`` accepts (10⁶: a

@@ -57,6 +57,15 @@ public struct FilledText: Sendable {
     mask.composited(fill: fill, over: background)
   }
 
+  /// The text filled with a deep `fill` (a 16-bit mesh gradient,
+  /// `GradientRenderer.render16`), over `background`: the result keeps 16
+  /// bits a value.
+  ///
+  /// - Precondition: `fill` has the mask's size.
+  public func render(fill: RGBA16Image, background: RGBA8 = .transparent) -> RGBA16Image {
+    mask.composited(fill: fill, over: background)
+  }
+
   /// The text filled with the image `fill` makes for its size, over
   /// `background` — e.g. `{ w, h in renderGradient(width: w, height: h) }`.
   ///

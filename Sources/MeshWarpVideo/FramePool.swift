@@ -6,22 +6,22 @@ import MeshWarpRender
 /// decoder), so that a long video reuses a few frame buffers instead of
 /// allocating (and page-faulting) 8 MB per 1080p frame twice. Holds at most
 /// `capacity`; `take` never waits (an empty pool means: allocate).
-package final class FramePool: @unchecked Sendable {
+package final class FramePool<Image>: @unchecked Sendable {
   private let lock = NSLock()
-  private var images: [RGBAImage] = []
+  private var images: [Image] = []
   package let capacity: Int
 
   package init(capacity: Int) { self.capacity = max(1, capacity) }
 
   /// Keeps `image` for reuse, or drops it when the pool is full.
-  package func give(_ image: consuming RGBAImage) {
+  package func give(_ image: consuming Image) {
     lock.lock()
     defer { lock.unlock() }
     if images.count < capacity { images.append(image) }
   }
 
   /// A spent frame, or nil when there is none.
-  package func take() -> RGBAImage? {
+  package func take() -> Image? {
     lock.lock()
     defer { lock.unlock() }
     return images.popLast()

@@ -28,6 +28,13 @@ public protocol FrameSink: AnyObject {
   /// - Throws: as ``append(_:)``.
   func append(_ image: RGBAImage, duration: Double) throws
 
+  /// Adds the next frame at 16 bits a value, shown for `duration`
+  /// seconds (0 or less: as the frame rate says): kept deep by a deep video output, else rounded to 8 bits
+  /// (``RGBA16Image/rounded8()``) and appended as ``append(_:duration:)-(RGBAImage,_)``.
+  ///
+  /// - Throws: as ``append(_:)``.
+  func append(_ image: RGBA16Image, duration: Double) throws
+
   /// Writes what remains and completes the output.
   ///
   /// - Throws: `VideoError` (no frames, a failing process) or `FileError`
@@ -42,6 +49,15 @@ public protocol FrameSink: AnyObject {
 extension FrameSink {
   /// Formats without per-frame times: the frame rate decides.
   public func append(_ image: RGBAImage, duration: Double) throws { try append(image) }
+
+  /// Sinks of 8-bit formats: the frame rounded to 8 bits.
+  public func append(_ image: RGBA16Image, duration: Double) throws {
+    if duration > 0 {
+      try append(image.rounded8(), duration: duration)
+    } else {
+      try append(image.rounded8())
+    }
+  }
 }
 
 /// Counts of an export in progress, passed to a progress callback after each
@@ -91,6 +107,12 @@ final class ProgressReportingSink: FrameSink {
   }
 
   func append(_ image: RGBAImage, duration: Double) throws {
+    try base.append(image, duration: duration)
+    count += 1
+    report()
+  }
+
+  func append(_ image: RGBA16Image, duration: Double) throws {
     try base.append(image, duration: duration)
     count += 1
     report()

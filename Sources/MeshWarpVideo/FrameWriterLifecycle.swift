@@ -41,20 +41,26 @@ package final class FrameWriterLifecycle {
   ///   `frameLimit` frames already; `.frameMismatch` after running `cancel`
   ///   when the frame's size is not the writer's.
   package func accept(_ image: RGBAImage, cancel: () -> Void) throws(VideoError) {
+    try accept(width: image.width, height: image.height, cancel: cancel)
+  }
+
+  /// Takes a `width × height` frame (of any depth) as the next one; as
+  /// ``accept(_:cancel:)``.
+  package func accept(width: Int, height: Int, cancel: () -> Void) throws(VideoError) {
     try checkOpen()
     if let frameLimit, framesAccepted >= frameLimit.count {
       cancel()
       throw .unsupportedOutput(path: destination, reason: frameLimit.reason)
     }
-    if let frameSize, frameSize != (image.width, image.height) {
+    if let frameSize, frameSize != (width, height) {
       cancel()
       throw .frameMismatch(
         destination: destination,
         reason:
-          "frame \(framesAccepted) is \(image.width)×\(image.height), the \(noun) is \(frameSize.width)×\(frameSize.height)"
+          "frame \(framesAccepted) is \(width)×\(height), the \(noun) is \(frameSize.width)×\(frameSize.height)"
       )
     }
-    frameSize = (image.width, image.height)
+    frameSize = (width, height)
     framesAccepted += 1
   }
 

@@ -46,6 +46,30 @@ public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
     }
   }
 
+  /// The bits per value the codec is written at (``VideoEncoding/depth``):
+  /// 8 for all; 10 and 12 for HEVC (Main 10, Main 12) and VP9 (profile
+  /// 2); 10 for ProRes, whose 8 means frames that went through 8 bits.
+  public var depths: [Int] {
+    switch self {
+    case .hevc, .vp9: [8, 10, 12]
+    case .prores422hq, .prores4444: [8, 10]
+    case .h264, .gif, .webp: [8]
+    }
+  }
+
+  /// The pixel format of a deep output at `bits` (> 8, one of
+  /// ``depths``); nil for a depth the codec lacks. VP9 at 10 and 12 bits
+  /// has no alpha.
+  func pixelFormat(bits: Int, alpha: Bool) -> String? {
+    guard bits > 8, depths.contains(bits) else { return nil }
+    switch self {
+    case .hevc, .vp9: return "yuv420p\(bits)le"
+    case .prores422hq: return "yuv422p10le"
+    case .prores4444: return alpha ? "yuva444p10le" : "yuv444p10le"
+    case .h264, .gif, .webp: return nil
+    }
+  }
+
   /// Whether frames go to the encoder as 8-bit BT.709 `yuv420p`, converted
   /// by the tool (H.264, HEVC).
   var takesYUV420: Bool { self == .h264 || self == .hevc }

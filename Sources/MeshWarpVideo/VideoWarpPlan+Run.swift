@@ -39,11 +39,16 @@ extension VideoWarpPlan {
         framesWritten: frames.times.count, width: encodedWidth, height: encodedHeight,
         audio: .none)
     case .video:
-      return try runVideo(progress: progress, note: note, isCancelled: isCancelled)
+      // Deep frames stay deep from decoder to encoder; the rest at 8 bits.
+      return encoding.framesAreDeep
+        ? try runVideo(
+          RGBA16Image.self, progress: progress, note: note, isCancelled: isCancelled)
+        : try runVideo(RGBAImage.self, progress: progress, note: note, isCancelled: isCancelled)
     }
   }
 
-  private func runVideo(
+  private func runVideo<Image: VideoPixels>(
+    _ pixels: Image.Type,
     progress: @escaping @Sendable (ExportProgress) -> Void,
     note: @escaping @Sendable (String) -> Void, isCancelled: @escaping @Sendable () -> Bool
   ) throws -> VideoWarpResult {
@@ -71,11 +76,11 @@ extension VideoWarpPlan {
     let skipped = Handed(0)
     let start = request.start
     let end = request.end
-    let decoded = FrameQueue<VideoFrame>(capacity: Self.queueCapacity)
-    let warped = FrameQueue<RGBAImage>(capacity: Self.queueCapacity)
+    let decoded = FrameQueue<(timestamp: Double, image: Image)>(capacity: Self.queueCapacity)
+    let warped = FrameQueue<Image>(capacity: Self.queueCapacity)
     // Spent frames flow back (a queue's worth is enough: more would only sit there).
-    let spentSources = FramePool(capacity: Self.queueCapacity)
-    let spentOutputs = FramePool(capacity: Self.queueCapacity)
+    let spentSources = FramePool<Image>(capacity: Self.queueCapacity)
+    let spentOutputs = FramePool<Image>(capacity: Self.queueCapacity)
     let failures = FailureBox()
     let done = DispatchGroup()
     // Whether a warped frame had transparency (then, into a format without
@@ -87,9 +92,10 @@ extension VideoWarpPlan {
     Thread.detachNewThread {
       defer { done.leave() }
       do {
-        var spare: RGBAImage? = nil
+        var spare: Image? = nil
         var kept = 0
-        while var frame = try reader.value.nextFrame(reusing: spare ?? spentSources.take()) {
+        while var frame = try Image.next(from: reader.value, reusing: spare ?? spentSources.take())
+        {
           spare = nil
           // Half a microsecond of slack for times read back from text.
           if let end, frame.timestamp >= end - 5e-7 { break }
@@ -123,12 +129,8 @@ extension VideoWarpPlan {
       do {
         while let image = warped.take() {
           guard !failures.failed else { break }
-          if let times {
-            try sink.value.append(
-              image, duration: times.duration(at: skipped.value + written.value))
-          } else {
-            try sink.value.append(image)
-          }
+          try image.append(
+            to: sink.value, duration: times?.duration(at: skipped.value + written.value))
           written.value += 1
           spentOutputs.give(consume image)
         }
@@ -143,13 +145,13 @@ extension VideoWarpPlan {
     // This thread warps (the renderer uses every core).
     while var frame = decoded.take() {
       if failures.failed || isCancelled() { break }
-      var image = spentOutputs.take() ?? RGBAImage(width: 0, height: 0)
-      WarpRenderer.render(
+      var image = spentOutputs.take() ?? Image.empty
+      Image.render(
         frame.image, geometry: mesh.geometry(at: frame.timestamp), options: options,
         into: &image)
       // Handed back unshared, so that the decoder can write into it.
       let source = frame.image
-      frame.image = RGBAImage(width: 0, height: 0)
+      frame.image = Image.empty
       spentSources.give(consume source)
       // (Scanned on the render's threads: the others wait for this one.)
       if !sawTransparency && !image.isOpaque(threads: options.threads) { sawTransparency = true }
@@ -163,7 +165,9 @@ extension VideoWarpPlan {
     if let error = failures.first { throw error }
     let warnings = reader.value.warnings
     if !warnings.isEmpty { note("ffmpeg reported: \(warnings)") }
-    if sawTransparency, format.container != nil, !encoding.resolvedCodec.keepsAlpha {
+    if sawTransparency, format.container != nil,
+      !VideoWriter.keepsAlpha(encoding.resolvedCodec, encoding)
+    {
       let codec = encoding.resolvedCodec
       note(AnimationExport.transparencyNote(codec, over: encoding.background))
     }

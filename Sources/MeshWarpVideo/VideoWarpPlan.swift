@@ -135,6 +135,21 @@ public final class VideoWarpPlan {
     var warp = request.warp
     var background = output.background
     var keepsYCbCr = false
+    // How deep frames go, and the colour of the output (`DepthChoice`).
+    let depth: DepthChoice
+    do {
+      depth = try DepthChoice.decide(
+        input: videoInfo?.color, format: format, codec: codec, requested: encoding.depth,
+        toneMapping: encoding.toneMapping, width: videoInfo?.storedWidth ?? width,
+        height: videoInfo?.storedHeight ?? height, path: output.path)
+      try reader?.decode(depth.decoding)
+    } catch {
+      reader?.cancel()
+      throw error
+    }
+    encoding.deepOutput = depth.deepOutput
+    encoding.framesAreDeep = depth.framesAreDeep
+    if let text = depth.note { notes.append(text) }
     if let reader, let info = videoInfo {
       if info.hasAudio, request.keepsAudio {
         Self.planAudio(of: reader, into: format, path: output.path, &encoding, notes: &notes)
@@ -144,7 +159,8 @@ public final class VideoWarpPlan {
       // A BT.709 4:2:0 input into H.264 stays in Y′CbCr from decoder to
       // encoder (`YCbCr420Packing`: no conversion either way); the colours
       // the warp adds are given in Y′CbCr too.
-      if Self.keepsYCbCr(input: reader.yuv, output: codec, width: width, height: height),
+      if depth.deepOutput == nil,
+        Self.keepsYCbCr(input: reader.yuv, output: codec, width: width, height: height),
         reader.keepYCbCr()
       {
         keepsYCbCr = true
@@ -230,6 +246,11 @@ public final class VideoWarpPlan {
       notes.append("the audio is not kept (\(container.displayName) holds no audio)")
     }
   }
+
+  /// Whether frames are decoded, warped and encoded at 16 bits a value:
+  /// a video over 8 bits into an output that holds more than 8
+  /// (``VideoCodec/depths``, ``VideoEncoding/depth``); a note says so.
+  public var isDeep: Bool { encoding.framesAreDeep }
 
   /// Whether frames stay in Y′CbCr from decoder to encoder
   /// (`YCbCr420Packing`): 4:2:0 planes of BT.709 in (`input`, the

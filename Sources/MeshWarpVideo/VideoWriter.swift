@@ -92,6 +92,22 @@ public struct VideoEncoding: Sendable, Equatable {
   /// one per active core. A command's `--threads` sets it, so that
   /// `--threads 1` keeps an export on one core.
   public var concurrentFrames = 0
+  /// The output's bits per value: 8, or 10 and 12 where the codec holds
+  /// them (``VideoCodec/depths``); nil (default): a video input's own
+  /// depth, as deep as the codec holds (an 8-bit input stays at 8). A
+  /// warp decides it (``VideoWarp``); a writer on its own reads
+  /// ``deepOutput``.
+  public var depth: Int?
+  /// How an HDR (HLG or PQ) video is brought to SDR BT.709 for an output
+  /// written at 8 bits (default ``ToneMapping/hable``).
+  public var toneMapping = ToneMapping.hable
+  /// A deep output: the colour its frames are in, which it is converted
+  /// to Y′CbCr with and tagged with, and its bits per value; nil: frames
+  /// are sRGB, written as 8-bit BT.709 (10-bit for ProRes).
+  package var deepOutput: DeepOutput?
+  /// Frames come as `RGBA16Image` (``VideoWriter/append(_:duration:)-(RGBA16Image,_)``),
+  /// sent as `rgba64le`; only with ``deepOutput``.
+  package var framesAreDeep = false
 
   public init(
     framesPerSecond: Double = 30, quality: Int = EncoderQuality.defaultValue,
@@ -136,6 +152,17 @@ public struct VideoEncoding: Sendable, Equatable {
   /// ``codec`` cannot go into ``resolvedContainer`` (``codecMismatch``).
   package func checkCodecFits(path: String) throws(VideoError) {
     if let mismatch = codecMismatch { throw .unsupportedOutput(path: path, reason: mismatch) }
+  }
+}
+
+/// A deep video output: its colour (every tag named) and bits per value.
+package struct DeepOutput: Sendable, Equatable {
+  package var color: VideoColor
+  package var bits: Int
+
+  package init(color: VideoColor, bits: Int) {
+    self.color = color
+    self.bits = bits
   }
 }
 
@@ -193,6 +220,9 @@ public final class VideoWriter: FrameSink {
   /// H.264 at an even size: frames go to ffmpeg as `yuv420p`
   /// (``YUV420Conversion``), converted here; else as RGBA.
   private let sendsYUV: Bool
+  /// Whether the frames go to the file with their alpha (else composited
+  /// over the background): the codec's, but a deep VP9 (profile 2) has none.
+  private let keepsAlpha: Bool
   /// The converted frame, reused.
   private var planes: [UInt8] = []
   private var socket: Int32
@@ -250,7 +280,9 @@ public final class VideoWriter: FrameSink {
     self.width = width
     self.height = height
     self.options = options
-    sendsYUV = Self.sendsYUV(width: width, height: height, codec: codec)
+    sendsYUV =
+      options.deepOutput == nil && Self.sendsYUV(width: width, height: height, codec: codec)
+    keepsAlpha = Self.keepsAlpha(codec, options)
     ffmpegPath =
       try options.ffmpegPath.map { explicit in
         guard let found = ExecutableLocator.find(explicit, environment: environment) else {
@@ -275,7 +307,7 @@ public final class VideoWriter: FrameSink {
     let b = options.background
     let canvas = RGBA8(b.r, b.g, b.b, 255)
     background =
-      codec.keepsAlpha
+      keepsAlpha
       ? RGBAImage(width: 0, height: 0)
       : RGBAImage(
         width: width, height: height,
@@ -379,6 +411,12 @@ public final class VideoWriter: FrameSink {
     codec.takesYUV420 && width % 2 == 0 && height % 2 == 0
   }
 
+  /// Whether `codec` keeps alpha as `options` write it: a deep VP9
+  /// (`yuv420p10le`, profile 2) has no alpha plane.
+  static func keepsAlpha(_ codec: VideoCodec, _ options: VideoEncoding) -> Bool {
+    codec.keepsAlpha && !(options.deepOutput != nil && codec == .vp9)
+  }
+
   /// Where ffmpeg writes for standard output: its own standard output,
   /// which is this process's.
   static let standardOutputTarget = "pipe:1"
@@ -401,12 +439,15 @@ public final class VideoWriter: FrameSink {
     let movieFlags =
       container == .mp4 || container == .mov
       ? (streams ? fragmented : container == .mp4 ? ["-movflags", "+faststart"] : []) : []
-    let yuv = sendsYUV(width: width, height: height, codec: codec)
+    let deep = options.deepOutput
+    let yuv = deep == nil && sendsYUV(width: width, height: height, codec: codec)
+    let alpha = keepsAlpha(codec, options)
     var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error"]
     if reportsProgress { arguments += ["-progress", "pipe:1"] }
     if !options.keepsFrameTimes {
       arguments += [
-        "-f", "rawvideo", "-pix_fmt", yuv ? "yuv420p" : "rgba", "-s", "\(width)x\(height)",
+        "-f", "rawvideo", "-pix_fmt",
+        options.framesAreDeep ? "rgba64le" : yuv ? "yuv420p" : "rgba", "-s", "\(width)x\(height)",
         "-r", "\(p)/\(q)",
       ]
     }
@@ -445,10 +486,22 @@ public final class VideoWriter: FrameSink {
     // the pixel format), with the tags that say so on the frames (what
     // ProRes writes in its headers) and on the stream.
     let frameTags = "setparams=color_primaries=bt709:color_trc=bt709:colorspace=bt709:range=tv"
-    func bt709(_ pixelFormat: String) -> String {
+    var bt709: (String) -> String = { pixelFormat in
       "scale=out_color_matrix=bt709:out_range=tv,format=\(pixelFormat)," + frameTags
     }
-    let tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"]
+    var tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"]
+    // A deep output: converted by zscale in the frames' own matrix and
+    // range, tagged with all of their colour.
+    if let deep, let pixelFormat = codec.pixelFormat(bits: deep.bits, alpha: alpha) {
+      bt709 = { _ in
+        DeepVideoFilters.encode(deep.color, pixelFormat: pixelFormat, alpha: alpha)
+          .joined(separator: ",")
+      }
+      tags = [
+        "-colorspace", deep.color.matrix, "-color_primaries", deep.color.primaries,
+        "-color_trc", deep.color.transfer, "-color_range", deep.color.range,
+      ]
+    }
     // An odd side, which these codecs' chroma blocks cannot hold: padded,
     // then the new column/row overwritten by the edge's pixels
     // (fillborders' smear, which takes planar formats only), or cropped.
@@ -457,7 +510,7 @@ public final class VideoWriter: FrameSink {
       switch options.oddSize {
       case .pad:
         filters.append(
-          "format=\(codec.keepsAlpha ? "gbrap" : "gbrp"),pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0,fillborders=right=\(width % 2):bottom=\(height % 2):mode=smear"
+          "format=\(codec.keepsAlpha ? "gbrap" : "gbrp")\(deep == nil ? "" : "16le"),pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0,fillborders=right=\(width % 2):bottom=\(height % 2):mode=smear"
         )
       case .crop: filters.append("crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0")
       }
@@ -473,7 +526,9 @@ public final class VideoWriter: FrameSink {
       ]
       if codec == .hevc {
         // x265 logs to stderr on its own; Apple's players want `hvc1`.
-        arguments += ["-x265-params", "log-level=error"]
+        arguments += [
+          "-x265-params", (["log-level=error"] + x265Colour(deep)).joined(separator: ":"),
+        ]
         if container == .mp4 || container == .mov { arguments += ["-tag:v", "hvc1"] }
       }
       arguments += tags + movieFlags + ["-f", container.muxer]
@@ -490,6 +545,7 @@ public final class VideoWriter: FrameSink {
       arguments += [
         "-c:v", "libvpx-vp9", "-crf", "\(min(max(crf, 0), 63))", "-b:v", "0", "-row-mt", "1",
       ]
+      if deep != nil { arguments += ["-profile:v", "2"] }
       arguments += tags + ["-f", container.muxer]
     case .gif:
       // Pass 1 of 2 (then `gifSecondPassArguments`): the clip's palette,
@@ -514,6 +570,24 @@ public final class VideoWriter: FrameSink {
     }
     arguments += ["-y", outputPath]
     return arguments
+  }
+
+  /// x265's own colour settings for a deep output (its VUI and SEI, which
+  /// ffmpeg's `-color_*` options do not all reach): primaries, transfer,
+  /// matrix, range, and the HDR side data (`master-display`, `max-cll`).
+  static func x265Colour(_ deep: DeepOutput?) -> [String] {
+    guard let deep else { return [] }
+    let color = deep.color
+    var parameters = [
+      "colorprim=\(color.primaries)", "transfer=\(color.transfer)",
+      "colormatrix=\(color.matrix)", "range=\(color.range == "pc" ? "full" : "limited")",
+    ]
+    if let display = color.masteringDisplay { parameters.append("master-display=\(display.x265)") }
+    if let light = color.contentLightLevel { parameters.append("max-cll=\(light.x265)") }
+    if color.masteringDisplay != nil || color.contentLightLevel != nil {
+      parameters.append("hdr10=1")
+    }
+    return parameters
   }
 
   /// Output options that keep every frame's timestamp: no frame dropped
@@ -549,17 +623,51 @@ public final class VideoWriter: FrameSink {
   /// Adds a frame shown for `duration` seconds (> 0): kept with
   /// ``VideoEncoding/keepsFrameTimes``, else the frame rate decides.
   public func append(_ image: RGBAImage, duration: Double) throws {
-    let index = lifecycle.framesAccepted
-    try lifecycle.accept(image, cancel: cancel)
-    if progressFile >= 0 {
-      starts.append(options.keepsFrameTimes ? clock : Double(index) / options.framesPerSecond)
-    }
     var frame = image
     // An opaque frame needs no compositing (a warp that covers the frame
     // costs no blend).
-    if !codec.keepsAlpha && !image.isOpaque {
+    if !keepsAlpha && !image.isOpaque {
       frame = background
       frame.drawOver(image, at: 0, 0)
+    }
+    try transmit(width: image.width, height: image.height, duration: duration) { sendAll in
+      if options.framesAreYCbCr {
+        YCbCr420Packing.pack(frame, into: &planes, threads: 0)
+        try planes.withUnsafeBytes(sendAll)
+      } else if sendsYUV {
+        YUV420Conversion.convert(frame, into: &planes, threads: 0)
+        try planes.withUnsafeBytes(sendAll)
+      } else {
+        try frame.pixels.withUnsafeBytes(sendAll)
+      }
+    }
+  }
+
+  /// Adds a deep frame: sent as it is (`rgba64le`) to a deep output
+  /// (``VideoEncoding/framesAreDeep``), else rounded to 8 bits.
+  public func append(_ image: RGBA16Image, duration: Double) throws {
+    guard options.framesAreDeep else {
+      try append(image.rounded8(), duration: duration)
+      return
+    }
+    let b = options.background
+    let frame = keepsAlpha ? image : image.flattened(over: RGBA16(RGBA8(b.r, b.g, b.b, 255)))
+    try transmit(width: image.width, height: image.height, duration: duration) { sendAll in
+      try frame.pixels.withUnsafeBytes(sendAll)
+    }
+  }
+
+  /// Sends a `width × height` frame shown for `duration` seconds: its
+  /// Matroska prefix when frame times are kept, then the bytes `body`
+  /// passes to the function it is given.
+  private func transmit(
+    width: Int, height: Int, duration: Double,
+    _ body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+  ) throws {
+    let index = lifecycle.framesAccepted
+    try lifecycle.accept(width: width, height: height, cancel: cancel)
+    if progressFile >= 0 {
+      starts.append(options.keepsFrameTimes ? clock : Double(index) / options.framesPerSecond)
     }
     do {
       func sendAll(_ bytes: UnsafeRawBufferPointer) throws {
@@ -571,29 +679,24 @@ public final class VideoWriter: FrameSink {
         var prefix: [UInt8] = []
         if index == 0 {
           prefix = MatroskaRawFrames.header(
-            width: width, height: height, fourCC: sendsYUV ? "I420" : "RGBA")
+            width: width, height: height,
+            fourCC: options.framesAreDeep ? "RBA@" : sendsYUV ? "I420" : "RGBA")
         }
         let start = Int((clock * 1e6).rounded())
         let shown = duration.isFinite && duration > 0 ? duration : 1 / options.framesPerSecond
         clock += shown
         lastDuration = shown
         let bytes =
-          sendsYUV
-          ? width * height + 2 * ((width + 1) / 2) * ((height + 1) / 2) : width * height * 4
+          options.framesAreDeep
+          ? width * height * 8
+          : sendsYUV
+            ? width * height + 2 * ((width + 1) / 2) * ((height + 1) / 2) : width * height * 4
         prefix += MatroskaRawFrames.framePrefix(
           microseconds: start, durationMicroseconds: Int((clock * 1e6).rounded()) - start,
           frameBytes: bytes)
         try prefix.withUnsafeBytes(sendAll)
       }
-      if options.framesAreYCbCr {
-        YCbCr420Packing.pack(frame, into: &planes, threads: 0)
-        try planes.withUnsafeBytes(sendAll)
-      } else if sendsYUV {
-        YUV420Conversion.convert(frame, into: &planes, threads: 0)
-        try planes.withUnsafeBytes(sendAll)
-      } else {
-        try frame.pixels.withUnsafeBytes(sendAll)
-      }
+      try body(sendAll)
     } catch {
       // ffmpeg stopped reading: it has exited or is about to.
       close(socket)

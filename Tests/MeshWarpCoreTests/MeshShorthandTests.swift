@@ -77,6 +77,32 @@ import Testing
       !WarpMesh.identity(columns: 3, rows: 3).validate().contains { $0.rule == .looksLikePixels })
   }
 
+  /// Grid points written column by column fold the faces row-major
+  /// reading makes; the warning says how the list is read.
+  @Test func columnMajorPointsGetAHint() throws {
+    // A 3 × 2 grid: the `to` points of its columns, top then bottom.
+    let columnMajor = try decode(
+      #"{"columns": 3, "rows": 2, "to": [[0,0],[0,1],[0.5,0],[0.55,1],[1,0],[1,1]]}"#)
+    let issues = columnMajor.validate()
+    let hint = issues.first { $0.rule == .columnMajorGrid }
+    #expect(hint?.severity == .warning)
+    #expect(hint?.message.contains("row-major: the first row is points 0...2") == true)
+    let rowMajor = try decode(
+      #"{"columns": 3, "rows": 2, "to": [[0,0],[0.5,0],[1,0],[0,1],[0.55,1],[1,1]]}"#)
+    #expect(!rowMajor.validate().contains { $0.rule == .columnMajorGrid })
+    // Both lists column-major, 4 × 3.
+    var transposed = WarpMesh.identity(columns: 4, rows: 3)
+    let identity = transposed.pointPairs
+    for c in 0..<4 {
+      for r in 0..<3 { transposed.pointPairs[c * 3 + r] = identity[r * 4 + c] }
+    }
+    #expect(transposed.validate().contains { $0.rule == .columnMajorGrid })
+    // A mesh that folds for another reason gets no such hint.
+    var folded = WarpMesh.identity(columns: 4, rows: 3)
+    folded.pointPairs[5].to = CGPoint(x: 0.9, y: 0.9)
+    #expect(!folded.validate().contains { $0.rule == .columnMajorGrid })
+  }
+
   @Test func edgePolicyNames() throws {
     #expect(EdgePolicy(rawValue: "clamp") == .unwarped)
     #expect(try decode(#""clamp""#, as: EdgePolicy.self) == .unwarped)

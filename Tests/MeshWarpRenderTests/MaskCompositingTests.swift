@@ -1,3 +1,4 @@
+import MeshWarpCore
 import MeshWarpRender
 import Testing
 import _TestSupport
@@ -72,6 +73,43 @@ import _TestSupport
     var canvas = RGBAImage(width: w, height: h)
     canvas.drawOver(mask.filled(with: image), at: 0, 0)
     #expect(canvas == mask.filled(with: image))
+  }
+
+  /// A deep fill composites at 16 bits: hand-computed values, and every
+  /// 8-bit fill widened gives the 8-bit result within a level of
+  /// premultiplied colour (straight colour under a tiny alpha is not
+  /// comparable: the 8-bit result rounds such pixels to transparent).
+  @Test func deepCompositeKeepsSixteenBits() {
+    // Opaque 1000 of 65535 at coverage 128 over black: 1000·128/255 =
+    // 501.96 → 502, a value no 8-bit result has; over white 65535: 1000·α +
+    // 65535·(1 − α) = 501.96 + 32639 → 33141.
+    var image = RGBA16Image(width: 1, height: 1)
+    image[0, 0] = RGBA16(1000, 0, 0)
+    let mask = CoverageMask(width: 1, height: 1, values: [128])
+    #expect(mask.composited(fill: image, over: .black)[0, 0] == RGBA16(502, 0, 0, 65535))
+    #expect(mask.composited(fill: image, over: .white)[0, 0].r == 33141)
+    #expect(mask.filled(with: image)[0, 0] == RGBA16(1000, 0, 0, 32896))  // 65535·128/255 = 32896
+    var rng = SeededRandom(seed: 0x7E57_3A5D)
+    let (w, h) = (29, 13)
+    let random = CoverageMask(
+      width: w, height: h, values: (0..<(w * h)).map { _ in UInt8(truncatingIfNeeded: rng.next()) })
+    let eight = RGBAImage(
+      width: w, height: h,
+      pixels: (0..<(w * h * 4)).map { _ in UInt8(truncatingIfNeeded: rng.next()) })
+    for background in [RGBA8.transparent, RGBA8(0, 0, 255, 128), RGBA8(20, 200, 90)] {
+      let deep = random.composited(fill: RGBA16Image(eight), over: background).rounded8()
+      let shallow = random.composited(fill: eight, over: background)
+      var worst = 0.0
+      for i in stride(from: 0, to: deep.pixels.count, by: 4) {
+        let (ad, as8) = (Double(deep.pixels[i + 3]), Double(shallow.pixels[i + 3]))
+        worst = max(worst, abs(ad - as8))
+        for k in 0..<3 {
+          let d = Double(deep.pixels[i + k]) * ad - Double(shallow.pixels[i + k]) * as8
+          worst = max(worst, abs(d) / 255)
+        }
+      }
+      #expect(worst <= 1.5, "over \(background): \(worst) levels")
+    }
   }
 
   @Test func drawOverClipsAtTheEdges() {

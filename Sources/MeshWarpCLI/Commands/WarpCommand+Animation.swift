@@ -18,6 +18,15 @@ extension WarpCommand {
       threads: threading.threads, smooth: smooth ?? rendering.smooth)
   }
 
+  /// The encoder settings of this command's video output: `--codec`,
+  /// `--quality`, … (`VideoOptions`), with `--depth` and `--tone-map`.
+  var videoEncoding: VideoEncoding {
+    var encoding = video.encoding(image, threads: threading.threads)
+    encoding.depth = depth
+    encoding.toneMapping = toneMap ?? .hable
+    return encoding
+  }
+
   /// Whether the animation `-o` (or `--format` for standard output) asks
   /// for is encoded in blocks that need even sides (H.264, HEVC, ProRes),
   /// so that a side derived from `--size W:-1` is rounded to an even number.
@@ -55,7 +64,7 @@ extension WarpCommand {
       input: .image(source, frames: times), mesh: animation,
       warp: warpOptions(width: width, height: height),
       output: VideoWarp.Output(
-        path: output.output, encoding: video.encoding(image, threads: threading.threads),
+        path: output.output, encoding: videoEncoding,
         width: width, height: height,
         background: image.background?.rgba, format: format),
       maxPixels: limits.maxPixels)
@@ -90,7 +99,7 @@ extension WarpCommand {
     let job = VideoWarp(
       input: .video(path: input), mesh: animation, warp: warpOptions(),
       output: VideoWarp.Output(
-        path: output.output, encoding: video.encoding(image, threads: threading.threads),
+        path: output.output, encoding: videoEncoding,
         width: size.width, height: size.height, background: image.background?.rgba,
         format: format),
       maxPixels: limits.maxPixels, keepsAudio: !noAudio, start: start, end: end)
@@ -151,6 +160,17 @@ extension WarpCommand {
       return (out.width, out.height)
     }()
     if size.size == nil { try limits.checkOutputSize(width * supersample, height * supersample) }
+    // A deep or HDR video's frame comes exact at 8 bits, HDR tone-mapped
+    // (a still is written at 8 bits here).
+    let color = reader.info.color
+    if color.isDeep || color.isHDR {
+      let choice = try DepthChoice.decide(
+        input: color, format: .png, codec: nil, requested: nil, toneMapping: toneMap ?? .hable,
+        width: reader.info.storedWidth, height: reader.info.storedHeight, path: output.output,
+        outputName: "a still")
+      try reader.decode(choice.decoding)
+      if let note = choice.note { console.error("note: " + note) }
+    }
     guard let frame = try reader.frame(at: frames.time) else {
       throw VideoWarpError.noFrameDecoded(path: input, decoderSaid: reader.warnings)
     }

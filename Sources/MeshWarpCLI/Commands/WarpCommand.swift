@@ -122,6 +122,18 @@ struct WarpCommand: ParsableCommand {
     help: "Trim a video: end at T seconds (or give --duration S from --start).")
   var end: Double?
   @OptionGroup var video: VideoOptions
+  @Option(
+    placeholder: "N", range: 8...16,
+    help:
+      "Bits per value of a video output: 8; 10 or 12 with --codec hevc or vp9; 10 with ProRes. An HDR (HLG, PQ) video written at 8 bits is tone-mapped to SDR BT.709, with a note. A still: 16 keeps a deep input (16-bit PNG and TIFF, 10- and 12-bit HEIC) deep and needs a PNG or TIFF output; 8 rounds once, at the end.",
+    defaultHelp: "the input's, as deep as the output holds")
+  var depth: Int?
+  @Option(
+    name: "--tone-map", placeholder: "CURVE",
+    help:
+      "How an HDR video is tone-mapped where the output holds 8 bits (H.264, GIF, WebP, APNG, PNG and JPEG sequences, --depth 8): hable, mobius, reinhard, clip.",
+    defaultHelp: "hable")
+  var toneMap: ToneMapping?
   @Flag(
     help:
       "Leave a video's audio out (by default it is copied, or transcoded to AAC or Opus where the output cannot hold it)."
@@ -132,11 +144,6 @@ struct WarpCommand: ParsableCommand {
       "Write no metadata into a still: no EXIF, XMP, density, and no ICC profile or PNG colour chunks (as ImageMagick's -strip). Without it they are kept, the EXIF orientation set to 1 once applied."
   )
   var strip: Bool
-  @Option(
-    help:
-      "Bits a value in the output: 16 keeps a deep input (16-bit PNG and TIFF, 10- and 12-bit HEIC) deep and needs a PNG or TIFF output; 8 rounds once, at the end.",
-    defaultHelp: "the input's, where the output format holds it (else 8, with a note)")
-  var depth: SampleDepth?
   @Flag(
     help:
       "Convert a still's pixels from the input's RGB ICC profile (Display P3, Adobe RGB, …) to sRGB with LittleCMS (relative colorimetric, black-point compensation), 8 or 16 bits, and write it as sRGB, without the foreign profile. Without it, values and profile travel unchanged."
@@ -241,7 +248,7 @@ struct WarpCommand: ParsableCommand {
       time: frames.time, options: warpOptions(), width: size.width, height: size.height,
       output: try image.stillOutput(
         for: output.output, format: try stillFormat ?? image.stillFormat(for: output.output),
-        keepsMetadata: !strip, threads: threading.threads, depth: depth, toSRGB: toSrgb,
+        keepsMetadata: !strip, threads: threading.threads, depth: try stillDepth(), toSRGB: toSrgb,
         console: console),
       maxPixels: limits.maxPixels, threads: threading.threads)
     let plan = try CLIError.reporting { try job.plan(note: { console.error($0) }) }
@@ -255,6 +262,20 @@ struct WarpCommand: ParsableCommand {
 }
 
 extension WarpCommand {
+  /// `--depth` for a still: 8 or 16 bits a value (10 and 12 are video
+  /// depths); nil: the input's where the format holds it.
+  ///
+  /// - Throws: `CLIError.usage` for another depth.
+  func stillDepth() throws -> SampleDepth? {
+    guard let depth else { return nil }
+    guard let bits = SampleDepth(rawValue: String(depth)) else {
+      throw CLIError.usage(
+        "--depth \(depth): a still is written at 8 or 16 bits a value (10 and 12 are for video outputs)"
+      )
+    }
+    return bits
+  }
+
   /// Whether `path` starts as a HEIC or AVIF still (`ImageFormat.detect`
   /// by its `ftyp` brands), which `InputKind` would take for video.
   static func isHEIFStill(_ path: String) -> Bool {

@@ -78,3 +78,10 @@ extension VideoEncoding.Preset: ArgumentChoices {
     allCases.map { ($0.rawValue, $0) }
   }
 }
+
+extension ToneMapping: ArgumentChoices {
+  /// ffmpeg's tone-mapping curves, the default first.
+  package static var choices: [(word: String, value: ToneMapping)] {
+    allCases.map { ($0.rawValue, $0) }
+  }
+}

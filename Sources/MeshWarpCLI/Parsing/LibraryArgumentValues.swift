@@ -12,7 +12,6 @@ import MeshWarpText
 extension EdgePolicy: ArgumentChoices {}
 extension GenieEdge: ArgumentChoices {}
 extension GradientPreset: ArgumentChoices {}
-extension SampleDepth: ArgumentChoices {}
 extension JPEGEncoder.ChromaSubsampling: ArgumentChoices {
   /// The ratios as written with colons.
   package static var synonyms: [(word: String, value: Self)] {

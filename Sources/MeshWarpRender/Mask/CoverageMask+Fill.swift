@@ -12,11 +12,18 @@ extension CoverageMask {
   /// - Returns: A straight-alpha image of the mask's size.
   /// - Precondition: `image` is `width × height`.
   /// - Complexity: O(width · height); one allocation (the result).
-  public func filled(with image: RGBAImage) -> RGBAImage {
+  public func filled(with image: RGBAImage) -> RGBAImage { filledAnyDepth(with: image) }
+
+  /// ``filled(with:)`` for a deep fill: the same rounding of alpha, at 16
+  /// bits.
+  public func filled(with image: RGBA16Image) -> RGBA16Image { filledAnyDepth(with: image) }
+
+  func filledAnyDepth<Image: RenderImage>(with image: Image) -> Image {
     precondition(
       image.width == width && image.height == height,
       "fill image \(image.width)×\(image.height) for a \(width)×\(height) mask")
-    var out = RGBAImage(width: width, height: height)
+    var out = Image(uninitializedWidth: width, height: height)
+    out.fill(.transparent)
     values.withUnsafeBufferPointer { cov in
       image.pixels.withUnsafeBufferPointer { src in
         out.pixels.withUnsafeMutableBufferPointer { dst in
@@ -27,7 +34,7 @@ extension CoverageMask {
             dst[4 * i] = src[4 * i]
             dst[4 * i + 1] = src[4 * i + 1]
             dst[4 * i + 2] = src[4 * i + 2]
-            dst[4 * i + 3] = UInt8(a)
+            dst[4 * i + 3] = Image.Channel(a)
           }
         }
       }
@@ -50,18 +57,30 @@ extension CoverageMask {
   /// - Precondition: `image` is `width × height`.
   /// - Complexity: O(width · height); one allocation (the result).
   public func composited(fill image: RGBAImage, over background: RGBA8) -> RGBAImage {
+    compositedAnyDepth(fill: image, over: background)
+  }
+
+  /// ``composited(fill:over:)`` for a deep fill, over `background` widened
+  /// to 16 bits (× 257): the result is deep.
+  public func composited(fill image: RGBA16Image, over background: RGBA8) -> RGBA16Image {
+    compositedAnyDepth(fill: image, over: background)
+  }
+
+  func compositedAnyDepth<Image: RenderImage>(fill image: Image, over background: RGBA8) -> Image {
     precondition(
       image.width == width && image.height == height,
       "fill image \(image.width)×\(image.height) for a \(width)×\(height) mask")
-    if background.a == 0 { return filled(with: image) }
-    var out = RGBAImage(width: width, height: height, fill: background)
+    if background.a == 0 { return filledAnyDepth(with: image) }
+    var out = Image(uninitializedWidth: width, height: height)
+    out.fill(background)
+    let scale = 1 / (Float(Image.Channel.max) * 255)
     values.withUnsafeBufferPointer { cov in
       image.pixels.withUnsafeBufferPointer { src in
         out.pixels.withUnsafeMutableBufferPointer { dst in
           guard let d = dst.baseAddress else { return }
           for i in 0..<cov.count where cov[i] != 0 {
-            let alpha = Float(UInt32(src[4 * i + 3]) * UInt32(cov[i])) * (1 / 65025)
-            sourceOver(
+            let alpha = Float(UInt32(src[4 * i + 3]) * UInt32(cov[i])) * scale
+            sourceOverValues(
               Float(src[4 * i]), Float(src[4 * i + 1]), Float(src[4 * i + 2]), alpha: alpha,
               onto: d + 4 * i)
           }

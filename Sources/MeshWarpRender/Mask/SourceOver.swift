@@ -24,23 +24,33 @@
 func sourceOver(
   _ r: Float, _ g: Float, _ b: Float, alpha sa: Float, onto destination: UnsafeMutablePointer<UInt8>
 ) {
+  sourceOverValues(r, g, b, alpha: sa, onto: destination)
+}
+
+/// `sourceOver` at either depth: colour in 0…`C.max` (255 or 65535).
+@inline(__always)
+func sourceOverValues<C: PixelChannel>(
+  _ r: Float, _ g: Float, _ b: Float, alpha sa: Float, onto destination: UnsafeMutablePointer<C>
+) {
   if sa <= 0 { return }
-  let da = Float(destination[3]) * (1 / 255)
+  let levels = Float(C.max)
+  @inline(__always) func value(_ v: Float) -> C { C(Swift.min(Swift.max(v + 0.5, 0), levels)) }
+  let da = Float(destination[3]) * (1 / levels)
   if sa >= 1 || da <= 0 {
     // Nothing shows through: the source itself (straight colour unchanged).
-    destination[0] = roundToByte(r)
-    destination[1] = roundToByte(g)
-    destination[2] = roundToByte(b)
-    destination[3] = roundToByte(255 * sa)
+    destination[0] = value(r)
+    destination[1] = value(g)
+    destination[2] = value(b)
+    destination[3] = value(levels * sa)
     return
   }
   let keep = da * (1 - sa)
   let oa = sa + keep
   let scale = 1 / oa
-  destination[0] = roundToByte((r * sa + Float(destination[0]) * keep) * scale)
-  destination[1] = roundToByte((g * sa + Float(destination[1]) * keep) * scale)
-  destination[2] = roundToByte((b * sa + Float(destination[2]) * keep) * scale)
-  destination[3] = roundToByte(255 * oa)
+  destination[0] = value((r * sa + Float(destination[0]) * keep) * scale)
+  destination[1] = value((g * sa + Float(destination[1]) * keep) * scale)
+  destination[2] = value((b * sa + Float(destination[2]) * keep) * scale)
+  destination[3] = value(levels * oa)
 }
 
 /// `v` rounded to the nearest byte, clamped to 0…255.

@@ -43,6 +43,9 @@ public struct RawVideoFrameParser: Sendable {
   /// their R, G, B bytes (``YCbCr420Packing/expand(_:width:height:into:threads:vectorized:)``)
   /// instead of converted to RGBA.
   package var keepsYCbCr = false
+  /// Frames arrive as `rgba64le` (8 bytes a pixel), read with
+  /// ``nextDeepFrame(reusing:read:)``.
+  package var deep = false
   /// The planes of the frame being read (yuv420p streams only).
   private var planes: [UInt8] = []
 
@@ -88,7 +91,51 @@ public struct RawVideoFrameParser: Sendable {
 
   /// Bytes per frame in the stream.
   public var frameBytes: Int {
-    yuv == nil ? width * height * 4 : YUV420RowPair.byteCount(width: width, height: height)
+    if deep { return width * height * 8 }
+    return yuv == nil ? width * height * 4 : YUV420RowPair.byteCount(width: width, height: height)
+  }
+
+  /// Reads the next frame of an `rgba64le` stream (``deep``), as
+  /// ``nextFrame(reusing:read:)`` does an 8-bit one (little-endian
+  /// values: the hosts this runs on).
+  ///
+  /// - Returns: the frame's index, time and pixels, or nil at a clean end.
+  /// - Throws: as ``nextFrame(reusing:read:)``.
+  package mutating func nextDeepFrame(
+    reusing storage: consuming RGBA16Image? = nil,
+    read: (UnsafeMutableRawBufferPointer) throws -> Int
+  ) throws -> (index: Int, timestamp: Double, image: RGBA16Image)? {
+    precondition(deep, "an 8-bit stream")
+    guard !isFinished else { return nil }
+    let count = frameBytes
+    var pixels = storage.take()?.pixels ?? []
+    // Zeroed when new (`read` need not write what it claims); a spent
+    // frame holds old values, never uninitialized memory.
+    if pixels.count != width * height * 4 {
+      pixels = [UInt16](repeating: 0, count: width * height * 4)
+    }
+    var filled = 0
+    try pixels.withUnsafeMutableBytes { raw in
+      while filled < count {
+        let n = try read(UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
+        guard n > 0 else { break }
+        filled += min(n, count - filled)
+      }
+    }
+    if filled == 0 {
+      isFinished = true
+      return nil
+    }
+    guard filled == count else {
+      isFinished = true
+      throw VideoInputError.endedEarly(
+        source: source, framesRead: framesRead, partialBytes: filled, frameBytes: count)
+    }
+    defer { framesRead += 1 }
+    return (
+      framesRead, Double(framesRead) / framesPerSecond,
+      RGBA16Image(width: width, height: height, pixels: pixels)
+    )
   }
 
   /// Reads the next frame.

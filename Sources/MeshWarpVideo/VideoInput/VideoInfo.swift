@@ -35,6 +35,23 @@ public struct VideoInfo: Hashable, Sendable {
   /// ffprobe's `color_range`: "tv" (limited) or "pc" (full); "" when the
   /// stream names none.
   public var colorRange: String
+  /// ffprobe's `color_primaries`, e.g. "bt709", "bt2020"; "" when none.
+  public var colorPrimaries: String
+  /// ffprobe's `color_transfer`, e.g. "bt709", "arib-std-b67" (HLG),
+  /// "smpte2084" (PQ); "" when none.
+  public var colorTransfer: String
+  /// The mastering display and content light level the first frame
+  /// carries (probed for HLG and PQ streams only).
+  public var masteringDisplay: MasteringDisplay?
+  public var contentLightLevel: ContentLightLevel?
+
+  /// The stream's depth and colour together.
+  public var color: VideoColor {
+    VideoColor(
+      bitDepth: VideoColor.bitDepth(pixelFormat: pixelFormat), primaries: colorPrimaries,
+      transfer: colorTransfer, matrix: colorMatrix, range: colorRange,
+      masteringDisplay: masteringDisplay, contentLightLevel: contentLightLevel)
+  }
 
   /// Frames per second as a number.
   public var framesPerSecond: Double { frameRate.value }
@@ -54,7 +71,8 @@ public struct VideoInfo: Hashable, Sendable {
     width: Int, height: Int, storedWidth: Int, storedHeight: Int, rotation: Int,
     frameRate: FrameRate, frameCount: Int?, duration: Double?, hasAudio: Bool, hasAlpha: Bool,
     codec: String, pixelFormat: String, streamIndex: Int, colorMatrix: String = "",
-    colorRange: String = ""
+    colorRange: String = "", colorPrimaries: String = "", colorTransfer: String = "",
+    masteringDisplay: MasteringDisplay? = nil, contentLightLevel: ContentLightLevel? = nil
   ) {
     self.width = width
     self.height = height
@@ -71,6 +89,10 @@ public struct VideoInfo: Hashable, Sendable {
     self.streamIndex = streamIndex
     self.colorMatrix = colorMatrix
     self.colorRange = colorRange
+    self.colorPrimaries = colorPrimaries
+    self.colorTransfer = colorTransfer
+    self.masteringDisplay = masteringDisplay
+    self.contentLightLevel = contentLightLevel
   }
 }
 

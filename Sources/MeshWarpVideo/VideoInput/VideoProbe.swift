@@ -13,12 +13,21 @@ public enum VideoProbe {
   ///   unsupported) or `VideoError.toolUnavailable` when ffprobe
   ///   does not start.
   public static func probe(path: String, ffprobePath: String) throws -> VideoInfo {
+    let decodable = try AnimatedWebPInput.decodable(path)
+    var info = try probe(path: path, reading: decodable, ffprobePath: ffprobePath)
+    if decodable != path { info.codec = "webp" }
+    return info
+  }
+
+  /// ``probe(path:ffprobePath:)`` of the file `input` (`path` itself, or
+  /// what ``AnimatedWebPInput`` made of it), messages naming `path`.
+  static func probe(path: String, reading input: String, ffprobePath: String) throws -> VideoInfo {
     let child = try ChildProcess(
       tool: "ffprobe", executable: ffprobePath,
       arguments: [
         "-hide_banner", "-loglevel", "error", "-print_format", "json", "-show_streams",
         "-show_format",
-      ] + InputDemuxer.options(path: path) + [ChildProcess.inputURL(path)])
+      ] + InputDemuxer.options(path: input) + [ChildProcess.inputURL(input)])
     var output: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -32,7 +41,40 @@ public enum VideoProbe {
       throw VideoInputError.cannotDecode(
         path: path, tool: "ffprobe", detail: child.lastErrorLine(replacingInput: path))
     }
-    return try parse(output, path: path)
+    var info = try parse(output, path: path)
+    if info.color.isHDR, info.masteringDisplay == nil || info.contentLightLevel == nil {
+      readFrameSideData(path: input, ffprobePath: ffprobePath, into: &info)
+    }
+    return info
+  }
+
+  /// An HDR stream's mastering display and content light level, which an
+  /// HEVC stream carries in its first frame's SEI rather than in the
+  /// container: `ffprobe -read_intervals %+#1 -show_entries frame_side_data` (one frame
+  /// decoded). Left as it was when ffprobe fails.
+  static func readFrameSideData(path: String, ffprobePath: String, into info: inout VideoInfo) {
+    guard
+      let child = try? ChildProcess(
+        tool: "ffprobe", executable: ffprobePath,
+        arguments: [
+          "-hide_banner", "-loglevel", "error", "-print_format", "json",
+          "-select_streams", "\(info.streamIndex)", "-read_intervals", "%+#1",
+          "-show_entries", "frame_side_data",
+        ] + InputDemuxer.options(path: path) + [ChildProcess.inputURL(path)])
+    else { return }
+    var output: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while let n = try? chunk.withUnsafeMutableBytes({ try child.read(into: $0) }), n > 0 {
+      output += chunk[0..<n]
+      guard output.count < 1 << 20 else { break }
+    }
+    guard child.wait().succeeded,
+      let report = try? JSONDecoder().decode(FramesReport.self, from: Data(output))
+    else { return }
+    let sides = (report.frames ?? []).flatMap { $0.side_data_list ?? [] }
+    info.masteringDisplay = info.masteringDisplay ?? sides.lazy.compactMap(\.masteringDisplay).first
+    info.contentLightLevel =
+      info.contentLightLevel ?? sides.lazy.compactMap(\.contentLightLevel).first
   }
 
   /// Describes the first video stream of ffprobe's JSON `bytes` (any bytes:
@@ -88,7 +130,10 @@ public enum VideoProbe {
       hasAlpha: hasAlpha(pixelFormat: pixelFormat)
         || (["vp8", "vp9"].contains(codec) && stream.tags?["alpha_mode"] == "1"),
       codec: codec, pixelFormat: pixelFormat, streamIndex: stream.index ?? 0,
-      colorMatrix: named(stream.color_space), colorRange: named(stream.color_range))
+      colorMatrix: named(stream.color_space), colorRange: named(stream.color_range),
+      colorPrimaries: named(stream.color_primaries), colorTransfer: named(stream.color_transfer),
+      masteringDisplay: stream.side_data_list?.lazy.compactMap(\.masteringDisplay).first,
+      contentLightLevel: stream.side_data_list?.lazy.compactMap(\.contentLightLevel).first)
   }
 
   /// The display matrix's counterclockwise rotation (side data), else the
@@ -128,7 +173,44 @@ public enum VideoProbe {
   struct Report: Decodable {
     struct Stream: Decodable {
       struct Disposition: Decodable { var attached_pic: Int? }
-      struct SideData: Decodable { var rotation: Double? }
+      struct SideData: Decodable {
+        var rotation: Double?
+        var red_x: String?
+        var red_y: String?
+        var green_x: String?
+        var green_y: String?
+        var blue_x: String?
+        var blue_y: String?
+        var white_point_x: String?
+        var white_point_y: String?
+        var min_luminance: String?
+        var max_luminance: String?
+        var max_content: Int?
+        var max_average: Int?
+
+        /// The mastering display, when this side data is one (values as
+        /// ffprobe's fractions, "34000/50000").
+        var masteringDisplay: MasteringDisplay? {
+          let xy = [red_x, red_y, green_x, green_y, blue_x, blue_y, white_point_x, white_point_y]
+            .compactMap { $0.flatMap(VideoProbe.fraction) }
+          // Chromaticities within 0…1 and luminances within 0…10⁶ cd/m²
+          // (x265's units must fit in an integer): else none.
+          guard xy.count == 8, xy.allSatisfy({ (0...1).contains($0) }),
+            let low = min_luminance.flatMap(VideoProbe.fraction),
+            let high = max_luminance.flatMap(VideoProbe.fraction),
+            (0...1e6).contains(low), (0...1e6).contains(high)
+          else { return nil }
+          return MasteringDisplay(chromaticities: xy, minLuminance: low, maxLuminance: high)
+        }
+
+        /// The content light level, when this side data is one.
+        var contentLightLevel: ContentLightLevel? {
+          guard let max_content, let max_average, max_content >= 0, max_average >= 0 else {
+            return nil
+          }
+          return ContentLightLevel(maxContent: max_content, maxFrameAverage: max_average)
+        }
+      }
       var index: Int?
       var codec_name: String?
       var codec_type: String?
@@ -136,6 +218,8 @@ public enum VideoProbe {
       var height: Int?
       var pix_fmt: String?
       var color_space: String?
+      var color_primaries: String?
+      var color_transfer: String?
       var color_range: String?
       var r_frame_rate: String?
       var avg_frame_rate: String?
@@ -146,7 +230,22 @@ public enum VideoProbe {
       var side_data_list: [SideData]?
     }
     struct Format: Decodable { var duration: String? }
+    struct Frame: Decodable { var side_data_list: [Stream.SideData]? }
     var streams: [Stream]?
     var format: Format?
+  }
+
+  /// What `-show_entries frame=side_data_list` prints.
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  struct FramesReport: Decodable { var frames: [Report.Frame]? }
+
+  /// ffprobe's `"34000/50000"` (or a plain number) as a number; nil when
+  /// unreadable or the denominator is 0.
+  static func fraction(_ text: String) -> Double? {
+    let parts = text.split(separator: "/")
+    guard let n = parts.first.flatMap({ Double($0) }) else { return nil }
+    guard parts.count == 2 else { return parts.count == 1 && n.isFinite ? n : nil }
+    guard let d = Double(parts[1]), d != 0, (n / d).isFinite else { return nil }
+    return n / d
   }
 }

@@ -21,6 +21,9 @@ import MeshWarpRender
 public final class VideoReader {
   /// The file as the caller named it.
   public let path: String
+  /// The file ffmpeg reads: `path`, or for an animated WebP the frames
+  /// libwebp decoded from it (``AnimatedWebPInput``).
+  let input: String
   public let info: VideoInfo
   /// The ffmpeg and ffprobe in use.
   public let ffmpegPath: String
@@ -52,6 +55,62 @@ public final class VideoReader {
     return true
   }
 
+  /// How ffmpeg turns the stream into the frames sent here.
+  package enum Decoding: Sendable, Equatable {
+    /// 8-bit RGBA (or `yuv420p` planes), as ffmpeg converts by default.
+    case rgba8
+    /// 8-bit RGBA through zscale with the stream's matrix and range
+    /// (`DeepVideoFilters`): a deep SDR stream into an 8-bit output.
+    case exact8(VideoColor)
+    /// 16-bit RGBA (`rgba64le`) through zscale: read with
+    /// ``nextDeepFrame(reusing:)``.
+    case deep(VideoColor)
+    /// An HDR stream tone-mapped to 8-bit SDR BT.709 RGBA.
+    case toneMapped(VideoColor, ToneMapping)
+  }
+
+  /// How frames are decoded (``decode(_:)``).
+  package private(set) var decoding = Decoding.rgba8
+
+  /// Restarts decoding, before the first frame is read, so that frames
+  /// come as `decoding` says.
+  ///
+  /// - Throws: `VideoError.toolUnavailable` when ffmpeg does not start,
+  ///   ``VideoInputError`` for a bad size.
+  package func decode(_ decoding: Decoding) throws {
+    precondition(parser.framesRead == 0, "frames already read")
+    guard decoding != self.decoding else { return }
+    child?.stop()
+    child = nil
+    let rgba = decoding == .rgba8 ? YUV420ToRGBA.matrix(for: info) : nil
+    parser = try RawVideoFrameParser(
+      width: info.width, height: info.height, framesPerSecond: info.framesPerSecond,
+      source: path, yuv: rgba)
+    if case .deep = decoding { parser.deep = true }
+    let filters: [String]
+    switch decoding {
+    case .rgba8: filters = []
+    case .exact8(let color):
+      filters = DeepVideoFilters.decode(
+        color, alpha: info.hasAlpha, deep: false, width: info.storedWidth,
+        height: info.storedHeight)
+    case .deep(let color):
+      filters = DeepVideoFilters.decode(
+        color, alpha: info.hasAlpha, deep: true, width: info.storedWidth,
+        height: info.storedHeight)
+    case .toneMapped(let color, let method):
+      filters = DeepVideoFilters.toneMap(
+        color, method: method, alpha: info.hasAlpha, width: info.storedWidth,
+        height: info.storedHeight)
+    }
+    child = try ChildProcess(
+      tool: "ffmpeg", executable: ffmpegPath,
+      arguments: Self.arguments(
+        path: input, info: info, yuv: rgba != nil, keepsTimes: frameTimes != nil,
+        filters: filters, deep: parser.deep))
+    self.decoding = decoding
+  }
+
   /// Probes `path` and starts decoding it.
   ///
   /// - Parameters:
@@ -75,9 +134,12 @@ public final class VideoReader {
     }
     (ffmpegPath, ffprobePath) = try Self.tools(environment: environment)
     self.path = path
-    info = try VideoProbe.probe(path: path, ffprobePath: ffprobePath)
+    input = try AnimatedWebPInput.decodable(path)
+    var info = try VideoProbe.probe(path: path, reading: input, ffprobePath: ffprobePath)
+    if input != path { info.codec = "webp" }
+    self.info = info
     let times = VideoFrameTimes.probe(
-      path: path, streamIndex: info.streamIndex, ffprobePath: ffprobePath)
+      path: input, streamIndex: info.streamIndex, ffprobePath: ffprobePath)
     frameTimes = times.flatMap { $0.isConstant ? nil : $0 }
     let yuv = YUV420ToRGBA.matrix(for: info)
     parser = try RawVideoFrameParser(
@@ -86,7 +148,7 @@ public final class VideoReader {
     child = try ChildProcess(
       tool: "ffmpeg", executable: ffmpegPath,
       arguments: Self.arguments(
-        path: path, info: info, yuv: yuv != nil, keepsTimes: frameTimes != nil))
+        path: input, info: info, yuv: yuv != nil, keepsTimes: frameTimes != nil))
   }
 
   deinit { child?.stop() }
@@ -116,8 +178,13 @@ public final class VideoReader {
   /// ffmpeg's command line (without the program); `yuv`: frames as
   /// `yuv420p` planes (``YUV420ToRGBA/matrix(for:)``), else RGBA;
   /// `keepsTimes`: every frame as the file has it, else resampled to the
-  /// constant ``VideoInfo/frameRate`` from the first frame.
-  static func arguments(path: String, info: VideoInfo, yuv: Bool = false, keepsTimes: Bool = false)
+  /// constant ``VideoInfo/frameRate`` from the first frame; `filters`:
+  /// the colour conversion (`DeepVideoFilters`); `deep`: frames as
+  /// `rgba64le`.
+  static func arguments(
+    path: String, info: VideoInfo, yuv: Bool = false, keepsTimes: Bool = false,
+    filters: [String] = [], deep: Bool = false
+  )
     -> [String]
   {
     var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error"]
@@ -132,14 +199,14 @@ public final class VideoReader {
     // Resampled from the first frame (`setpts=PTS-STARTPTS`): from the
     // file's start, a video that starts after it (its audio first) had
     // its first frame repeated to fill the gap (76 frames of 75).
+    let graph = (keepsTimes ? [] : ["setpts=PTS-STARTPTS"]) + filters
+    if !graph.isEmpty { arguments += ["-vf", graph.joined(separator: ",")] }
     arguments +=
       keepsTimes
       ? ["-fps_mode", "passthrough"]
-      : [
-        "-vf", "setpts=PTS-STARTPTS", "-fps_mode", "cfr", "-r", info.frameRate.description,
-      ]
+      : ["-fps_mode", "cfr", "-r", info.frameRate.description]
     arguments += [
-      "-f", "rawvideo", "-pix_fmt", yuv ? "yuv420p" : "rgba", "-",
+      "-f", "rawvideo", "-pix_fmt", deep ? "rgba64le" : yuv ? "yuv420p" : "rgba", "-",
     ]
     return arguments
   }
@@ -159,6 +226,36 @@ public final class VideoReader {
       if var frame = try parser.nextFrame(reusing: storage, read: { try child.read(into: $0) }) {
         if let frameTimes { frame.timestamp = frameTimes.timestamp(at: frame.index) }
         return frame
+      }
+    } catch let error as VideoInputError {
+      let ending = child.wait()
+      self.child = nil
+      if !ending.succeeded { throw failure(child, ending) }
+      throw error
+    } catch {
+      cancel()
+      throw error
+    }
+    let ending = child.wait()
+    self.child = nil
+    guard ending.succeeded else { throw failure(child, ending) }
+    warnings = child.errorTail(replacingInput: path).trimmingCharacters(in: .whitespacesAndNewlines)
+    return nil
+  }
+
+  /// The next frame of a stream decoded ``Decoding/deep(_:)``, or nil
+  /// after the last one; as ``nextFrame(reusing:)``.
+  ///
+  /// - Throws: as ``nextFrame(reusing:)``.
+  package func nextDeepFrame(reusing storage: consuming RGBA16Image? = nil) throws -> (
+    timestamp: Double, image: RGBA16Image
+  )? {
+    guard let child else { return nil }
+    do {
+      if let frame = try parser.nextDeepFrame(
+        reusing: storage, read: { try child.read(into: $0) })
+      {
+        return (frameTimes?.timestamp(at: frame.index) ?? frame.timestamp, frame.image)
       }
     } catch let error as VideoInputError {
       let ending = child.wait()

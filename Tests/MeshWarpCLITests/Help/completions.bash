@@ -28,8 +28,8 @@ _meshwarp() {
   local options="" valued="" positionals=() repeats=0
   case "${COMP_WORDS[1]}" in
     warp)
-      options='--mesh -m --effect --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --calibration --calibration-size --camera --distortion --fisheye --alpha --inverse --to-mesh --output -o --format --quality --lossless --subsampling --compress --background -b --overwrite -y --no-clobber -n --size -s --smooth --edges --edge-color --address --interpolation --no-minification-filter --no-pin-corners --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --preset --no-audio --strip --depth --to-srgb --threads -j --max-pixels --help -h'
-      valued='--mesh -m --effect --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --calibration --calibration-size --camera --distortion --fisheye --alpha --to-mesh --output -o --format --quality --subsampling --compress --background -b --size -s --edges --edge-color --address --interpolation --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --preset --depth --threads -j --max-pixels'
+      options='--mesh -m --effect --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --calibration --calibration-size --camera --distortion --fisheye --alpha --inverse --to-mesh --output -o --format --quality --lossless --subsampling --compress --background -b --overwrite -y --no-clobber -n --size -s --smooth --edges --edge-color --address --interpolation --no-minification-filter --no-pin-corners --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --preset --depth --tone-map --no-audio --strip --to-srgb --threads -j --max-pixels --help -h'
+      valued='--mesh -m --effect --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --calibration --calibration-size --camera --distortion --fisheye --alpha --to-mesh --output -o --format --quality --subsampling --compress --background -b --size -s --edges --edge-color --address --interpolation --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --preset --depth --tone-map --threads -j --max-pixels'
       case "$prev" in
         --mesh|-m) _meshwarp_paths "$cur"; return ;;
         --effect) _meshwarp_words 'twirl bulge ripple wave lens' "$cur"; return ;;
@@ -70,7 +70,8 @@ _meshwarp() {
         --codec) _meshwarp_words 'prores4444 prores422hq h264 hevc vp9' "$cur"; return ;;
         --crf) return ;;
         --preset) _meshwarp_words 'ultrafast superfast veryfast faster fast medium slow slower veryslow' "$cur"; return ;;
-        --depth) _meshwarp_words '8 16' "$cur"; return ;;
+        --depth) return ;;
+        --tone-map) _meshwarp_words 'hable mobius reinhard clip' "$cur"; return ;;
         --threads|-j) return ;;
         --max-pixels) return ;;
       esac

@@ -1,0 +1,51 @@
+import Foundation
+import MeshWarpRender
+import Testing
+import _TestSupport
+
+@testable import MeshWarpVideo
+
+/// Animated WebP as a video input, decoded with libwebp where this ffmpeg
+/// cannot (Pillow writes the files: lossless, every pixel known).
+@Suite(
+  .enabled(
+    if: VideoTools.available && TestPython.imports("PIL"), "ffmpeg, ffprobe or Pillow is missing"
+  ))
+struct AnimatedWebPInputTests {
+  /// Four frames of 32 × 24, one colour each, shown 100, 250, 40 and
+  /// 500 ms.
+  static func animation(in directory: borrowing TemporaryDirectory) throws -> String {
+    let script = """
+      import sys
+      from PIL import Image
+      frames = [Image.new('RGBA', (32, 24), (i * 60, 255 - i * 60, 40, 255)) for i in range(4)]
+      frames[0].save(sys.argv[1] + '/anim.webp', save_all=True, append_images=frames[1:],
+                     duration=[100, 250, 40, 500], loop=0, lossless=True)
+      """
+    let process = TestPython.process(["-c", script, directory.path])
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0)
+    return directory.file("anim.webp")
+  }
+
+  @Test func framesAndTheirTimesComeThrough() throws {
+    let directory = try TemporaryDirectory()
+    let path = try Self.animation(in: directory)
+    let reader = try VideoReader(path: path)
+    #expect(reader.info.width == 32 && reader.info.height == 24)
+    #expect(reader.info.codec == "webp")
+    let durations = try #require(reader.frameTimes?.durations)
+    #expect(durations.count == 4)
+    for (d, expected) in zip(durations, [0.1, 0.25, 0.04, 0.5]) {
+      #expect(abs(d - expected) < 1e-6, "duration \(d), expected \(expected)")
+    }
+    var count = 0
+    while let frame = try reader.nextFrame() {
+      let colour = RGBA8(UInt8(count * 60), UInt8(255 - count * 60), 40)
+      #expect(frame.image[10, 10] == colour, "frame \(count)")
+      count += 1
+    }
+    #expect(count == 4)
+  }
+}
