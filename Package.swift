@@ -67,6 +67,9 @@ let package = Package(
     .systemLibrary(
       name: "CLittleCMS", pkgConfig: "lcms2",
       providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]),
+    // HEIC and AVIF stills (read only).
+    .systemLibrary(
+      name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
     .systemLibrary(
       name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"]), .brew(["libtiff"])]),
     .systemLibrary(
@@ -102,7 +105,7 @@ let package = Package(
       name: "MeshWarpImageIO",
       dependencies: [
         "MeshWarpFiles", "MeshWarpDocuments", "MeshWarpRender", "MeshWarpCore", "CPNG", "CZlib",
-        "CDeflate", "CTurboJPEG", "CJPEG", "CWebP", "CGIF", "CLittleCMS", "CTIFF",
+        "CDeflate", "CTurboJPEG", "CJPEG", "CWebP", "CGIF", "CLittleCMS", "CTIFF", "CHeif",
       ]),
     // Children that die with us (PR_SET_PDEATHSIG between fork and exec).
     .target(name: "CChildSpawn"),

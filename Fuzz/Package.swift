@@ -27,6 +27,7 @@ let package = Package(
     .executableTarget(name: "fuzz-webp", dependencies: ["MeshWarpFuzzing"]),
     .executableTarget(name: "fuzz-gif", dependencies: ["MeshWarpFuzzing"]),
     .executableTarget(name: "fuzz-tiff", dependencies: ["MeshWarpFuzzing"]),
+    .executableTarget(name: "fuzz-heif", dependencies: ["MeshWarpFuzzing"]),
     .executableTarget(name: "fuzz-keyframes", dependencies: ["MeshWarpFuzzing"]),
     .executableTarget(name: "fuzz-pointset", dependencies: ["MeshWarpFuzzing"]),
     .executableTarget(name: "fuzz-video", dependencies: ["MeshWarpFuzzing"]),

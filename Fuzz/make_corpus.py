@@ -295,6 +295,36 @@ def tiff_seeds():
     write("tiff", "bad_huge_size.tif", bytes(huge))
 
 
+# MARK: HEIF (HEIC and AVIF, written by libheif's heif-enc)
+
+def heif_seeds():
+    import subprocess
+    import tempfile
+    import numpy as np
+    from PIL import Image
+    y, x = np.mgrid[0:12, 0:16]
+    rgba = np.stack([x * 16, y * 20, (x ^ y) * 16, 128 + x * y], -1).astype(np.uint8)
+    deep = np.stack([x * 4000, y * 5000, (x + y) * 2000], -1).astype(np.uint16)
+    with tempfile.TemporaryDirectory() as d:
+        Image.fromarray(rgba[..., :3], "RGB").save(d + "/rgb.png")
+        Image.fromarray(rgba, "RGBA").save(d + "/rgba.png")
+        import cv2
+        cv2.imwrite(d + "/deep.png", deep[..., ::-1])
+        made = {}
+        for name, source, extra in [
+            ("rgb_16x12.heic", "rgb.png", []), ("rgba_16x12.heic", "rgba.png", []),
+            ("ten_bit_16x12.heic", "deep.png", ["-b", "10"]),
+            ("rgb_16x12.avif", "rgb.png", ["-A"]),
+        ]:
+            subprocess.run(["heif-enc", "-q", "60", *extra, d + "/" + source, "-o", d + "/" + name],
+                           check=True, capture_output=True)
+            made[name] = open(d + "/" + name, "rb").read()
+            write("heif", name, made[name])
+    ok = made["rgb_16x12.heic"]
+    write("heif", "bad_truncated.heic", ok[: len(ok) // 2])
+    write("heif", "bad_ftyp_only.heic", ok[:28])
+
+
 # MARK: Keyframe JSON
 
 def keyframe_seeds():
@@ -390,8 +420,8 @@ def video_seeds():
 
 
 if __name__ == "__main__":
-    for kind in ["png", "mesh", "gradient", "jpeg", "webp", "gif", "tiff", "keyframes", "pointset",
-                 "video"]:
+    for kind in ["png", "mesh", "gradient", "jpeg", "webp", "gif", "tiff", "heif", "keyframes",
+                 "pointset", "video"]:
         os.makedirs(os.path.join(CORPUS, kind), exist_ok=True)
     png_seeds()
     mesh_seeds()
@@ -399,6 +429,7 @@ if __name__ == "__main__":
     photo_seeds()
     gif_seeds()
     tiff_seeds()
+    heif_seeds()
     keyframe_seeds()
     pointset_seeds()
     video_seeds()

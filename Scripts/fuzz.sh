@@ -19,7 +19,7 @@
 #
 # Environment:
 #   FUZZ_TARGETS        targets to run (default "png mesh gradient jpeg webp
-#                       gif tiff keyframes pointset video")
+#                       gif tiff heif keyframes pointset video")
 #   FUZZ_RUNS           executions per target (libFuzzer -runs); the run
 #                       stops at FUZZ_RUNS or SECONDS, whichever comes first
 #                       (SECONDS defaults to 0, no limit, when FUZZ_RUNS is set)
@@ -42,7 +42,7 @@ set -euo pipefail
 
 runs_limit="${FUZZ_RUNS:-}"
 if [ -n "$runs_limit" ]; then seconds="${1:-0}"; else seconds="${1:-60}"; fi
-targets="${FUZZ_TARGETS:-png mesh gradient jpeg webp gif tiff keyframes pointset video}"
+targets="${FUZZ_TARGETS:-png mesh gradient jpeg webp gif tiff heif keyframes pointset video}"
 configuration="${FUZZ_CONFIGURATION:-release}"
 jobs="${FUZZ_JOBS:-1}"
 merge="${FUZZ_MERGE:-1}"

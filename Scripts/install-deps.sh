@@ -11,12 +11,13 @@
 set -euo pipefail
 # What building and running need. ffmpeg: video in and out, run as a
 # process. fonts-dejavu-core: the default font of `meshwarp text`.
-# liblcms2-dev: CMYK JPEGs to sRGB; libtiff-dev: TIFF; libgs-common: Ghostscript's CMYK ICC
+# liblcms2-dev: CMYK JPEGs to sRGB, colour profiles; libtiff-dev: TIFF;
+# libheif-dev: HEIC and AVIF in; libgs-common: Ghostscript's CMYK ICC
 # profiles, the default_cmyk.icc a CMYK JPEG without a profile goes
 # through (and the profiles the tests embed).
 packages=(
   pkg-config libpng-dev zlib1g-dev libdeflate-dev libturbojpeg0-dev libjpeg62-turbo-dev libwebp-dev libgif-dev libfreetype-dev libfontconfig-dev libharfbuzz-dev
-  liblcms2-dev libtiff-dev libgs-common
+  liblcms2-dev libtiff-dev libheif-dev libgs-common
   libsdl2-dev fonts-dejavu-core ffmpeg
 )
 # What only the tests use. fonts-dejavu-extra: DejaVu Math TeX Gyre, the
@@ -28,12 +29,13 @@ packages=(
 # for real in the tests. dpkg-dev, binutils, debootstrap:
 # Scripts/package.sh (dpkg-shlibdeps, strip, readelf) and
 # Scripts/test-package.sh (a clean Debian root). time: GNU time's peak
-# memory of a `meshwarp validate` run on a dense mesh.
+# memory of a `meshwarp validate` run on a dense mesh. libheif-examples:
+# heif-enc and heif-convert, which make and decode the HEIC test files.
 if [ "${1:-}" != "--run" ]; then
   packages+=(
     fonts-dejavu-extra xvfb xdotool x11-apps
     python3 python3-numpy python3-pil python3-opencv
-    man-db zsh fish dpkg-dev binutils debootstrap time
+    man-db zsh fish dpkg-dev binutils debootstrap time libheif-examples
   )
 fi
 missing=()

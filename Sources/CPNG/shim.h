@@ -106,6 +106,38 @@ static inline int meshwarp_png_raw_finish(meshwarp_png_raw *state, unsigned char
   return 0;
 }
 
+/// Decodes a 16-bit file to 16-bit RGBA in host byte order (`rows` of
+/// width·8 bytes, `stride` bytes apart): tRNS to alpha, grey to RGB,
+/// opaque alpha (65535) added; values otherwise untouched.
+static inline int meshwarp_png_raw_finish16(meshwarp_png_raw *state, unsigned short *pixels,
+                                            size_t stride) {
+  png_structp png = state->png;
+  png_infop info = state->info;
+  png_bytep *rows = (png_bytep *)malloc(sizeof(png_bytep) * (state->height ? state->height : 1));
+  if (!rows) {
+    strcpy(state->message, "out of memory");
+    return 1;
+  }
+  if (setjmp(png_jmpbuf(png))) {
+    free(rows);
+    return 1;
+  }
+  png_set_expand(png);
+  png_set_gray_to_rgb(png);
+  png_set_add_alpha(png, 0xffff, PNG_FILLER_AFTER);
+  // PNG stores 16-bit samples big-endian (PNG spec §7.1).
+  const unsigned short probe = 1;
+  if (*(const unsigned char *)&probe == 1) png_set_swap(png);
+  png_set_interlace_handling(png);
+  png_read_update_info(png, info);
+  for (unsigned int y = 0; y < state->height; y++)
+    rows[y] = (png_bytep)pixels + (size_t)y * stride;
+  png_read_image(png, rows);
+  png_read_end(png, NULL);
+  free(rows);
+  return 0;
+}
+
 static inline void meshwarp_png_raw_free(meshwarp_png_raw *state) {
   if (state->png) png_destroy_read_struct(&state->png, state->info ? &state->info : NULL, NULL);
   state->png = NULL;

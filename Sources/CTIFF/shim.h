@@ -120,6 +120,12 @@ typedef struct meshwarp_tiff_header {
   uint32_t icc_size;
   /// The colour map of a palette image (3 × 2^bits 16-bit values), or NULL.
   const uint16_t *red, *green, *blue;
+  /// The XMP packet (tag 700), owned by libtiff; NULL when none.
+  const void *xmp;
+  uint32_t xmp_size;
+  /// The resolution (tags 282, 283, 296); unit 0 when the file gives none.
+  uint16_t resolution_unit;
+  float x_resolution, y_resolution;
 } meshwarp_tiff_header;
 
 static inline void meshwarp_tiff_read_header(TIFF *tif, meshwarp_tiff_header *h) {
@@ -147,6 +153,19 @@ static inline void meshwarp_tiff_read_header(TIFF *tif, meshwarp_tiff_header *h)
   if (TIFFGetField(tif, TIFFTAG_ICCPROFILE, &icc_size, &icc) && icc != NULL && icc_size > 0) {
     h->icc = icc;
     h->icc_size = icc_size;
+  }
+  uint32_t xmp_size = 0;
+  void *xmp = NULL;
+  if (TIFFGetField(tif, TIFFTAG_XMLPACKET, &xmp_size, &xmp) && xmp != NULL && xmp_size > 0) {
+    h->xmp = xmp;
+    h->xmp_size = xmp_size;
+  }
+  float xres = 0, yres = 0;
+  if (TIFFGetField(tif, TIFFTAG_XRESOLUTION, &xres) &&
+      TIFFGetField(tif, TIFFTAG_YRESOLUTION, &yres) && xres > 0 && yres > 0) {
+    TIFFGetFieldDefaulted(tif, TIFFTAG_RESOLUTIONUNIT, &h->resolution_unit);
+    h->x_resolution = xres;
+    h->y_resolution = yres;
   }
   uint16_t *r = NULL, *g = NULL, *b = NULL;
   if (TIFFGetField(tif, TIFFTAG_COLORMAP, &r, &g, &b)) {
@@ -204,19 +223,32 @@ static inline int meshwarp_tiff_read_rgba(TIFF *tif, uint32_t *raster, uint32_t 
   return ok ? 0 : 1;
 }
 
-/// Writes 8-bit RGB (`channels` 3) or RGBA (4, unassociated alpha) rows
-/// `pixels` (RGBA, 4 bytes a pixel whatever `channels`) as one TIFF
-/// directory into `m`, compressed with `compression` (COMPRESSION_*; Deflate
-/// and LZW with the horizontal predictor), with `icc` when not NULL.
-/// 0 on success, with m->data holding the file.
+/// What a written directory carries beside its pixels: the ICC profile
+/// (tag 34675) and XMP packet (tag 700) when not NULL, and the resolution
+/// (tags 282, 283, 296) when `resolution_unit` is not 0.
+typedef struct meshwarp_tiff_extras {
+  const void *icc;
+  uint32_t icc_size;
+  const void *xmp;
+  uint32_t xmp_size;
+  uint16_t resolution_unit;
+  float x_resolution, y_resolution;
+} meshwarp_tiff_extras;
+
+/// Writes RGB (`channels` 3) or RGBA (4, unassociated alpha) rows of `bits`
+/// 8 or 16 a sample from `pixels` (RGBA, 4 samples a pixel whatever
+/// `channels`; 16-bit samples in the machine's order) as one TIFF directory
+/// into `m`, compressed with `compression` (COMPRESSION_*; Deflate and LZW
+/// with the horizontal predictor), with `extras`. 0 on success, with
+/// m->data holding the file.
 static inline int meshwarp_tiff_write_rgba(
-    meshwarp_tiff_memory *m, const unsigned char *pixels, uint32_t w, uint32_t h, int channels,
-    uint16_t compression, const void *icc, uint32_t icc_size) {
+    meshwarp_tiff_memory *m, const void *pixels, uint32_t w, uint32_t h, int channels, int bits,
+    uint16_t compression, const meshwarp_tiff_extras *extras) {
   TIFF *tif = meshwarp_tiff_open(m, "w");
   if (tif == NULL) return 1;
   TIFFSetField(tif, TIFFTAG_IMAGEWIDTH, w);
   TIFFSetField(tif, TIFFTAG_IMAGELENGTH, h);
-  TIFFSetField(tif, TIFFTAG_BITSPERSAMPLE, 8);
+  TIFFSetField(tif, TIFFTAG_BITSPERSAMPLE, bits);
   TIFFSetField(tif, TIFFTAG_SAMPLESPERPIXEL, channels);
   TIFFSetField(tif, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_RGB);
   TIFFSetField(tif, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG);
@@ -228,16 +260,27 @@ static inline int meshwarp_tiff_write_rgba(
     uint16_t extra = EXTRASAMPLE_UNASSALPHA;
     TIFFSetField(tif, TIFFTAG_EXTRASAMPLES, 1, &extra);
   }
-  if (icc != NULL && icc_size > 0) TIFFSetField(tif, TIFFTAG_ICCPROFILE, icc_size, icc);
+  if (extras->icc != NULL && extras->icc_size > 0)
+    TIFFSetField(tif, TIFFTAG_ICCPROFILE, extras->icc_size, extras->icc);
+  if (extras->xmp != NULL && extras->xmp_size > 0)
+    TIFFSetField(tif, TIFFTAG_XMLPACKET, extras->xmp_size, extras->xmp);
+  if (extras->resolution_unit != 0) {
+    TIFFSetField(tif, TIFFTAG_RESOLUTIONUNIT, extras->resolution_unit);
+    TIFFSetField(tif, TIFFTAG_XRESOLUTION, extras->x_resolution);
+    TIFFSetField(tif, TIFFTAG_YRESOLUTION, extras->y_resolution);
+  }
   TIFFSetField(tif, TIFFTAG_ROWSPERSTRIP, TIFFDefaultStripSize(tif, 0));
-  unsigned char *row = (unsigned char *)malloc((size_t)w * (size_t)channels);
+  size_t sample_bytes = (size_t)bits / 8;
+  size_t pixel_bytes = (size_t)channels * sample_bytes;
+  unsigned char *row = (unsigned char *)malloc((size_t)w * pixel_bytes);
   int status = row == NULL;
   for (uint32_t y = 0; y < h && status == 0; y++) {
-    const unsigned char *source = pixels + (size_t)y * w * 4;
+    const unsigned char *source = (const unsigned char *)pixels + (size_t)y * w * 4 * sample_bytes;
     if (channels == 4) {
-      memcpy(row, source, (size_t)w * 4);
+      memcpy(row, source, (size_t)w * pixel_bytes);
     } else {
-      for (uint32_t x = 0; x < w; x++) memcpy(row + (size_t)x * 3, source + (size_t)x * 4, 3);
+      for (uint32_t x = 0; x < w; x++)
+        memcpy(row + (size_t)x * pixel_bytes, source + (size_t)x * 4 * sample_bytes, pixel_bytes);
     }
     if (TIFFWriteScanline(tif, row, y, 0) < 0) status = 1;
   }

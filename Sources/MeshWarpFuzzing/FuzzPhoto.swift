@@ -1,6 +1,6 @@
 import MeshWarpImageIO
 
-/// Fuzz entries for JPEG, WebP, GIF and TIFF decoding.
+/// Fuzz entries for JPEG, WebP, GIF, TIFF and HEIF (HEIC, AVIF) decoding.
 ///
 /// Each decodes `bytes` with its decoder (refusing more than
 /// ``FuzzLimits/pngMaxPixels``); when that succeeds, the image must have
@@ -76,3 +76,15 @@ public func fuzzTIFF(_ bytes: [UInt8]) {
 
 /// ``fuzzTIFF(_:)-([UInt8])`` on a buffer (libFuzzer's form).
 public func fuzzTIFF(_ buffer: UnsafeRawBufferPointer) { fuzzTIFF([UInt8](buffer)) }
+
+/// The HEIF entry (libheif: HEIC and AVIF, the primary image); see
+/// ``fuzzJPEG(_:)-([UInt8])``.
+public func fuzzHEIF(_ bytes: [UInt8]) {
+  checkDecoded(
+    try? HEIFDecoder.decode(
+      bytes, format: ImageFormat.detect(bytes) ?? .heic, maxPixels: FuzzLimits.pngMaxPixels),
+    bytes: bytes, entry: "fuzzHEIF")
+}
+
+/// ``fuzzHEIF(_:)-([UInt8])`` on a buffer (libFuzzer's form).
+public func fuzzHEIF(_ buffer: UnsafeRawBufferPointer) { fuzzHEIF([UInt8](buffer)) }

@@ -2,7 +2,8 @@ import MeshWarpFiles
 
 /// Decodes a still image in any format MeshWarp reads, recognised by its
 /// bytes (not its name): PNG (an APNG's default image), JPEG, WebP, the
-/// first frame of a GIF, and the first image of a TIFF.
+/// first frame of a GIF, the first image of a TIFF, and the primary image
+/// of a HEIC or AVIF file.
 public enum ImageDecoder {
   /// Decodes image bytes.
   ///
@@ -29,6 +30,9 @@ public enum ImageDecoder {
     case .webp: try WebPDecoder.decode(bytes, source: source, maxPixels: maxPixels)
     case .gif: try GIFDecoder.decode(bytes, source: source, maxPixels: maxPixels)
     case .tiff: try TIFFDecoder.decode(bytes, source: source, maxPixels: maxPixels)
+    case .heic, .avif:
+      try HEIFDecoder.decode(
+        bytes, source: source, format: ImageFormat.detect(bytes) ?? .heic, maxPixels: maxPixels)
     case nil:
       throw ImageCodecError.unsupportedImage(
         source: source, seen: ImageFormat.describeUnknown(bytes),

@@ -23,6 +23,8 @@ public struct ImageEncodingOptions: Sendable, Equatable {
   public var jpegSubsampling: JPEGEncoder.ChromaSubsampling?
   /// PNG: libpng's trade between time and size.
   public var pngSpeed: PNGEncoder.Speed
+  /// TIFF: the compression of the image data (default Deflate).
+  public var tiffCompression: TIFFEncoder.Compression
   /// PNG and JPEG encoder threads; 0: every core.
   public var threads: Int
 
@@ -32,7 +34,8 @@ public struct ImageEncodingOptions: Sendable, Equatable {
     background: RGBA8 = .white, color: ColorDescription = ColorDescription(),
     metadata: ImageMetadata = ImageMetadata(), grayscale: Bool = false,
     jpegSubsampling: JPEGEncoder.ChromaSubsampling? = nil,
-    pngSpeed: PNGEncoder.Speed = .balanced, threads: Int = 0
+    pngSpeed: PNGEncoder.Speed = .balanced, threads: Int = 0,
+    tiffCompression: TIFFEncoder.Compression = .deflate
   ) {
     self.format = format
     self.quality = quality
@@ -43,6 +46,7 @@ public struct ImageEncodingOptions: Sendable, Equatable {
     self.grayscale = grayscale
     self.jpegSubsampling = jpegSubsampling
     self.pngSpeed = pngSpeed
+    self.tiffCompression = tiffCompression
     self.threads = threads
   }
 }
@@ -129,12 +133,56 @@ public enum ImageEncoder {
       return (bytes, [])
     case .tiff:
       let bytes = try TIFFEncoder.encode(
-        image, iccProfile: options.color.fitting(gray: false).iccProfile, destination: destination)
+        image, compression: options.tiffCompression,
+        iccProfile: options.color.fitting(gray: false).iccProfile, metadata: metadata,
+        destination: destination)
       return (bytes, [])
-    case .gif:
+    case .gif, .heic, .avif:
       throw ImageCodecError.unsupportedOutput(
-        path: destination, reason: "GIF is read, not written (\(ImageFormat.writableExtensionList))"
+        path: destination,
+        reason: "\(options.format.name) is read, not written (\(ImageFormat.writableExtensionList))"
       )
+    }
+  }
+}
+
+extension ImageEncoder {
+  /// Encodes `picture` at its own depth: an 8-bit one as
+  /// ``encode(_:options:destination:)``; a deep one at 16 bits where the
+  /// format holds them (PNG, TIFF), else rounded once to 8
+  /// (`RGBA16Image.rounded8()`) with a note.
+  ///
+  /// - Returns: the bytes and one-line notes for the user.
+  /// - Throws: `ImageCodecError.encodingFailed` or `.unsupportedOutput`.
+  public static func encode(
+    _ picture: PixelImage, options: ImageEncodingOptions, destination: String
+  ) throws -> (bytes: [UInt8], notes: [String]) {
+    switch picture {
+    case .rgba8(let image):
+      return try encode(image, options: options, destination: destination)
+    case .rgba16(let image):
+      switch options.format {
+      case .png:
+        let bytes = try PNGEncoder.encode(
+          image, destination: destination, color: options.color, metadata: options.metadata,
+          grayscale: options.grayscale, threads: options.threads)
+        return (bytes, [])
+      case .tiff:
+        let bytes = try TIFFEncoder.encode(
+          image, compression: options.tiffCompression,
+          iccProfile: options.color.fitting(gray: false).iccProfile, metadata: options.metadata,
+          destination: destination)
+        return (bytes, [])
+      case .jpeg, .webp, .gif, .heic, .avif:
+        let (bytes, notes) = try encode(
+          image.rounded8(), options: options, destination: destination)
+        return (
+          bytes,
+          [
+            "\(destination): \(options.format.name) holds 8 bits a value: the 16-bit picture rounded to 8 bits"
+          ] + notes
+        )
+      }
     }
   }
 }

@@ -8,8 +8,12 @@ public enum ImageFormat: String, Sendable, CaseIterable {
   case webp
   /// GIF, read only (the first frame).
   case gif
-  /// TIFF (the first image; written as 8-bit RGB or RGBA).
+  /// TIFF (the first image; written as 8- or 16-bit RGB or RGBA).
   case tiff
+  /// HEIC (HEIF with HEVC), read only (the primary image).
+  case heic
+  /// AVIF (HEIF with AV1), read only (the primary image).
+  case avif
 
   /// The name users know ("PNG", "JPEG", "WebP", "GIF", "TIFF").
   public var name: String {
@@ -19,14 +23,17 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     case .webp: "WebP"
     case .gif: "GIF"
     case .tiff: "TIFF"
+    case .heic: "HEIC"
+    case .avif: "AVIF"
     }
   }
 
-  /// Whether MeshWarp can write this format (GIF is read only).
-  public var isWritable: Bool { self != .gif }
+  /// Whether MeshWarp can write this format (GIF, HEIC and AVIF are read
+  /// only).
+  public var isWritable: Bool { self != .gif && self != .heic && self != .avif }
 
   /// The formats recognised in input, for messages: "PNG, JPEG, WebP, GIF,
-  /// TIFF".
+  /// TIFF, HEIC, AVIF".
   public static let readableList = allCases.map(\.name).joined(separator: ", ")
 
   /// The output extensions, for messages: ".png, .jpg/.jpeg, .webp,
@@ -34,7 +41,8 @@ public enum ImageFormat: String, Sendable, CaseIterable {
   public static let writableExtensionList = ".png, .jpg/.jpeg, .webp, .tif/.tiff"
 
   /// The format for a file extension (case-insensitive, without the dot):
-  /// png, jpg, jpeg, webp, gif, tif, tiff; nil for anything else.
+  /// png, jpg, jpeg, webp, gif, tif, tiff, heic, heif, avif; nil for
+  /// anything else.
   public init?(fileExtension: String) {
     switch fileExtension.lowercased() {
     case "png": self = .png
@@ -42,6 +50,8 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     case "webp": self = .webp
     case "gif": self = .gif
     case "tif", "tiff": self = .tiff
+    case "heic", "heif": self = .heic
+    case "avif": self = .avif
     default: return nil
     }
   }
@@ -59,7 +69,8 @@ public enum ImageFormat: String, Sendable, CaseIterable {
 
   /// Recognises the format by the file's first bytes (signatures: PNG spec
   /// §5.2; JPEG SOI FF D8 FF; RIFF....WEBP; GIF87a/GIF89a; TIFF 6.0 §2
-  /// `II*\0` or `MM\0*`, and BigTIFF's `II+\0` or `MM\0+`).
+  /// `II*\0` or `MM\0*`, and BigTIFF's `II+\0` or `MM\0+`; HEIC and AVIF
+  /// by the brands of their `ftyp` box, `heifBrand(_:)`).
   ///
   /// - Returns: the format, or nil when none matches.
   public static func detect(_ bytes: some Collection<UInt8>) -> ImageFormat? {
@@ -80,6 +91,30 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     where head.starts(with: tiff) {
       return .tiff
     }
+    return heifBrand(bytes)
+  }
+
+  /// HEIC or AVIF by the brands of a leading `ftyp` box (ISO/IEC 14496-12
+  /// §4.3: size, `ftyp`, the major brand, a minor version, compatible
+  /// brands): `avif` is AVIF; `heic`, `heix`, `heim`, `heis` (HEVC stills)
+  /// or the generic still brand `mif1` is HEIC. Image sequences (`avis`,
+  /// `msf1`, `hevc`) and MP4/QuickTime files are not stills: nil.
+  static func heifBrand(_ bytes: some Collection<UInt8>) -> ImageFormat? {
+    let head = Array(bytes.prefix(256))
+    guard head.count >= 16, Array(head[4..<8]) == Array("ftyp".utf8) else { return nil }
+    let size = min(head.count, head[0..<4].reduce(0) { $0 << 8 | Int($1) })
+    guard size >= 16 else { return nil }
+    let major = String(decoding: head[8..<12], as: UTF8.self)
+    if ["avis", "msf1", "hevc", "hevx"].contains(major) { return nil }
+    let brands =
+      [major]
+      + stride(from: 16, to: size - 3, by: 4).map {
+        String(decoding: head[$0..<($0 + 4)], as: UTF8.self)
+      }
+    if brands.contains("avif") { return .avif }
+    if brands.contains(where: { ["heic", "heix", "heim", "heis", "mif1"].contains($0) }) {
+      return .heic
+    }
     return nil
   }
 
@@ -96,7 +131,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     if bytes.isEmpty { return "an empty file" }
     if bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) {
       let brand = String(decoding: bytes[8..<12], as: UTF8.self)
-      if ["heic", "heix", "mif1", "avif"].contains(brand) { return "a HEIF/AVIF image" }
+      if ["avis", "msf1", "hevc", "hevx"].contains(brand) { return "a HEIF/AVIF image sequence" }
       return "an MP4/QuickTime file"
     }
     if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)) {

@@ -43,6 +43,14 @@ public struct ImageMetadata: Sendable, Equatable {
   /// tag 1, XMP's `tiff:Orientation` 1 when the tag was there, and no
   /// IFD1 link.
   func uprighting(_ image: RGBAImage) -> (RGBAImage, ImageMetadata) {
+    let (upright, metadata) = uprighting(PixelImage.rgba8(image))
+    guard case .rgba8(let result) = upright else { preconditionFailure("depth kept") }
+    return (result, metadata)
+  }
+
+  /// The picture turned upright at its own depth, as
+  /// `uprighting(_: RGBAImage)`.
+  func uprighting(_ image: PixelImage) -> (PixelImage, ImageMetadata) {
     guard let exif else { return (image, self) }
     var result = self
     let orientation = EXIF.orientation(exif)

@@ -199,7 +199,8 @@ func iccHeader(space: String) -> [UInt8] {
     #expect(run.status == 1)
     #expect(
       run.errors.contains(
-        "JSON or text is not a supported image format (supported: PNG, JPEG, WebP, GIF, TIFF)"))
+        "JSON or text is not a supported image format (supported: PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF)"
+      ))
   }
 
   @Test func gradientStillAsWebPAndAnimationExtensionsRefused() throws {
@@ -215,5 +216,86 @@ func iccHeader(space: String) -> [UInt8] {
       animated.errors
         == "meshwarp gradient: \(dir.file("g.mov")): a single frame is written as .png, .jpg, .webp or .tif; add --duration S for an animation\n"
     )
+  }
+}
+
+/// `--depth` and `--compress`: a deep still kept deep, rounded on request,
+/// and what cannot be written refused as a usage error before any work.
+@Suite struct DepthCommandTests {
+  /// A 16-bit PNG input, and an identity mesh.
+  static func deepInput(_ dir: TemporaryFolder) throws -> (input: String, mesh: String) {
+    let image = DeepTestImages.photoLike(width: 20, height: 14, layout: .rgb)
+    try Data(try PNGEncoder.encode(image)).write(to: URL(fileURLWithPath: dir.file("deep.png")))
+    return (dir.file("deep.png"), dir.write(WarpMesh.identity(columns: 2, rows: 2), "mesh.json"))
+  }
+
+  @Test func depthKeepsOrRounds() throws {
+    let dir = TemporaryFolder()
+    let (input, mesh) = try Self.deepInput(dir)
+    var run = ToolRun(["warp", input, "-m", mesh, "-o", dir.file("kept.tif")])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(try ImageDecoder.decodeFile(path: dir.file("kept.tif")).pixels.isDeep)
+    run = ToolRun(["warp", input, "-m", mesh, "--depth", "8", "-o", dir.file("eight.png")])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(!(try ImageDecoder.decodeFile(path: dir.file("eight.png")).pixels.isDeep))
+    run = ToolRun(["warp", input, "-m", mesh, "-o", dir.file("out.jpg")])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.errors.contains("JPEG holds 8 bits a value: the 16-bit picture rounded to 8 bits"))
+  }
+
+  @Test func depthAndCompressionMistakesAreUsageErrors() throws {
+    let dir = TemporaryFolder()
+    let (input, mesh) = try Self.deepInput(dir)
+    var run = ToolRun(["warp", input, "-m", mesh, "--depth", "16", "-o", dir.file("out.jpg")])
+    #expect(run.status == 2)
+    #expect(run.errors.contains("--depth 16 needs a PNG or TIFF output"), "\(run.errors)")
+    #expect(!FileManager.default.fileExists(atPath: dir.file("out.jpg")))
+    run = ToolRun(["warp", input, "-m", mesh, "--depth", "12", "-o", dir.file("out.png")])
+    #expect(run.status == 2)
+    #expect(
+      run.errors.contains("--depth 12: a still is written at 8 or 16 bits a value"), "\(run.errors)"
+    )
+    run = ToolRun(["warp", input, "-m", mesh, "--compress", "lzw", "-o", dir.file("out.png")])
+    #expect(run.status == 2)
+    #expect(run.errors.contains("--compress applies to TIFF output only"), "\(run.errors)")
+  }
+
+  /// `--compress` picks the TIFF compression: none holds every sample
+  /// (6 bytes a pixel), Deflate (`zip`, ImageMagick's word) is smaller,
+  /// LZW another size again.
+  @Test func compressPicksTheTIFFCompression() throws {
+    let dir = TemporaryFolder()
+    let (input, mesh) = try Self.deepInput(dir)
+    var sizes: [String: Int] = [:]
+    for word in ["none", "lzw", "zip"] {
+      let out = dir.file("\(word).tif")
+      let run = ToolRun(["warp", input, "-m", mesh, "--compress", word, "-o", out])
+      #expect(run.status == 0, "\(run.errors)")
+      sizes[word] = try Data(contentsOf: URL(fileURLWithPath: out)).count
+    }
+    let none = try #require(sizes["none"])
+    #expect(none >= 20 * 14 * 6, "uncompressed: \(none) bytes")
+    #expect(try #require(sizes["zip"]) < none && (try #require(sizes["lzw"])) != none)
+  }
+}
+
+/// HEIC and AVIF through the command: a damaged file is a clear error
+/// naming it, and neither is written.
+@Suite struct HEIFCommandTests {
+  @Test func truncatedHEICAndHEIFOutputsAreRefused() throws {
+    let dir = TemporaryFolder()
+    let mesh = dir.write(WarpMesh.identity(columns: 2, rows: 2), "mesh.json")
+    // A HEIC's ftyp box and the start of its meta box, cut off.
+    let cut: [UInt8] =
+      [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)
+      + [0, 0, 1, 0] + Array("meta".utf8) + [0, 0, 0, 0]
+    try Data(cut).write(to: URL(fileURLWithPath: dir.file("cut.heic")))
+    var run = ToolRun(["warp", dir.file("cut.heic"), "-m", mesh, "-o", dir.file("out.png")])
+    #expect(run.status == 1)
+    #expect(run.errors.contains("cut.heic: invalid HEIC: "), "\(run.errors)")
+    let input = dir.write(RGBAImage(width: 4, height: 4, fill: .white), "in.png")
+    run = ToolRun(["warp", input, "-m", mesh, "-o", dir.file("out.heic")])
+    #expect(run.status == 2)
+    #expect(run.errors.contains("cannot write .heic images (supported: .png"), "\(run.errors)")
   }
 }

@@ -94,6 +94,18 @@ import _TestSupport
         .width == 8)
   }
 
+  /// The HEIF seeds decode as their names say (the 10-bit one deep); the
+  /// `bad_` ones (truncated, an `ftyp` box alone) are refused.
+  @Test func heifSeedsDecodeAsNamed() {
+    let seeds = FuzzCorpus.files(.heif).filter { FuzzCorpus.isHandMade($0.name) }
+    #expect(seeds.count >= 6)
+    for seed in seeds {
+      let decoded = try? ImageDecoder.decode(bytes: seed.bytes, source: seed.name)
+      #expect((decoded == nil) == seed.name.hasPrefix("bad_"), "\(seed.name)")
+      if seed.name.hasPrefix("ten_bit") { #expect(decoded?.pixels.isDeep == true) }
+    }
+  }
+
   /// The hand-written APNG seed is read by APNGReader as written: 4 × 4,
   /// frame 2 a half-transparent blue 2 × 2 blended over the red frame 1
   /// at (1, 1). Expected values derived by hand from `Fuzz/make_corpus.py`,

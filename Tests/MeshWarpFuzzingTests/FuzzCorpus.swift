@@ -7,7 +7,7 @@ import Foundation
 enum FuzzCorpus {
   /// The input kinds, one folder (and one fuzz target) each.
   enum Kind: String, CaseIterable, Codable, Sendable {
-    case png, mesh, gradient, jpeg, webp, gif, tiff, keyframes, pointset, video
+    case png, mesh, gradient, jpeg, webp, gif, tiff, heif, keyframes, pointset, video
 
     /// Runs `bytes` through this kind's fuzz entry.
     func fuzz(_ bytes: [UInt8]) {
@@ -19,6 +19,7 @@ enum FuzzCorpus {
       case .webp: fuzzWebP(bytes)
       case .gif: fuzzGIF(bytes)
       case .tiff: fuzzTIFF(bytes)
+      case .heif: fuzzHEIF(bytes)
       case .keyframes: fuzzKeyframes(bytes)
       case .pointset: fuzzPointSet(bytes)
       case .video: fuzzVideo(bytes)
@@ -26,7 +27,7 @@ enum FuzzCorpus {
     }
 
     /// Binary formats are shown in base64 in failure messages.
-    var isBinary: Bool { [.png, .jpeg, .webp, .gif, .tiff, .video].contains(self) }
+    var isBinary: Bool { [.png, .jpeg, .webp, .gif, .tiff, .heif, .video].contains(self) }
   }
 
   static let root = URL(fileURLWithPath: #filePath)

@@ -65,8 +65,9 @@ import _TestSupport
     }
   }
 
-  /// 16-bit grey: each sample to round(v · 255 / 65535), with a note.
-  @Test(.enabled(if: pillow)) func sixteenBitSamplesAreReducedWithANote() throws {
+  /// 16-bit grey written by Pillow stays deep: every sample as stored, no
+  /// note.
+  @Test(.enabled(if: pillow)) func sixteenBitGreyStaysDeep() throws {
     let directory = try TemporaryDirectory()
     try Self.python(
       """
@@ -78,12 +79,61 @@ import _TestSupport
       """, in: directory)
     let decoded = try ImageDecoder.decode(
       bytes: try Self.bytes(directory.file("deep.tif")), source: "deep.tif")
-    #expect(decoded.notes == ["deep.tif: 16-bit samples reduced to 8 bits"])
-    for i in 0..<(64 * 3) {
-      let v = Double(i * 341 % 65536)
-      let expected = UInt8((v * 255 / 65535).rounded())
-      #expect(decoded.image.pixels[i * 4] == expected, "sample \(i)")
+    #expect(decoded.notes.isEmpty)
+    #expect(decoded.isGrayscale)
+    guard case .rgba16(let deep) = decoded.pixels else {
+      Issue.record("16-bit grey not decoded deep")
+      return
     }
+    for i in 0..<(64 * 3) {
+      let v = UInt16(i * 341 % 65536)
+      #expect(Array(deep.pixels[(4 * i)..<(4 * i + 4)]) == [v, v, v, 65535], "sample \(i)")
+    }
+  }
+
+  /// 16-bit RGB and RGBA come back bit for bit under each compression,
+  /// and OpenCV reads the values written.
+  @Test(arguments: [TIFFEncoder.Compression.none, .lzw, .deflate])
+  func deepRoundTripIsExact(_ compression: TIFFEncoder.Compression) throws {
+    let directory = try TemporaryDirectory()
+    for layout in [DeepTestImages.Layout.rgb, .rgba] {
+      let image = DeepTestImages.photoLike(width: 45, height: 29, layout: layout)
+      let bytes = try TIFFEncoder.encode(image, compression: compression)
+      let decoded = try TIFFDecoder.decode(bytes)
+      #expect(decoded.pixels == .rgba16(image), "\(layout) \(compression)")
+      #expect(decoded.notes.isEmpty)
+      guard DeepTestImages.openCVAvailable else { continue }
+      let path = directory.file("\(layout).tif")
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      let read = try #require(try DeepTestImages.openCVRead(path))
+      #expect(read.pixels == image.pixels, "OpenCV reads \(layout) \(compression)")
+    }
+  }
+
+  /// The ICC profile, XMP and resolution written are what Pillow reads,
+  /// and what MeshWarp reads back.
+  @Test(.enabled(if: pillow)) func profileXMPAndResolutionAreCarried() throws {
+    let directory = try TemporaryDirectory()
+    let profile = [UInt8](repeating: 7, count: 200)
+    let xmp = Array("<x:xmpmeta xmlns:x='adobe:ns:meta/'>deep</x:xmpmeta>".utf8)
+    let metadata = ImageMetadata(
+      xmp: xmp, density: PixelDensity(horizontal: 300, vertical: 150, unit: .inch))
+    let image = DeepTestImages.photoLike(width: 5, height: 4, layout: .rgb)
+    let bytes = try TIFFEncoder.encode(image, iccProfile: profile, metadata: metadata)
+    try Data(bytes).write(to: URL(fileURLWithPath: directory.file("m.tif")))
+    let decoded = try TIFFDecoder.decode(bytes)
+    #expect(decoded.color.iccProfile == profile)
+    #expect(decoded.metadata.xmp == xmp)
+    #expect(decoded.metadata.density == metadata.density)
+    try Self.python(
+      """
+      import sys
+      from PIL import Image
+      im = Image.open(sys.argv[1] + "/m.tif")
+      assert im.info["icc_profile"] == bytes([7] * 200), "icc"
+      assert b"deep" in bytes(im.tag_v2[700]), "xmp"
+      assert tuple(round(v) for v in im.info["dpi"]) == (300, 150), im.info["dpi"]
+      """, in: directory)
   }
 
   /// Orientation 1–8 applied as Pillow's `ImageOps.exif_transpose` applies

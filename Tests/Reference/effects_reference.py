@@ -28,7 +28,10 @@ Kinds of request:
   until the residual shrinks), sampled bilinearly on premultiplied RGBA
   with clamp-to-edge taps. Answers the RGBA bytes (base64) and the
   fraction of pixels where Newton converged (to 1e-6 px); pixels where it
-  did not are transparent.
+  did not are transparent. With "depth": 16 the image is 16-bit RGBA
+  (little-endian), sampled the same way with 65535 for 255, and the
+  answer is the unrounded float64 straight-alpha values ("values",
+  base64, little-endian), the reference a 16-bit warp is measured against.
 - "undistort": cv2.undistort(image, K, D, None, newK) of an RGBA image
   (OpenCV's camera matrix convention, its default border: zeros), D of 4,
   5 or 8 coefficients; newK is K, "new_camera", or with "alpha"
@@ -137,10 +140,10 @@ def source(req, q):
     return p, np.hypot(f[:, 0], f[:, 1]) < 1e-6
 
 
-def bilinear(img, pts):
-    """Premultiplied bilinear samples of RGBA uint8 `img` at pixel points."""
+def bilinear(img, pts, top=255):
+    """Premultiplied bilinear samples of RGBA `img` (values 0..top) at pixel points."""
     Hh, Ww = img.shape[:2]
-    a = img[..., 3:4].astype(float) / 255
+    a = img[..., 3:4].astype(float) / top
     pre = np.concatenate([img[..., :3] * a, img[..., 3:4].astype(float)], -1)
     x = pts[:, 0] - 0.5
     y = pts[:, 1] - 0.5
@@ -155,18 +158,23 @@ def bilinear(img, pts):
     v = (tap(x0, y0) * (1 - fx) + tap(x0 + 1, y0) * fx) * (1 - fy) + \
         (tap(x0, y0 + 1) * (1 - fx) + tap(x0 + 1, y0 + 1) * fx) * fy
     alpha = v[:, 3:4]
-    rgb = np.where(alpha > 0, v[:, :3] * 255 / np.maximum(alpha, 1e-9), 0)
+    rgb = np.where(alpha > 0, v[:, :3] * top / np.maximum(alpha, 1e-9), 0)
     return np.concatenate([rgb, alpha], 1)
 
 
 def warp(req):
     W, H = req["width"], req["height"]
-    img = np.frombuffer(base64.b64decode(req["image"]), np.uint8).reshape(H, W, 4)
+    deep = req.get("depth") == 16
+    kind = np.dtype("<u2") if deep else np.uint8
+    img = np.frombuffer(base64.b64decode(req["image"]), kind).reshape(H, W, 4)
     ys, xs = np.mgrid[0:H, 0:W]
     q = np.stack([xs.ravel() + 0.5, ys.ravel() + 0.5], 1).astype(float)
     p, ok = source(req, q)
-    out = bilinear(img, p)
+    out = bilinear(img, p, 65535 if deep else 255)
     out[~ok] = 0
+    if deep:
+        values = out.astype("<f8").tobytes()
+        return {"values": base64.b64encode(values).decode(), "converged": float(ok.mean())}
     out = np.clip(np.rint(out), 0, 255).astype(np.uint8)
     return {"image": base64.b64encode(out.tobytes()).decode(), "converged": float(ok.mean())}
 

@@ -60,6 +60,32 @@ public enum EffectsReference {
     return (try image(answer, width: w, height: h), answer["converged"] as? Double ?? 0)
   }
 
+  /// `source` drawn through `effect` by the reference at 16 bits: as
+  /// ``warp(_:effect:)``, with the unrounded straight-alpha values (four a
+  /// pixel, 0…65535) of the float64 samples.
+  public static func warp(_ source: RGBA16Image, effect: MeshEffect) throws -> (
+    values: [Double], converged: Double
+  ) {
+    let (w, h) = (source.width, source.height)
+    let bytes = source.pixels.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    let answer = try answer([
+      "kind": "warp", "width": w, "height": h, "depth": 16,
+      "effect": parameters(effect, width: w, height: h),
+      "image": Data(bytes).base64EncodedString(),
+    ])
+    guard let text = answer["values"] as? String, let data = Data(base64Encoded: text),
+      data.count == w * h * 4 * 8
+    else { throw NSError(domain: "EffectsReference", code: 3) }
+    let values = data.withUnsafeBytes { raw in
+      (0..<(w * h * 4)).map {
+        Double(
+          bitPattern: UInt64(
+            littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self)))
+      }
+    }
+    return (values, answer["converged"] as? Double ?? 0)
+  }
+
   /// `cv2.undistort(source, K, D)` (OpenCV's default border: zeros).
   public static func undistort(_ source: RGBAImage, camera: LensCamera, distortion: LensDistortion)
     throws -> RGBAImage

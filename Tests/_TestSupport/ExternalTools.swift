@@ -7,6 +7,11 @@ public enum ExternalTools {
   public static let hasPillow: Bool = TestPython.imports("PIL", "numpy")
   /// Whether `ffmpeg` runs.
   public static let hasFFmpeg: Bool = run(["ffmpeg", "-hide_banner", "-version"])?.status == 0
+  /// Whether libheif's `heif-enc` and `heif-convert` run (Debian's
+  /// libheif-examples).
+  public static let hasHeifTools: Bool =
+    run(["heif-enc", "--list-encoders"])?.status == 0
+    && run(["heif-convert", "--list-decoders"])?.status == 0
 
   /// Runs a program found on PATH; nil when it cannot start.
   public static func run(_ arguments: [String], input: [UInt8] = []) -> (

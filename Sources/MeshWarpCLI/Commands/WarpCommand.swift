@@ -13,7 +13,7 @@ struct WarpCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "warp",
     summary:
-      "Warp an image (PNG, JPEG, WebP, GIF, TIFF) or a video through a (keyframed) mesh or an effect.",
+      "Warp an image (PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF) or a video through a (keyframed) mesh or an effect.",
     details: """
       The mesh JSON: {"from": [[x,y],...], "to": [[x,y],...], "faces": [[i0,i1,i2,i3],...]}
       in normalized coordinates ((0,0) top-left, (1,1) bottom-right), or a grid:
@@ -75,7 +75,7 @@ struct WarpCommand: ParsableCommand {
   @Argument(
     repeating: "IN",
     help:
-      "The image (PNG, JPEG, WebP, GIF, TIFF) or video to warp; several, with -o naming a folder, warp each into it under its own name (as ImageMagick's mogrify)."
+      "The image (PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF) or video to warp; several, with -o naming a folder, warp each into it under its own name (as ImageMagick's mogrify)."
   )
   var inputs: [String]
   /// The one input (the first of a batch, which runs each on its own).
@@ -125,7 +125,7 @@ struct WarpCommand: ParsableCommand {
   @Option(
     placeholder: "N", range: 8...16,
     help:
-      "Bits per value of a video output: 8; 10 or 12 with --codec hevc or vp9; 10 with ProRes. An HDR (HLG, PQ) video written at 8 bits is tone-mapped to SDR BT.709, with a note.",
+      "Bits per value of a video output: 8; 10 or 12 with --codec hevc or vp9; 10 with ProRes. An HDR (HLG, PQ) video written at 8 bits is tone-mapped to SDR BT.709, with a note. A still: 16 keeps a deep input (16-bit PNG and TIFF, 10- and 12-bit HEIC) deep and needs a PNG or TIFF output; 8 rounds once, at the end.",
     defaultHelp: "the input's, as deep as the output holds")
   var depth: Int?
   @Option(
@@ -144,6 +144,11 @@ struct WarpCommand: ParsableCommand {
       "Write no metadata: into a still no EXIF, XMP, density, and no ICC profile or PNG colour chunks (as ImageMagick's -strip); into a video no container metadata (creation time, location, make, model). Without it they are kept, the EXIF orientation set to 1 once applied."
   )
   var strip: Bool
+  @Flag(
+    help:
+      "Convert a still's pixels from the input's RGB ICC profile (Display P3, Adobe RGB, …) to sRGB with LittleCMS (relative colorimetric, black-point compensation), 8 or 16 bits, and write it as sRGB, without the foreign profile. Without it, values and profile travel unchanged."
+  )
+  var toSrgb: Bool
   @OptionGroup var threading: ThreadOptions
   @OptionGroup var limits: InputLimitOptions
 
@@ -168,7 +173,9 @@ struct WarpCommand: ParsableCommand {
     // The mesh file is read once; its errors wait until the mesh is needed
     // (a bad output is a usage error before any work).
     let meshFile = Result { try warpDocument() }
-    if InputKind.detect(path: input) == .video {
+    // A HEIC or AVIF still sits in an ISO media `ftyp` box, as MP4 video
+    // does: its brands say it is a picture.
+    if InputKind.detect(path: input) == .video, !Self.isHEIFStill(input) {
       if frames.timeGiven {
         return try warpVideoFrame(try meshFile.get(), console: console)
       }
@@ -241,7 +248,8 @@ struct WarpCommand: ParsableCommand {
       time: frames.time, options: warpOptions(), width: size.width, height: size.height,
       output: try image.stillOutput(
         for: output.output, format: try stillFormat ?? image.stillFormat(for: output.output),
-        keepsMetadata: !strip, threads: threading.threads, console: console),
+        keepsMetadata: !strip, threads: threading.threads, depth: try stillDepth(), toSRGB: toSrgb,
+        console: console),
       maxPixels: limits.maxPixels, threads: threading.threads)
     let plan = try CLIError.reporting { try job.plan(note: { console.error($0) }) }
     for note in plan.notes { console.error("note: " + note) }
@@ -250,5 +258,31 @@ struct WarpCommand: ParsableCommand {
     } else {
       console.error("wrote \(output.output) (\(plan.width)x\(plan.height))")
     }
+  }
+}
+
+extension WarpCommand {
+  /// `--depth` for a still: 8 or 16 bits a value (10 and 12 are video
+  /// depths); nil: the input's where the format holds it.
+  ///
+  /// - Throws: `CLIError.usage` for another depth.
+  func stillDepth() throws -> SampleDepth? {
+    guard let depth else { return nil }
+    guard let bits = SampleDepth(rawValue: String(depth)) else {
+      throw CLIError.usage(
+        "--depth \(depth): a still is written at 8 or 16 bits a value (10 and 12 are for video outputs)"
+      )
+    }
+    return bits
+  }
+
+  /// Whether `path` starts as a HEIC or AVIF still (`ImageFormat.detect`
+  /// by its `ftyp` brands), which `InputKind` would take for video.
+  static func isHEIFStill(_ path: String) -> Bool {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    let head = (try? handle.read(upToCount: 256)) ?? Data()
+    let format = ImageFormat.detect([UInt8](head))
+    return format == .heic || format == .avif
   }
 }

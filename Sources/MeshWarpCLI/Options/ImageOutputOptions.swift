@@ -28,6 +28,11 @@ struct ImageOutputOptions: ParsableArguments {
     defaultHelp: "444 at --quality 90 and above, 420 below, as ImageMagick")
   var subsampling: JPEGEncoder.ChromaSubsampling?
   @Option(
+    help:
+      "TIFF compression, as ImageMagick's -compress: deflate (zip) or lzw, both with the horizontal predictor, or none.",
+    defaultHelp: "deflate")
+  var compress: TIFFEncoder.Compression?
+  @Option(
     short: "b",
     help:
       "Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white.",
@@ -113,6 +118,9 @@ struct ImageOutputOptions: ParsableArguments {
       throw CLIError.usage(
         "--subsampling applies to JPEG output only (\(path) is \(chosen.name))")
     }
+    if compress != nil && chosen != .tiff {
+      throw CLIError.usage("--compress applies to TIFF output only (\(path) is \(chosen.name))")
+    }
     return chosen
   }
 
@@ -123,11 +131,18 @@ struct ImageOutputOptions: ParsableArguments {
   /// - Parameters:
   ///   - keepsMetadata: write the input's metadata and colour (`--strip`: false).
   ///   - threads: encoder threads (`--threads`; 0: every core).
+  ///   - depth: the bits a value (`--depth`); nil: the picture's own.
+  ///   - toSRGB: convert the pixels to sRGB (`--to-srgb`).
   func stillOutput(
     for path: String, format stillFormat: ImageFormat? = nil, keepsMetadata: Bool = true,
-    threads: Int = 0, console: Console
+    threads: Int = 0, depth: SampleDepth? = nil, toSRGB: Bool = false, console: Console
   ) throws -> StillOutput {
     let chosen = try stillFormat ?? self.stillFormat(for: path)
+    if depth == .bits16 && !chosen.holdsDeepSamples {
+      throw CLIError.usage(
+        "--depth 16 needs a PNG or TIFF output; \(path) is \(chosen.name), which holds 8 bits a value (give --depth 8 or leave it out)"
+      )
+    }
     if format != nil,
       let named = ImageFormat.fileExtension(of: path).flatMap(ImageFormat.init(fileExtension:)),
       named != chosen
@@ -139,7 +154,8 @@ struct ImageOutputOptions: ParsableArguments {
     return try StillOutput(
       path: path, format: chosen, quality: quality, lossless: lossless,
       jpegSubsampling: subsampling, background: background?.rgba, keepsMetadata: keepsMetadata,
-      threads: threads)
+      threads: threads, depth: depth, tiffCompression: compress ?? .deflate,
+      convertsToSRGB: toSRGB)
   }
 
   /// Encodes `image` for `path` and writes it (`-`: the console), printing

@@ -19,6 +19,11 @@ extension JPEGEncoder.ChromaSubsampling: ArgumentChoices {
   }
 }
 
+extension TIFFEncoder.Compression: ArgumentChoices {
+  /// ImageMagick's word for Deflate.
+  package static var synonyms: [(word: String, value: Self)] { [("zip", .deflate)] }
+}
+
 extension FontWidth: ArgumentChoices {
   package static var choices: [(word: String, value: FontWidth)] {
     [("expanded", .expanded), ("standard", .standard)]

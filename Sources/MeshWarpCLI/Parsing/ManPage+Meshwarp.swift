@@ -13,7 +13,7 @@ extension ManPage {
         [.literal("meshwarp --version")],
       ],
       description:
-        "meshwarp warps pictures (PNG, JPEG, WebP, GIF, TIFF) and video through a mesh of control points, renders mesh gradients as SwiftUI's MeshGradient does, and draws text filled with them. Video needs ffmpeg. Each command below lists its options; 'meshwarp COMMAND --help' prints the same.",
+        "meshwarp warps pictures (PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF) and video through a mesh of control points, renders mesh gradients as SwiftUI's MeshGradient does, and draws text filled with them. Video needs ffmpeg. Each command below lists its options; 'meshwarp COMMAND --help' prints the same.",
       exitStatuses: [
         ("0", "Success."),
         (

@@ -103,6 +103,6 @@ enum CMYKConversion {
 
 /// A LittleCMS transform handed to the row bands' threads: made with
 /// `cmsFLAGS_NOCACHE`, it holds no state that a call changes.
-private struct SharedTransform: @unchecked Sendable {
+struct SharedTransform: @unchecked Sendable {
   let raw: cmsHTRANSFORM
 }

@@ -57,7 +57,7 @@ public struct DecodedImage: Sendable {
   /// Whether the file stores grey only (PNG grey or grey+alpha, greyscale
   /// JPEG); a PNG output of a warp then stays grey.
   public var isGrayscale: Bool
-  /// One-line notes for the user (e.g. 16-bit samples reduced to 8 bits).
+  /// One-line notes for the user (e.g. a HEIF image's depth map left out).
   public var notes: [String]
 
   /// A decoded 8-bit image.

@@ -20,12 +20,23 @@ public struct ImageWarpPlan: Sendable {
   public let width: Int
   /// The output height in pixels.
   public let height: Int
-  /// What a user should know before the work: the decoder's notes (16-bit
-  /// samples reduced, an orientation applied) and what will be written.
+  /// What a user should know before the work: the decoder's notes (a
+  /// HEIF depth map left out, samples reduced) and what will be written.
   public let notes: [String]
 
   /// The format written.
   public var format: ImageFormat { job.output.format }
+
+  /// Whether the output is written with 16 bits a value: a deep picture
+  /// into PNG or TIFF, unless the output asks for 8; or any picture when
+  /// it asks for 16.
+  public var writesDeep: Bool {
+    switch job.output.depth {
+    case .bits8: false
+    case .bits16: true
+    case nil: picture.pixels.isDeep && format.holdsDeepSamples
+    }
+  }
 
   /// What will be written and why, in one line: "a 640x480 PNG to
   /// out.png, the input's ICC profile and EXIF kept".
@@ -40,7 +51,8 @@ public struct ImageWarpPlan: Sendable {
       kept.isEmpty
       ? (job.output.keepsMetadata ? "" : ", metadata stripped")
       : ", the input's \(kept.joined(separator: ", ")) kept"
-    return "a \(width)x\(height) \(format.name) to \(job.output.name)\(metadata)"
+    return
+      "a \(width)x\(height) \(writesDeep ? "16-bit " : "")\(format.name) to \(job.output.name)\(metadata)"
   }
 
   init(_ job: ImageWarp, note: (String) -> Void) throws {
@@ -62,9 +74,9 @@ public struct ImageWarpPlan: Sendable {
     }
     (width, height) = OutputSize.resolve(
       width: job.width, height: job.height,
-      input: (picture.image.width, picture.image.height))
+      input: (picture.pixels.width, picture.pixels.height))
     try check(width, height)
-    let content = Vector2(Double(picture.image.width), Double(picture.image.height))
+    let content = Vector2(Double(picture.pixels.width), Double(picture.pixels.height))
     let output = Vector2(Double(width), Double(height))
     switch job.warp {
     case .mesh(let animation):
@@ -84,8 +96,10 @@ public struct ImageWarpPlan: Sendable {
     notes = picture.notes
   }
 
-  /// Renders the picture through the mesh or effect, then encodes and writes it
-  /// (``StillOutput/write(_:color:metadata:grayscale:note:)``).
+  /// Renders the picture through the mesh or effect at its own depth (a
+  /// deep one deep, an 8-bit one on the 8-bit path), then encodes and
+  /// writes it (``StillOutput/write(_:color:metadata:grayscale:note:)-(PixelImage,_,_,_,_)``),
+  /// which rounds a deep result once, at the end, for an 8-bit output.
   ///
   /// - Parameter note: the encoder's notes (a JPEG's transparency
   ///   composited, metadata too large for its segment).
@@ -95,7 +109,7 @@ public struct ImageWarpPlan: Sendable {
     var options = job.options
     options.width = width
     options.height = height
-    let result = WarpRenderer.render(picture.image, geometry: geometry, options: options)
+    let result = WarpRenderer.render(picture.pixels, geometry: geometry, options: options)
     return try job.output.write(
       result, color: picture.color, metadata: picture.metadata, grayscale: picture.isGrayscale,
       note: note)

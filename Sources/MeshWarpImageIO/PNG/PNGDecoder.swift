@@ -15,8 +15,10 @@ import MeshWarpRender
 /// `sRGB` and `iCCP` chunks come back as a `ColorDescription` for the
 /// output; `eXIf`, the XMP `iTXt` and `pHYs` as `ImageMetadata`, the EXIF
 /// orientation applied to the pixels (as for JPEG) and its tag set to 1.
-/// 16-bit samples are reduced to 8 bits (rounded, v·255/65535) with a note:
-/// the renderer works on 8-bit pixels.
+/// 16-bit files (grey, grey+alpha, RGB, RGBA, with or without a 16-bit
+/// `tRNS`) stay deep: ``decodeDescribed(_:source:maxPixels:threads:)``
+/// returns them as `PixelImage.rgba16`, values as stored; ``decode(_:source:maxPixels:threads:)``
+/// rounds them to 8 bits (`RGBA16Image.rounded8()`).
 ///
 /// Bad data never traps: libpng's errors become a thrown
 /// `ImageCodecError.invalidImage`.
@@ -46,8 +48,9 @@ public enum PNGDecoder {
     try decodeDescribed(bytes, source: source, maxPixels: maxPixels, threads: threads).image
   }
 
-  /// Decodes PNG bytes with the file's colour description, metadata,
-  /// whether it is grey, and notes (16-bit input); see
+  /// Decodes PNG bytes with the file's colour description, metadata and
+  /// whether it is grey; a 16-bit file's pixels at 16 bits
+  /// (`PixelImage.rgba16`), any other's at 8. See
   /// `decode(_:source:maxPixels:threads:)`.
   public static func decodeDescribed(
     _ bytes: [UInt8], source: String = "PNG data", maxPixels: Int = DecodeLimits.defaultMaxPixels,
@@ -73,6 +76,17 @@ public enum PNGDecoder {
         throw ImageCodecError.imageTooLarge(
           source: source, width: width, height: height, maxPixels: maxPixels)
       }
+      // Colour types 0 (grey) and 4 (grey + alpha), PNG spec §11.2.2.
+      let isGray = state.color_type == 0 || state.color_type == 4
+      let metadata = PNGMetadataChunks.read(bytes)
+      if state.bit_depth == 16 {
+        let deep = try decode16(&state, width: width, height: height, source: source)
+        try checkEnd(bytes, source: source)
+        let (image, upright) = metadata.uprighting(PixelImage.rgba16(deep))
+        return DecodedImage(
+          pixels: image, format: .png, color: PNGColorChunks.read(bytes), metadata: upright,
+          isGrayscale: isGray)
+      }
       var failure: String? = nil
       let fast = decodeWholeInflate(
         buffer, width: width, height: height, bitDepth: state.bit_depth,
@@ -90,18 +104,31 @@ public enum PNGDecoder {
         }
       if let failure { throw ImageCodecError.invalidImage(source: source, reason: failure) }
       try checkEnd(bytes, source: source)
-      var notes: [String] = []
-      if state.bit_depth == 16 {
-        notes.append("\(source): 16-bit samples reduced to 8 bits")
-      }
-      // Colour types 0 (grey) and 4 (grey + alpha), PNG spec §11.2.2.
-      let isGray = state.color_type == 0 || state.color_type == 4
-      let (image, metadata) = PNGMetadataChunks.read(bytes).uprighting(
+      let (image, upright) = metadata.uprighting(
         RGBAImage(width: width, height: height, pixels: pixels))
       return DecodedImage(
-        image: image, format: .png, color: PNGColorChunks.read(bytes), metadata: metadata,
-        isGrayscale: isGray, notes: notes)
+        image: image, format: .png, color: PNGColorChunks.read(bytes), metadata: upright,
+        isGrayscale: isGray)
     }
+  }
+
+  /// The pixels of a 16-bit file as 16-bit RGBA, values as stored (grey
+  /// repeated, `tRNS` made alpha, opaque alpha 65535 added).
+  private static func decode16(
+    _ state: inout meshwarp_png_raw, width: Int, height: Int, source: String
+  ) throws -> RGBA16Image {
+    var failure: String? = nil
+    let count = width * height * 4
+    let pixels = [UInt16](unsafeUninitializedCapacity: count) { out, initialized in
+      // Zero first: if libpng fails half-way, no uninitialised value escapes.
+      out.initialize(repeating: 0)
+      initialized = count
+      if meshwarp_png_raw_finish16(&state, out.baseAddress, width * 8) != 0 {
+        failure = message(of: &state)
+      }
+    }
+    if let failure { throw ImageCodecError.invalidImage(source: source, reason: failure) }
+    return RGBA16Image(width: width, height: height, pixels: pixels)
   }
 
   /// Reads and decodes the PNG file at `path` (`"-"`: standard input).

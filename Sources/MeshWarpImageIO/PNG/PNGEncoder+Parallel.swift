@@ -26,15 +26,20 @@ extension PNGEncoder {
   /// `channels` 3, `pixels` are RGBA and each band packs its rows as RGB
   /// into two rows of scratch just before filtering them (the alpha is
   /// dropped unread: the caller has checked that it is all 255).
+  /// `bitDepth` 16: `pixels` hold each sample as two bytes, big-endian
+  /// (PNG spec §7.1), and the filters work on 2·`channels` bytes a pixel.
   static func encodeParallel(
     pixels: [UInt8], width: Int, height: Int, channels: Int, sourceChannels: Int? = nil,
-    level: Int32 = balancedLevel, filter: PNGFilterStrategy = balancedFilter,
+    bitDepth: Int = 8, level: Int32 = balancedLevel, filter: PNGFilterStrategy = balancedFilter,
     threads: Int, chunkBytes: Int = ParallelDeflate.chunkBytes
   ) throws(Zlib.Failure) -> [UInt8] {
     precondition((1...4).contains(channels), "1 to 4 channels")
+    precondition(bitDepth == 8 || bitDepth == 16, "8 or 16 bits")
     let packs = (sourceChannels ?? channels) != channels
     precondition(!packs || (sourceChannels == 4 && channels == 3), "RGBA to RGB only")
-    let rowBytes = width * channels
+    precondition(!packs || bitDepth == 8, "packing at 8 bits only")
+    let pixelBytes = channels * bitDepth / 8
+    let rowBytes = width * pixelBytes
     // Every byte is written by the bands below (a type byte and the row),
     // so the buffer is not zero-filled first: that was a serial pass over
     // it, with all of its first-touch page faults on one thread.
@@ -63,14 +68,15 @@ extension PNGEncoder {
             let first = band.lowerBound
             if first == 0 {
               PNGRowFilter.filter(
-                rows: src, rowBytes: rowBytes, height: 1, stride: rowBytes, bytesPerPixel: channels,
+                rows: src, rowBytes: rowBytes, height: 1, stride: rowBytes,
+                bytesPerPixel: pixelBytes,
                 strategy: filter, output: dst.base, zeroRow: zeroRow)
             }
             let start = max(first, 1)
             guard start < band.upperBound else { return }
             PNGRowFilter.filter(
               rows: src + start * rowBytes, rowBytes: rowBytes, height: band.upperBound - start,
-              stride: rowBytes, bytesPerPixel: channels, strategy: filter,
+              stride: rowBytes, bytesPerPixel: pixelBytes, strategy: filter,
               output: dst.base + start * (rowBytes + 1), zeroRow: zeroRow,
               above: src + (start - 1) * rowBytes)
           }
@@ -89,10 +95,10 @@ extension PNGEncoder {
     var header: [UInt8] = []
     header.appendBigEndian(UInt32(width))
     header.appendBigEndian(UInt32(height))
-    // 8 bits per sample; colour type 0 grey, 4 grey+alpha, 2 RGB, 6 RGBA
-    // (PNG spec §11.2.2); deflate, adaptive filtering, no interlace.
+    // 8 or 16 bits per sample; colour type 0 grey, 4 grey+alpha, 2 RGB, 6
+    // RGBA (PNG spec §11.2.2); deflate, adaptive filtering, no interlace.
     let colorType: UInt8 = [0, 4, 2, 6][channels - 1]
-    header += [8, colorType, 0, 0, 0]
+    header += [UInt8(bitDepth), colorType, 0, 0, 0]
     PNGChunk.append(type: "IHDR", data: header, to: &png)
     PNGChunk.append(type: "sRGB", data: [0], to: &png)
     // IDAT chunks of at most 1 MiB (any split is valid: PNG spec §5.6).

@@ -9,10 +9,11 @@ import MeshWarpRender
 /// sample by sample, values as stored; alpha as stored (unassociated),
 /// or divided out when the file says it is premultiplied (associated).
 /// Anything else libtiff converts (YCbCr, CMYK, separate planes, …) comes
-/// through its RGBA interface. 16-bit samples are reduced to 8 bits,
-/// round(v · 255 / 65535), with a note. The orientation tag (274) is
-/// applied as a JPEG's EXIF orientation is; the ICC profile (tag 34675)
-/// is returned for the output.
+/// through its RGBA interface. 16-bit grey, grey + alpha, RGB and RGBA
+/// stay deep (`PixelImage.rgba16`, values as stored). The orientation tag
+/// (274) is applied as a JPEG's EXIF orientation is; the ICC profile (tag
+/// 34675), the XMP packet (tag 700) and the resolution (tags 282, 283,
+/// 296) are returned for the output; an EXIF sub-directory is not read.
 public enum TIFFDecoder {
   /// Decodes TIFF bytes.
   ///
@@ -38,12 +39,9 @@ public enum TIFFDecoder {
       let width = Int(header.width)
       let height = Int(header.height)
       let count = try decoding.pixelCount(width: width, height: height)
-      var notes: [String] = []
-      if header.bits == 16 {
-        notes.append("\(source): 16-bit samples reduced to 8 bits")
-      }
       let layout = SampleLayout(header)
       var pixels: [UInt8]
+      var deep: [UInt16]? = nil
       if let layout {
         let rowBytes = Int(TIFFScanlineSize(tif))
         var stored = [UInt8](repeating: 0, count: rowBytes * height)
@@ -53,7 +51,13 @@ public enum TIFFDecoder {
         guard status == 0 else {
           throw decoding.failure(memory.message(or: "cannot read the data"))
         }
-        pixels = layout.rgba(stored, rowBytes: rowBytes, width: width, height: height, header)
+        // 16-bit layouts are grey or RGB (palettes hold at most 8 bits).
+        if layout.bits == 16 {
+          deep = layout.rgba16(stored, rowBytes: rowBytes, width: width, height: height)
+          pixels = []
+        } else {
+          pixels = layout.rgba(stored, rowBytes: rowBytes, width: width, height: height, header)
+        }
       } else {
         var raster = [UInt32](repeating: 0, count: count)
         var message = [CChar](repeating: 0, count: 1024)
@@ -81,11 +85,22 @@ public enum TIFFDecoder {
       let icc = header.icc.map {
         Array(UnsafeRawBufferPointer(start: $0, count: Int(header.icc_size)))
       }
-      let image = RGBAImage(width: width, height: height, pixels: pixels)
-        .oriented(exif: Int(header.orientation))
+      let xmp = header.xmp.map {
+        Array(UnsafeRawBufferPointer(start: $0, count: Int(header.xmp_size)))
+      }
+      let density = PixelDensity(
+        tiffUnit: header.resolution_unit, x: header.x_resolution, y: header.y_resolution)
+      let picture: PixelImage =
+        if let deep {
+          .rgba16(RGBA16Image(width: width, height: height, pixels: deep))
+        } else {
+          .rgba8(RGBAImage(width: width, height: height, pixels: pixels))
+        }
       return DecodedImage(
-        image: image, format: .tiff, color: ColorDescription(iccProfile: icc),
-        isGrayscale: layout?.isGray ?? false, notes: notes)
+        pixels: picture.oriented(exif: Int(header.orientation)), format: .tiff,
+        color: ColorDescription(iccProfile: icc),
+        metadata: ImageMetadata(xmp: xmp, density: density),
+        isGrayscale: layout?.isGray ?? false)
     }
   }
 
@@ -95,6 +110,20 @@ public enum TIFFDecoder {
       let a = Int(pixels[i + 3])
       guard a > 0, a < 255 else { continue }
       for c in 0..<3 { pixels[i + c] = UInt8(min(255, (Int(pixels[i + c]) * 255 + a / 2) / a)) }
+    }
+  }
+}
+
+extension TIFFDecoder {
+  /// Straight alpha from premultiplied at 16 bits: c · 65535 / a,
+  /// rounded, at most 65535 (as `unpremultiply` at 8).
+  static func unpremultiply16(_ pixels: inout [UInt16]) {
+    for i in stride(from: 0, to: pixels.count, by: 4) {
+      let a = Int(pixels[i + 3])
+      guard a > 0, a < 65535 else { continue }
+      for c in 0..<3 {
+        pixels[i + c] = UInt16(min(65535, (Int(pixels[i + c]) * 65535 + a / 2) / a))
+      }
     }
   }
 }
@@ -148,7 +177,7 @@ private struct SampleLayout {
     premultiplied = hasAlpha && h.extra_first == UInt16(EXTRASAMPLE_ASSOCALPHA)
   }
 
-  /// The stored rows as straight-alpha RGBA.
+  /// The stored rows of an 8-bit (or fewer) directory as straight-alpha RGBA.
   func rgba(_ stored: [UInt8], rowBytes: Int, width: Int, height: Int, _ h: meshwarp_tiff_header)
     -> [UInt8]
   {
@@ -157,15 +186,11 @@ private struct SampleLayout {
       if case .palette = kind { Self.palette(h, entries: 1 << bits) } else { nil }
     let maxValue = (1 << bits) - 1
     stored.withUnsafeBufferPointer { s in
-      // Sample `index` of pixel x in row `row`, reduced to 8 bits (16-bit
-      // words are in the machine's order: libtiff swaps them).
+      // Sample `index` of pixel x in row `row` (8 bits or fewer: 16-bit
+      // directories are read by `rgba16`).
       func sample(_ row: Int, _ x: Int, _ index: Int) -> Int {
         switch bits {
         case 8: return Int(s[row + x * samples + index])
-        case 16:
-          let o = row + (x * samples + index) * 2
-          let v = Int(s[o]) | Int(s[o + 1]) << 8
-          return (v * 255 + 32767) / 65535
         default:
           let bit = x * bits
           let byte = Int(s[row + bit / 8])
@@ -197,6 +222,38 @@ private struct SampleLayout {
       }
     }
     if premultiplied { TIFFDecoder.unpremultiply(&out) }
+    return out
+  }
+
+  /// The stored rows of a 16-bit grey or RGB directory as straight-alpha
+  /// 16-bit RGBA, values as stored (libtiff hands 16-bit words over in the
+  /// machine's order); associated alpha divided out
+  /// (`TIFFDecoder.unpremultiply16`).
+  func rgba16(_ stored: [UInt8], rowBytes: Int, width: Int, height: Int) -> [UInt16] {
+    precondition(bits == 16, "16-bit samples")
+    var out = [UInt16](repeating: 65535, count: width * height * 4)
+    stored.withUnsafeBytes { raw in
+      for y in 0..<height {
+        let row = y * rowBytes
+        func sample(_ x: Int, _ index: Int) -> UInt16 {
+          raw.loadUnaligned(fromByteOffset: row + (x * samples + index) * 2, as: UInt16.self)
+        }
+        for x in 0..<width {
+          let o = (y * width + x) * 4
+          switch kind {
+          case .gray(let whiteIsZero):
+            let v = whiteIsZero ? 65535 - sample(x, 0) : sample(x, 0)
+            out[o] = v
+            out[o + 1] = v
+            out[o + 2] = v
+          case .rgb, .palette:
+            for c in 0..<3 { out[o + c] = sample(x, c) }
+          }
+          if let alpha { out[o + 3] = sample(x, alpha) }
+        }
+      }
+    }
+    if premultiplied { TIFFDecoder.unpremultiply16(&out) }
     return out
   }
 

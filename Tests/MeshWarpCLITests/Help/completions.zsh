@@ -7,7 +7,7 @@ _meshwarp() {
   local state line
   typeset -A opt_args
   local -a commands=(
-    'warp:Warp an image (PNG, JPEG, WebP, GIF, TIFF) or a video through a (keyframed) mesh or an effect'
+    'warp:Warp an image (PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF) or a video through a (keyframed) mesh or an effect'
     'validate:Check a mesh, point set, gradient or keyframe file'
     'gradient:Render a mesh gradient (SwiftUI MeshGradient rules)'
     'text:Fill text with an (animated) mesh gradient, the blog'\''s effect'
@@ -62,6 +62,7 @@ _meshwarp() {
             '--quality=[Quality of JPEG, lossy and animated WebP, and video (ProRes and GIF ignore it). The default 90 is photo tools'\'' "high": JPEG and WebP quality 90; H.264 CRF 18, x264'\''s visually lossless point; HEVC CRF 23 (x265 looks like x264 at a CRF 5 lower); VP9 CRF 24. 100 is CRF 0, 1 the largest CRF, linear between (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
+            '--compress=[TIFF compression, as ImageMagick'\''s -compress: deflate (zip) or lzw, both with the horizontal predictor, or none (default: deflate).]:deflate|lzw|none:(deflate lzw none)' \
             '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '--overwrite[Replace an existing output, as ffmpeg'\''s -y: a file (also what it does without -y, atomically, once the new one is complete), or the frames of a numbered sequence in its folder (removed once the new ones are written; without -y they are refused).]' \
@@ -89,10 +90,11 @@ _meshwarp() {
             '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9)' \
             '--crf=[Expert: the H.264 and HEVC (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, HEVC CRF 23, VP9 CRF 24).]:N: ' \
             '--preset=[H.264 and HEVC: x264'\''s and x265'\''s speed preset, ultrafast … veryslow; a slower one makes a smaller file at the same --quality (default: medium, as x264'\''s own).]:PRESET:(ultrafast superfast veryfast faster fast medium slow slower veryslow)' \
-            '--depth=[Bits per value of a video output: 8; 10 or 12 with --codec hevc or vp9; 10 with ProRes. An HDR (HLG, PQ) video written at 8 bits is tone-mapped to SDR BT.709, with a note (default: the input'\''s, as deep as the output holds).]:N: ' \
+            '--depth=[Bits per value of a video output: 8; 10 or 12 with --codec hevc or vp9; 10 with ProRes. An HDR (HLG, PQ) video written at 8 bits is tone-mapped to SDR BT.709, with a note. A still: 16 keeps a deep input (16-bit PNG and TIFF, 10- and 12-bit HEIC) deep and needs a PNG or TIFF output; 8 rounds once, at the end (default: the input'\''s, as deep as the output holds).]:N: ' \
             '--tone-map=[How an HDR video is tone-mapped where the output holds 8 bits (H.264, GIF, WebP, APNG, PNG and JPEG sequences, --depth 8): hable, mobius, reinhard, clip (default: hable).]:CURVE:(hable mobius reinhard clip)' \
             '--no-audio[Leave a video'\''s audio out (by default it is copied, or transcoded to AAC or Opus where the output cannot hold it).]' \
             '--strip[Write no metadata: into a still no EXIF, XMP, density, and no ICC profile or PNG colour chunks (as ImageMagick'\''s -strip); into a video no container metadata (creation time, location, make, model). Without it they are kept, the EXIF orientation set to 1 once applied.]' \
+            '--to-srgb[Convert a still'\''s pixels from the input'\''s RGB ICC profile (Display P3, Adobe RGB, …) to sRGB with LittleCMS (relative colorimetric, black-point compensation), 8 or 16 bits, and write it as sRGB, without the foreign profile. Without it, values and profile travel unchanged.]' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
             '-j[Worker threads (default: all cores).]:N: ' \
             '--max-pixels=[The most pixels of a picture read or made: input images, video frames, the output (default: 100000000).]:N: ' \
@@ -118,6 +120,7 @@ _meshwarp() {
             '--quality=[Quality of JPEG, lossy and animated WebP, and video (ProRes and GIF ignore it). The default 90 is photo tools'\'' "high": JPEG and WebP quality 90; H.264 CRF 18, x264'\''s visually lossless point; HEVC CRF 23 (x265 looks like x264 at a CRF 5 lower); VP9 CRF 24. 100 is CRF 0, 1 the largest CRF, linear between (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
+            '--compress=[TIFF compression, as ImageMagick'\''s -compress: deflate (zip) or lzw, both with the horizontal predictor, or none (default: deflate).]:deflate|lzw|none:(deflate lzw none)' \
             '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '--overwrite[Replace an existing output, as ffmpeg'\''s -y: a file (also what it does without -y, atomically, once the new one is complete), or the frames of a numbered sequence in its folder (removed once the new ones are written; without -y they are refused).]' \
@@ -152,6 +155,7 @@ _meshwarp() {
             '--quality=[Quality of JPEG, lossy and animated WebP, and video (ProRes and GIF ignore it). The default 90 is photo tools'\'' "high": JPEG and WebP quality 90; H.264 CRF 18, x264'\''s visually lossless point; HEVC CRF 23 (x265 looks like x264 at a CRF 5 lower); VP9 CRF 24. 100 is CRF 0, 1 the largest CRF, linear between (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
+            '--compress=[TIFF compression, as ImageMagick'\''s -compress: deflate (zip) or lzw, both with the horizontal predictor, or none (default: deflate).]:deflate|lzw|none:(deflate lzw none)' \
             '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '--overwrite[Replace an existing output, as ffmpeg'\''s -y: a file (also what it does without -y, atomically, once the new one is complete), or the frames of a numbered sequence in its folder (removed once the new ones are written; without -y they are refused).]' \
@@ -194,6 +198,7 @@ _meshwarp() {
             '--quality=[Quality of JPEG, lossy and animated WebP, and video (ProRes and GIF ignore it). The default 90 is photo tools'\'' "high": JPEG and WebP quality 90; H.264 CRF 18, x264'\''s visually lossless point; HEVC CRF 23 (x265 looks like x264 at a CRF 5 lower); VP9 CRF 24. 100 is CRF 0, 1 the largest CRF, linear between (default: 90).]:N: ' \
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
+            '--compress=[TIFF compression, as ImageMagick'\''s -compress: deflate (zip) or lzw, both with the horizontal predictor, or none (default: deflate).]:deflate|lzw|none:(deflate lzw none)' \
             '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '--overwrite[Replace an existing output, as ffmpeg'\''s -y: a file (also what it does without -y, atomically, once the new one is complete), or the frames of a numbered sequence in its folder (removed once the new ones are written; without -y they are refused).]' \
