@@ -38,7 +38,8 @@ enum FrameExport {
         )
       }
       let format = try image.stillFormat(for: path)
-      try image.write(try render(times.times[0]), to: path, console: console, format: format)
+      try image.write(
+        .rgba8(try render(times.times[0])), to: path, console: console, format: format)
       if path != StandardOutput.path { console.error("wrote \(path) (\(width)x\(height))") }
       return
     }

@@ -94,11 +94,29 @@ public struct FilledText: Sendable {
     fill: RGBAImage, background: RGBA8 = .transparent, canvasWidth: Int, canvasHeight: Int
   ) -> RGBAImage {
     var canvas = RGBAImage(width: canvasWidth, height: canvasHeight, fill: background)
-    let text = mask.filled(with: fill)
-    // Floor of the half difference, so a too-large text overhangs evenly.
-    let x = Int((Double(canvasWidth - width) / 2).rounded(.down))
-    let y = Int((Double(canvasHeight - height) / 2).rounded(.down))
-    canvas.drawOver(text, at: x, y)
+    let (x, y) = origin(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    canvas.drawOver(mask.filled(with: fill), at: x, y)
     return canvas
+  }
+
+  /// ``render(fill:background:canvasWidth:canvasHeight:)`` with a deep
+  /// fill: the result keeps 16 bits a value.
+  public func render(
+    fill: RGBA16Image, background: RGBA8 = .transparent, canvasWidth: Int, canvasHeight: Int
+  ) -> RGBA16Image {
+    var canvas = RGBA16Image(
+      width: canvasWidth, height: canvasHeight, fill: RGBA16(background))
+    let (x, y) = origin(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    canvas.drawOver(mask.filled(with: fill), at: x, y)
+    return canvas
+  }
+
+  /// Where the text's frame goes on a canvas: centred, by the floor of the
+  /// half difference, so a too-large text overhangs evenly.
+  func origin(canvasWidth: Int, canvasHeight: Int) -> (x: Int, y: Int) {
+    (
+      Int((Double(canvasWidth - width) / 2).rounded(.down)),
+      Int((Double(canvasHeight - height) / 2).rounded(.down))
+    )
   }
 }

@@ -42,6 +42,7 @@ struct GradientCommand: ParsableCommand {
   @OptionGroup var output = OutputOptions.stillOrAnimation(
     animatedWhen: "with --duration or a keyframe file")
   @OptionGroup var image: ImageOutputOptions
+  @OptionGroup var still: RenderedStillOptions
   @OptionGroup var size = SizeOptions(
     help: "Output size in pixels.", default: Self.defaultSize)
   @OptionGroup var frames = FrameTimeOptions(fpsAlone: true)
@@ -71,6 +72,27 @@ struct GradientCommand: ParsableCommand {
     let renderer = GradientRenderer(
       options: GradientRenderOptions(
         dithering: !fill.noDither, threads: resolvedThreadCount(threads)))
+    try still.check(times: times, path: output.output, image: image)
+    if still.deep || still.profile == .displayP3 {
+      // A still at 16 bits, or tagged Display P3.
+      let t = times.times[0]
+      let gradient = input.gradient(t)
+      var picture: PixelImage =
+        still.deep
+        ? .rgba16(renderer.render16(gradient, width: size.width, height: size.height))
+        : .rgba8(renderer.render(gradient, width: size.width, height: size.height))
+      if let warp {
+        picture = WarpRenderer.render(
+          picture, geometry: warp.geometry(at: t), options: WarpOptions(threads: threads))
+      }
+      try image.write(
+        picture, to: output.output, console: console, color: still.color, threads: threads,
+        depth: still.deep ? .bits16 : nil)
+      if !output.isStandardOutput {
+        console.error("wrote \(output.output) (\(size.width)x\(size.height))")
+      }
+      return
+    }
     try FrameExport.write(
       times, width: size.width, height: size.height, to: output.output,
       video: video.encoding(image, threads: threads),

@@ -60,6 +60,7 @@ struct TextCommand: ParsableCommand {
   var padding = 8
   @OptionGroup var frames = FrameTimeOptions(fpsAlone: true)
   @OptionGroup var fill: GradientFillOptions
+  @OptionGroup var still: RenderedStillOptions
   @OptionGroup var video: VideoOptions
   @OptionGroup var threading: ThreadOptions
 
@@ -105,6 +106,42 @@ struct TextCommand: ParsableCommand {
         dithering: !fill.noDither, threads: resolvedThreadCount(threads)))
     let background = image.background?.rgba ?? .transparent
     let size = canvas.size ?? PixelSize(width: filled.width, height: filled.height)
+    try still.check(times: times, path: output.output, image: image)
+    if still.deep || still.profile == .displayP3 {
+      // A still at 16 bits, or tagged Display P3: the fill, the mask and the
+      // canvas at the still's depth.
+      let t = times.times[0]
+      let gradient = gradient.gradient(t)
+      var picture: PixelImage
+      if still.deep {
+        let fill = renderer.render16(gradient, width: filled.width, height: filled.height)
+        picture = .rgba16(
+          canvas.size == nil
+            ? filled.render(fill: fill, background: background)
+            : filled.render(
+              fill: fill, background: background, canvasWidth: size.width,
+              canvasHeight: size.height))
+      } else {
+        let fill = renderer.render(gradient, width: filled.width, height: filled.height)
+        picture = .rgba8(
+          canvas.size == nil
+            ? filled.render(fill: fill, background: background)
+            : filled.render(
+              fill: fill, background: background, canvasWidth: size.width,
+              canvasHeight: size.height))
+      }
+      if let warp {
+        picture = WarpRenderer.render(
+          picture, geometry: warp.geometry(at: t), options: WarpOptions(threads: threads))
+      }
+      try image.write(
+        picture, to: output.output, console: console, color: still.color, threads: threads,
+        depth: still.deep ? .bits16 : nil)
+      if !output.isStandardOutput {
+        console.error("wrote \(output.output) (\(size.width)x\(size.height))")
+      }
+      return
+    }
     try FrameExport.write(
       times, width: size.width, height: size.height, to: output.output,
       video: video.encoding(image, threads: threads), console: console, image: image

@@ -167,13 +167,15 @@ struct ImageOutputOptions: ParsableArguments {
   ///   - grayscale: the input was grey and the result may stay grey.
   ///   - threads: encoder threads (`--threads`; 0: every core).
   ///   - stillFormat: the format `stillFormat(for:)` already chose; nil: chosen here.
+  ///   - depth: the bits a value written; nil: the picture's own.
   func write(
-    _ image: RGBAImage, to path: String, console: Console,
+    _ image: PixelImage, to path: String, console: Console,
     color: ColorDescription = ColorDescription(), metadata: ImageMetadata = ImageMetadata(),
-    grayscale: Bool = false, threads: Int = 0, format stillFormat: ImageFormat? = nil
+    grayscale: Bool = false, threads: Int = 0, format stillFormat: ImageFormat? = nil,
+    depth: SampleDepth? = nil
   ) throws {
     let output = try stillOutput(
-      for: path, format: stillFormat, threads: threads, console: console)
+      for: path, format: stillFormat, threads: threads, depth: depth, console: console)
     if let bytes = try output.write(
       image, color: color, metadata: metadata, grayscale: grayscale,
       note: { console.error("note: " + $0) })

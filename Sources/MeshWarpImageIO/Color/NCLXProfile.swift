@@ -42,10 +42,10 @@ enum NCLXProfile {
   /// nil when the transfer has no curve here or LittleCMS fails.
   static func profile(
     white: (Double, Double), red: (Double, Double), green: (Double, Double),
-    blue: (Double, Double), primaries: Int, transfer: Int
+    blue: (Double, Double), primaries: Int, transfer: Int, description named: String? = nil
   ) -> [UInt8]? {
     guard let curve = curve(transfer: transfer) else { return nil }
-    let description = "\(primariesName(primaries)), \(curve.name) (HEIF nclx)"
+    let description = named ?? "\(primariesName(primaries)), \(curve.name) (HEIF nclx)"
     guard
       let profile = curve.params.withUnsafeBufferPointer({ params in
         meshwarp_cms_rgb_profile(
@@ -60,4 +60,14 @@ enum NCLXProfile {
     guard cmsSaveProfileToMem(profile, &bytes, &size) != 0 else { return nil }
     return Array(bytes.prefix(Int(size)))
   }
+}
+
+extension ColorDescription {
+  /// Display P3: DCI-P3 primaries, the D65 white point and the sRGB curve
+  /// (H.273 primaries 12, transfer 13), as an ICC profile LittleCMS makes;
+  /// what Apple's displays and `Color(.displayP3, …)` use.
+  public static let displayP3 = ColorDescription(
+    iccProfile: NCLXProfile.profile(
+      white: (0.3127, 0.3290), red: (0.680, 0.320), green: (0.265, 0.690), blue: (0.150, 0.060),
+      primaries: 12, transfer: 13, description: "Display P3"))
 }

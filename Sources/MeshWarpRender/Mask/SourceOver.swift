@@ -70,6 +70,20 @@ extension RGBAImage {
   ///   - y: This image's row for `image`'s row 0 (may be negative).
   /// - Complexity: O(overlap area); no allocation.
   public mutating func drawOver(_ image: RGBAImage, at x: Int, _ y: Int) {
+    drawOverAnyDepth(image, at: x, y)
+  }
+}
+
+extension RGBA16Image {
+  /// ``RGBAImage/drawOver(_:at:_:)`` at 16 bits a value.
+  public mutating func drawOver(_ image: RGBA16Image, at x: Int, _ y: Int) {
+    drawOverAnyDepth(image, at: x, y)
+  }
+}
+
+extension RenderImage {
+  /// `drawOver` at either depth.
+  mutating func drawOverAnyDepth(_ image: Self, at x: Int, _ y: Int) {
     let mine = PixelRect(x: 0, y: 0, width: width, height: height)
     guard
       let overlap = mine.intersection(
@@ -82,8 +96,9 @@ extension RGBAImage {
         for row in overlap.y..<overlap.maxY {
           for col in overlap.x..<overlap.maxX {
             let si = ((row - y) * image.width + (col - x)) * 4
-            sourceOver(
-              Float(s[si]), Float(s[si + 1]), Float(s[si + 2]), alpha: Float(s[si + 3]) * (1 / 255),
+            sourceOverValues(
+              Float(s[si]), Float(s[si + 1]), Float(s[si + 2]),
+              alpha: Float(s[si + 3]) * (1 / Float(Channel.max)),
               onto: d + (row * dstWidth + col) * 4)
           }
         }

@@ -88,8 +88,8 @@ _meshwarp() {
       repeats=1
       ;;
     gradient)
-      options='--preset --output -o --format --quality --lossless --subsampling --compress --background -b --overwrite -y --no-clobber -n --size -s --time -t --duration -d --fps --warp --warp-to --no-dither --codec --crf --video-preset --threads -j --max-pixels --help -h'
-      valued='--preset --output -o --format --quality --subsampling --compress --background -b --size -s --time -t --duration -d --fps --warp --warp-to --codec --crf --video-preset --threads -j --max-pixels'
+      options='--preset --output -o --format --quality --lossless --subsampling --compress --background -b --overwrite -y --no-clobber -n --depth --profile --size -s --time -t --duration -d --fps --warp --warp-to --no-dither --codec --crf --video-preset --threads -j --max-pixels --help -h'
+      valued='--preset --output -o --format --quality --subsampling --compress --background -b --depth --profile --size -s --time -t --duration -d --fps --warp --warp-to --codec --crf --video-preset --threads -j --max-pixels'
       case "$prev" in
         --preset) _meshwarp_words 'meshing' "$cur"; return ;;
         --output|-o) _meshwarp_paths "$cur"; return ;;
@@ -98,6 +98,8 @@ _meshwarp() {
         --subsampling) _meshwarp_words '444 422 420' "$cur"; return ;;
         --compress) _meshwarp_words 'deflate lzw none' "$cur"; return ;;
         --background|-b) return ;;
+        --depth) return ;;
+        --profile) _meshwarp_words 'srgb display-p3' "$cur"; return ;;
         --size|-s) return ;;
         --time|-t) return ;;
         --duration|-d) return ;;
@@ -113,8 +115,8 @@ _meshwarp() {
       positionals=(@paths)
       ;;
     text)
-      options='--output -o --format --quality --lossless --subsampling --compress --background -b --overwrite -y --no-clobber -n --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --no-dither --codec --crf --preset --threads -j --help -h'
-      valued='--output -o --format --quality --subsampling --compress --background -b --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --codec --crf --preset --threads -j'
+      options='--output -o --format --quality --lossless --subsampling --compress --background -b --overwrite -y --no-clobber -n --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --no-dither --depth --profile --codec --crf --preset --threads -j --help -h'
+      valued='--output -o --format --quality --subsampling --compress --background -b --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --depth --profile --codec --crf --preset --threads -j'
       case "$prev" in
         --output|-o) _meshwarp_paths "$cur"; return ;;
         --format) _meshwarp_words 'png jpeg webp tiff apng mp4 mov mkv webm gif' "$cur"; return ;;
@@ -135,6 +137,8 @@ _meshwarp() {
         --fps) return ;;
         --warp) _meshwarp_paths "$cur"; return ;;
         --warp-to) _meshwarp_paths "$cur"; return ;;
+        --depth) return ;;
+        --profile) _meshwarp_words 'srgb display-p3' "$cur"; return ;;
         --codec) _meshwarp_words 'prores4444 prores422hq h264 hevc vp9' "$cur"; return ;;
         --crf) return ;;
         --preset) _meshwarp_words 'ultrafast superfast veryfast faster fast medium slow slower veryslow' "$cur"; return ;;

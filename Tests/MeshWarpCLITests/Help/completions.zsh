@@ -127,6 +127,8 @@ _meshwarp() {
             '-y[Replace an existing output, as ffmpeg'\''s -y: a file (also what it does without -y, atomically, once the new one is complete), or the frames of a numbered sequence in its folder (removed once the new ones are written; without -y they are refused).]' \
             '--no-clobber[Never replace an existing output, as ffmpeg'\''s -n: exit 1, nothing written, when OUT is an existing file or its sequence'\''s folder holds frames of its pattern.]' \
             '-n[Never replace an existing output, as ffmpeg'\''s -n: exit 1, nothing written, when OUT is an existing file or its sequence'\''s folder holds frames of its pattern.]' \
+            '--depth=[Bits a value of a still .png or .tif: 16 renders at 16 bits (a smooth gradient has no banding), 8 as other outputs (default: 8).]:BITS: ' \
+            '--profile=[The colour space the colours are given in, and the output is tagged with: srgb (untagged, as viewers assume) or display-p3 (a Display P3 ICC profile, for a still) (default: srgb).]:NAME:(srgb display-p3)' \
             '--size=[Output size in pixels (default: 800x800).]:WxH: ' \
             '-s[Output size in pixels (default: 800x800).]:WxH: ' \
             '--time=[Seconds on the animation'\''s clock (a keyframe file, --to-mesh, a preset): when the still is taken, or when the first frame starts (default: 0).]:T: ' \
@@ -181,6 +183,8 @@ _meshwarp() {
             '--warp=[Warp every frame through a mesh (or keyframe file).]:MESH.json:_files' \
             '--warp-to=[Animate the --warp mesh to this one over --duration (default 1 s), easing in and out.]:MESH.json:_files' \
             '--no-dither[Turn off the ±1/255 dithering against banding.]' \
+            '--depth=[Bits a value of a still .png or .tif: 16 renders at 16 bits (a smooth gradient has no banding), 8 as other outputs (default: 8).]:BITS: ' \
+            '--profile=[The colour space the colours are given in, and the output is tagged with: srgb (untagged, as viewers assume) or display-p3 (a Display P3 ICC profile, for a still) (default: srgb).]:NAME:(srgb display-p3)' \
             '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9)' \
             '--crf=[Expert: the H.264 and HEVC (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, HEVC CRF 23, VP9 CRF 24).]:N: ' \
             '--preset=[H.264 and HEVC: x264'\''s and x265'\''s speed preset, ultrafast … veryslow; a slower one makes a smaller file at the same --quality (default: medium, as x264'\''s own).]:PRESET:(ultrafast superfast veryfast faster fast medium slow slower veryslow)' \
