@@ -16,6 +16,10 @@ public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
   case prores4444
   /// VP9 (libvpx-vp9) with alpha (`yuva420p`).
   case vp9
+  /// FFV1 (ffmpeg's lossless intra codec, level 3, slice CRCs) in `.mkv`:
+  /// 4:4:4 with alpha, at 8, 10, 12 or 16 bits; for archiving and
+  /// exchange between tools, not for players.
+  case ffv1
   /// GIF: one palette for the whole clip (palettegen), dithered
   /// (paletteuse), looping; 1-bit transparency. Written in two passes so
   /// that no process holds the clip in memory: the frames go losslessly
@@ -30,7 +34,7 @@ public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
   /// over ``VideoEncoding/background``).
   public var keepsAlpha: Bool {
     switch self {
-    case .prores4444, .vp9, .gif, .webp: true
+    case .prores4444, .vp9, .ffv1, .gif, .webp: true
     case .h264, .hevc, .prores422hq: false
     }
   }
@@ -42,7 +46,7 @@ public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
   public var needsEvenSize: Bool {
     switch self {
     case .h264, .hevc, .prores422hq, .prores4444: true
-    case .vp9, .gif, .webp: false
+    case .vp9, .ffv1, .gif, .webp: false
     }
   }
 
@@ -53,6 +57,7 @@ public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
     switch self {
     case .hevc, .vp9: [8, 10, 12]
     case .prores422hq, .prores4444: [8, 10]
+    case .ffv1: [8, 10, 12, 16]
     case .h264, .gif, .webp: [8]
     }
   }
@@ -66,6 +71,8 @@ public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
     case .hevc, .vp9: return "yuv420p\(bits)le"
     case .prores422hq: return "yuv422p10le"
     case .prores4444: return alpha ? "yuva444p10le" : "yuv444p10le"
+    // (FFV1 has no 12-bit format with alpha: 16 holds it.)
+    case .ffv1: return alpha ? "yuva444p\(bits == 10 ? 10 : 16)le" : "yuv444p\(bits)le"
     case .h264, .gif, .webp: return nil
     }
   }
@@ -81,6 +88,7 @@ public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
     case .hevc: "libx265"
     case .prores422hq, .prores4444: "prores_ks"
     case .vp9: "libvpx-vp9"
+    case .ffv1: "ffv1"
     case .gif: "gif"
     case .webp: "libwebp_anim"
     }
@@ -93,6 +101,7 @@ public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
     case .h264, .hevc: .mp4
     case .prores422hq, .prores4444: .mov
     case .vp9: .webm
+    case .ffv1: .mkv
     case .gif: .gif
     case .webp: .webp
     }
@@ -106,6 +115,7 @@ public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
     case .prores422hq: "ProRes 422 HQ"
     case .prores4444: "ProRes 4444"
     case .vp9: "VP9"
+    case .ffv1: "FFV1"
     case .gif: "GIF"
     case .webp: "animated WebP"
     }
@@ -135,7 +145,7 @@ public enum VideoContainer: String, Sendable, Equatable, CaseIterable {
     switch self {
     case .mp4: [.h264, .hevc]
     case .mov: [.prores4444, .prores422hq, .h264, .hevc]
-    case .mkv: [.h264, .hevc, .vp9]
+    case .mkv: [.h264, .hevc, .vp9, .ffv1]
     case .webm: [.vp9]
     case .gif: [.gif]
     case .webp: [.webp]

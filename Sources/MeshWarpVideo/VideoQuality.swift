@@ -23,7 +23,7 @@ public enum VideoQuality {
     switch codec {
     case .h264, .hevc: 0...51
     case .vp9: 0...63
-    case .prores422hq, .prores4444, .gif, .webp: nil
+    case .prores422hq, .prores4444, .ffv1, .gif, .webp: nil
     }
   }
 

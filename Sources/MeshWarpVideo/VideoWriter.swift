@@ -594,6 +594,11 @@ public final class VideoWriter: FrameSink {
       ]
       if deep != nil { arguments += ["-profile:v", "2"] }
       arguments += tags + ["-f", container.muxer]
+    case .ffv1:
+      filters.append(bt709("yuva444p"))
+      arguments += ["-vf", filters.joined(separator: ",")]
+      arguments += ["-c:v", "ffv1", "-level", "3", "-g", "1", "-slicecrc", "1"]
+      arguments += tags + ["-f", container.muxer]
     case .gif:
       // Pass 1 of 2 (then `gifSecondPassArguments`): the clip's palette,
       // and the frames losslessly (FFV1 in Matroska) to a file, so that no

@@ -168,6 +168,34 @@ struct DeepVideoTests {
     #expect(try Self.stream(out)["color_primaries"] == "bt709")
   }
 
+  /// The same ramp into FFV1 (`.mkv`, lossless, 4:4:4): 10 bits kept, and
+  /// every 10-bit level of the luma, the ramp's, exactly.
+  @Test func tenBitRampIntoFFV1IsKeptExactly() throws {
+    let folder = try TemporaryDirectory()
+    let path = folder.file("ramp.mov")
+    try Self.clip(
+      Self.ramp422(), width: 160, height: 16, pixelFormat: "yuv422p10le",
+      codec: ["-c:v", "prores_ks", "-profile:v", "3"],
+      color: ("bt709", "bt709", "bt709"), to: path)
+    let out = folder.file("out.mkv")
+    let plan = try VideoWarp(
+      input: .video(path: path), mesh: .still(Self.identity),
+      output: VideoWarp.Output(path: out, encoding: VideoEncoding(codec: .ffv1))
+    ).plan()
+    #expect(plan.isDeep && plan.encoding.resolvedCodec == .ffv1)
+    try plan.run()
+    let stream = try Self.stream(out)
+    #expect(stream["codec_name"] == "ffv1" && stream["pix_fmt"] == "yuva444p10le")
+    // The luma planes (the first 160 × 16 values of each frame).
+    let before = try Self.planes(of: path, pixelFormat: "yuv444p10le")
+    let after = try Self.planes(of: out, pixelFormat: "yuv444p10le")
+    try #require(before.count == after.count)
+    let luma = 160 * 16
+    let differences = zip(before[0..<luma], after[0..<luma]).map { abs(Int($0) - Int($1)) }
+    #expect(differences.max()! <= 1, "a 10-bit level moved by \(differences.max()!)")
+    #expect(Set(after[0..<160]).count == Set(before[0..<160]).count)
+  }
+
   /// An HLG BT.2020 clip to HEVC: Main 10, HLG, BT.2020, and on an
   /// identity warp its code values within 2 levels of 10 bits.
   @Test func hlgStaysHLGThroughHEVC() throws {

@@ -65,7 +65,7 @@ struct VideoOptions: ParsableArguments {
 extension VideoCodec: ArgumentChoices {
   /// The video codecs (GIF and WebP have one codec each: their extension).
   package static var choices: [(word: String, value: VideoCodec)] {
-    [.prores4444, .prores422hq, .h264, .hevc, .vp9].map { ($0.rawValue, $0) }
+    [.prores4444, .prores422hq, .h264, .hevc, .vp9, .ffv1].map { ($0.rawValue, $0) }
   }
   package static var synonyms: [(word: String, value: VideoCodec)] {
     [("h265", .hevc), ("x264", .h264), ("x265", .hevc)]

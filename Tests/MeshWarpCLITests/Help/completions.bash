@@ -67,7 +67,7 @@ _meshwarp() {
         --fps) return ;;
         --start) return ;;
         --end) return ;;
-        --codec) _meshwarp_words 'prores4444 prores422hq h264 hevc vp9' "$cur"; return ;;
+        --codec) _meshwarp_words 'prores4444 prores422hq h264 hevc vp9 ffv1' "$cur"; return ;;
         --crf) return ;;
         --preset) _meshwarp_words 'ultrafast superfast veryfast faster fast medium slow slower veryslow' "$cur"; return ;;
         --depth) return ;;
@@ -106,7 +106,7 @@ _meshwarp() {
         --fps) return ;;
         --warp) _meshwarp_paths "$cur"; return ;;
         --warp-to) _meshwarp_paths "$cur"; return ;;
-        --codec) _meshwarp_words 'prores4444 prores422hq h264 hevc vp9' "$cur"; return ;;
+        --codec) _meshwarp_words 'prores4444 prores422hq h264 hevc vp9 ffv1' "$cur"; return ;;
         --crf) return ;;
         --video-preset) _meshwarp_words 'ultrafast superfast veryfast faster fast medium slow slower veryslow' "$cur"; return ;;
         --threads|-j) return ;;
@@ -139,7 +139,7 @@ _meshwarp() {
         --warp-to) _meshwarp_paths "$cur"; return ;;
         --depth) return ;;
         --profile) _meshwarp_words 'srgb display-p3' "$cur"; return ;;
-        --codec) _meshwarp_words 'prores4444 prores422hq h264 hevc vp9' "$cur"; return ;;
+        --codec) _meshwarp_words 'prores4444 prores422hq h264 hevc vp9 ffv1' "$cur"; return ;;
         --crf) return ;;
         --preset) _meshwarp_words 'ultrafast superfast veryfast faster fast medium slow slower veryslow' "$cur"; return ;;
         --threads|-j) return ;;
@@ -164,7 +164,7 @@ _meshwarp() {
         --fps) return ;;
         --progress|-p) return ;;
         --filter) _meshwarp_words 'draft standard high' "$cur"; return ;;
-        --codec) _meshwarp_words 'prores4444 prores422hq h264 hevc vp9' "$cur"; return ;;
+        --codec) _meshwarp_words 'prores4444 prores422hq h264 hevc vp9 ffv1' "$cur"; return ;;
         --crf) return ;;
         --preset) _meshwarp_words 'ultrafast superfast veryfast faster fast medium slow slower veryslow' "$cur"; return ;;
         --threads|-j) return ;;

@@ -87,7 +87,7 @@ _meshwarp() {
             '--fps=[Frames per second of an animation: S seconds give S × N frames, at 0, 1/N, 2/N, … s. On a video: its output frame rate, frames dropped or repeated by time as ffmpeg'\''s -r, the sound untouched (default: the video'\''s own) (default: 30).]:N: ' \
             '--start=[Trim a video: start at T seconds (the audio too); the output starts there.]:T: ' \
             '--end=[Trim a video: end at T seconds (or give --duration S from --start).]:T: ' \
-            '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9)' \
+            '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9 ffv1)' \
             '--crf=[Expert: the H.264 and HEVC (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, HEVC CRF 23, VP9 CRF 24).]:N: ' \
             '--preset=[H.264 and HEVC: x264'\''s and x265'\''s speed preset, ultrafast … veryslow; a slower one makes a smaller file at the same --quality (default: medium, as x264'\''s own).]:PRESET:(ultrafast superfast veryfast faster fast medium slow slower veryslow)' \
             '--depth=[Bits per value of a video output: 8; 10 or 12 with --codec hevc or vp9; 10 with ProRes. An HDR (HLG, PQ) video written at 8 bits is tone-mapped to SDR BT.709, with a note. A still: 16 keeps a deep input (16-bit PNG and TIFF, 10- and 12-bit HEIC) deep and needs a PNG or TIFF output; 8 rounds once, at the end (default: the input'\''s, as deep as the output holds).]:N: ' \
@@ -139,7 +139,7 @@ _meshwarp() {
             '--warp=[Warp every frame through a mesh (or keyframe file).]:MESH.json:_files' \
             '--warp-to=[Animate the --warp mesh to this one over --duration (default 1 s), easing in and out.]:MESH.json:_files' \
             '--no-dither[Turn off the ±1/255 dithering against banding.]' \
-            '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9)' \
+            '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9 ffv1)' \
             '--crf=[Expert: the H.264 and HEVC (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, HEVC CRF 23, VP9 CRF 24).]:N: ' \
             '--video-preset=[H.264 and HEVC: x264'\''s and x265'\''s speed preset, ultrafast … veryslow; a slower one makes a smaller file at the same --quality (default: medium, as x264'\''s own).]:PRESET:(ultrafast superfast veryfast faster fast medium slow slower veryslow)' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
@@ -185,7 +185,7 @@ _meshwarp() {
             '--no-dither[Turn off the ±1/255 dithering against banding.]' \
             '--depth=[Bits a value of a still .png or .tif: 16 renders at 16 bits (a smooth gradient has no banding), 8 as other outputs (default: 8).]:BITS: ' \
             '--profile=[The colour space the colours are given in, and the output is tagged with: srgb (untagged, as viewers assume) or display-p3 (a Display P3 ICC profile, for a still) (default: srgb).]:NAME:(srgb display-p3)' \
-            '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9)' \
+            '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9 ffv1)' \
             '--crf=[Expert: the H.264 and HEVC (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, HEVC CRF 23, VP9 CRF 24).]:N: ' \
             '--preset=[H.264 and HEVC: x264'\''s and x265'\''s speed preset, ultrafast … veryslow; a slower one makes a smaller file at the same --quality (default: medium, as x264'\''s own).]:PRESET:(ultrafast superfast veryfast faster fast medium slow slower veryslow)' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
@@ -221,7 +221,7 @@ _meshwarp() {
             '--progress=[Render the single frame at progress P: a still (.png, .jpg or .webp, as OUT says).]:P: ' \
             '-p[Render the single frame at progress P: a still (.png, .jpg or .webp, as OUT says).]:P: ' \
             '--filter=[Minification filter: draft (none, fastest), standard, high (default: standard).]:Q:(draft standard high)' \
-            '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9)' \
+            '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9 ffv1)' \
             '--crf=[Expert: the H.264 and HEVC (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, HEVC CRF 23, VP9 CRF 24).]:N: ' \
             '--preset=[H.264 and HEVC: x264'\''s and x265'\''s speed preset, ultrafast … veryslow; a slower one makes a smaller file at the same --quality (default: medium, as x264'\''s own).]:PRESET:(ultrafast superfast veryfast faster fast medium slow slower veryslow)' \
             '--threads=[Worker threads (default: all cores).]:N: ' \
