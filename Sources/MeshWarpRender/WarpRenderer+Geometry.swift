@@ -2,7 +2,7 @@ import MeshWarpCore
 
 extension WarpRenderer {
   /// Renders `source` warped through `geometry`: a mesh as
-  /// ``render(_:mesh:options:)``, an effect through its `WarpField` at
+  /// `render(_:mesh:options:)`, an effect through its `WarpField` at
   /// the output's size (``render(_:field:options:into:)``).
   public static func render(
     _ source: RGBAImage, geometry: WarpGeometry, options: WarpOptions = WarpOptions()
@@ -65,7 +65,7 @@ extension WarpRenderer {
   }
 
   /// Renders a deep `source` warped through `mesh`, as
-  /// ``render(_:mesh:options:)`` does an 8-bit one.
+  /// `render(_:mesh:options:)` does an 8-bit one.
   public static func render(
     _ source: RGBA16Image, mesh: WarpMesh, options: WarpOptions = WarpOptions()
   ) -> RGBA16Image {

@@ -53,7 +53,7 @@ public enum WarpRenderer {
   /// faults per frame); otherwise `output` is replaced by a new image.
   ///
   /// Every pixel of `output` is written; the result is the same as
-  /// ``render(_:mesh:options:)``'s.
+  /// `render(_:mesh:options:)`'s.
   public static func render(
     _ source: RGBAImage, mesh: WarpMesh, options: WarpOptions = WarpOptions(),
     into output: inout RGBAImage

@@ -30,7 +30,7 @@ public protocol FrameSink: AnyObject {
 
   /// Adds the next frame at 16 bits a value, shown for `duration`
   /// seconds (0 or less: as the frame rate says): kept deep by a deep video output, else rounded to 8 bits
-  /// (``RGBA16Image/rounded8()``) and appended as ``append(_:duration:)-(RGBAImage,_)``.
+  /// (`RGBA16Image.rounded8()`) and appended as `append(_:duration:)` with the 8-bit frame.
   ///
   /// - Throws: as ``append(_:)``.
   func append(_ image: RGBA16Image, duration: Double) throws

@@ -85,7 +85,7 @@ public struct VideoEncoding: Sendable, Equatable {
   /// converted; ``background`` stays sRGB and is converted. Only for H.264
   /// at an even size (``VideoWriter/sendsYUV(width:height:codec:)``).
   package var framesAreYCbCr = false
-  /// Each frame keeps the duration given to ``VideoWriter/append(_:duration:)``
+  /// Each frame keeps the duration given to `VideoWriter.append(_:duration:)`
   /// (a variable-rate clip, a GIF's delays): frames go to ffmpeg in
   /// Matroska with their timestamps (`MatroskaRawFrames`), encoded with
   /// `-fps_mode passthrough` in the input's microsecond time base, instead
@@ -109,7 +109,7 @@ public struct VideoEncoding: Sendable, Equatable {
   /// them (``VideoCodec/depths``); nil (default): a video input's own
   /// depth, as deep as the codec holds (an 8-bit input stays at 8). A
   /// warp decides it (``VideoWarp``); a writer on its own reads
-  /// ``deepOutput``.
+  /// `deepOutput`.
   public var depth: Int?
   /// How an HDR (HLG or PQ) video is brought to SDR BT.709 for an output
   /// written at 8 bits (default ``ToneMapping/hable``).
@@ -119,7 +119,7 @@ public struct VideoEncoding: Sendable, Equatable {
   /// are sRGB, written as 8-bit BT.709 (10-bit for ProRes).
   package var deepOutput: DeepOutput?
   /// Frames come as `RGBA16Image` (``VideoWriter/append(_:duration:)-(RGBA16Image,_)``),
-  /// sent as `rgba64le`; only with ``deepOutput``.
+  /// sent as `rgba64le`; only with `deepOutput`.
   package var framesAreDeep = false
 
   public init(
@@ -696,7 +696,7 @@ public final class VideoWriter: FrameSink {
   }
 
   /// Adds a deep frame: sent as it is (`rgba64le`) to a deep output
-  /// (``VideoEncoding/framesAreDeep``), else rounded to 8 bits.
+  /// (`VideoEncoding.framesAreDeep`), else rounded to 8 bits.
   public func append(_ image: RGBA16Image, duration: Double) throws {
     guard options.framesAreDeep else {
       try append(image.rounded8(), duration: duration)

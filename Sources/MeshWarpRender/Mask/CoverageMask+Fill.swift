@@ -14,7 +14,7 @@ extension CoverageMask {
   /// - Complexity: O(width · height); one allocation (the result).
   public func filled(with image: RGBAImage) -> RGBAImage { filledAnyDepth(with: image) }
 
-  /// ``filled(with:)`` for a deep fill: the same rounding of alpha, at 16
+  /// `filled(with:)` for a deep fill: the same rounding of alpha, at 16
   /// bits.
   public func filled(with image: RGBA16Image) -> RGBA16Image { filledAnyDepth(with: image) }
 
@@ -43,12 +43,12 @@ extension CoverageMask {
   }
 
   /// The image seen through this mask, composited over a solid background:
-  /// ``filled(with:)`` then source-over onto `background` (formula at
+  /// `filled(with:)` then source-over onto `background` (formula at
   /// `sourceOver`), in one pass.
   ///
   /// With an opaque background the result is opaque:
   /// `out.rgb = image.rgb·α + background.rgb·(1 − α)`, α = image.a/255 ·
-  /// coverage/255. With `.transparent` it equals ``filled(with:)``.
+  /// coverage/255. With `.transparent` it equals `filled(with:)`.
   ///
   /// - Parameters:
   ///   - image: The fill, straight alpha, the same size as the mask.
