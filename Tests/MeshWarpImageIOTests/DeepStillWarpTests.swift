@@ -58,6 +58,30 @@ import _TestSupport
   }
 
   /// 16 bits into a format that holds 8 is refused when the output is made.
+  /// A translucent deep picture over an opaque `background` stays deep:
+  /// c·a + b·(1 − a) at 16 bits, no note; over a translucent background
+  /// it is rounded to 8 bits first, with a note.
+  @Test func deepOverABackgroundStaysDeep() throws {
+    var image = RGBA16Image(width: 2, height: 1, fill: RGBA16(1000, 30000, 65535, 32768))
+    image[1, 0] = RGBA16(12345, 0, 0, 65535)
+    var notes: [String] = []
+    let bytes = try #require(
+      try StillOutput(path: StandardOutput.path, background: RGBA8(255, 0, 0))
+        .write(.rgba16(image), note: { notes.append($0) }))
+    let decoded = try ImageDecoder.decode(bytes: bytes)
+    guard case .rgba16(let out) = decoded.pixels else {
+      Issue.record("the flattened picture came back at 8 bits")
+      return
+    }
+    // a = 32768/65535: 1000·a + 65535·(1 − a) = 33267.0; 30000·a = 15000.2.
+    #expect(out[0, 0] == RGBA16(33267, 15000, 32768, 65535), "\(out[0, 0])")
+    #expect(out[1, 0] == RGBA16(12345, 0, 0, 65535))
+    #expect(notes.isEmpty, "\(notes)")
+    _ = try StillOutput(path: StandardOutput.path, background: RGBA8(255, 0, 0, 128))
+      .write(.rgba16(image), note: { notes.append($0) })
+    #expect(notes.contains { $0.contains("translucent background is composited at 8 bits") })
+  }
+
   @Test func sixteenBitsIntoJPEGIsRefused() {
     #expect(throws: ImageCodecError.self) {
       try StillOutput(path: "out.jpg", depth: .bits16)

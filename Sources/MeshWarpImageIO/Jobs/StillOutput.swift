@@ -188,8 +188,9 @@ public struct StillOutput: Sendable, Equatable {
   }
 
   /// `picture` over ``background`` (JPEG's encoder composites its own).
-  /// The one compositing routine works at 8 bits: a deep picture that is
-  /// not opaque is rounded to 8 bits first, with a note.
+  /// A deep picture over an opaque background stays deep
+  /// (`RGBA16Image.flattened(over:)`); over a translucent one it goes
+  /// through the 8-bit routine, rounded to 8 bits first, with a note.
   private func flattened(_ picture: PixelImage, note: (String) -> Void) -> PixelImage {
     guard format != .jpeg, let background, background.a > 0 else { return picture }
     switch picture {
@@ -197,8 +198,9 @@ public struct StillOutput: Sendable, Equatable {
       return .rgba8(image.flattened(over: background, threads: threads))
     case .rgba16(let image):
       if image.isOpaque { return picture }
+      if background.a == 255 { return .rgba16(image.flattened(over: RGBA16(background))) }
       note(
-        "\(name): the background is composited at 8 bits: the 16-bit picture rounded to 8 bits first"
+        "\(name): a translucent background is composited at 8 bits: the 16-bit picture rounded to 8 bits first"
       )
       return .rgba8(image.rounded8().flattened(over: background, threads: threads))
     }

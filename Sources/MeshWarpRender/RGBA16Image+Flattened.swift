@@ -1,5 +1,3 @@
-import MeshWarpRender
-
 extension RGBA16Image {
   /// The image composited over an opaque `background` (straight alpha,
   /// values as encoded): c·a + b·(1 − a) per value with a = alpha / 65535,
