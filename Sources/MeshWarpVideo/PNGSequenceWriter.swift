@@ -34,10 +34,13 @@ public final class PNGSequenceWriter: FrameSink {
   /// by ``finish()``) rather than refused.
   public let replacesExistingFrames: Bool
 
-  private var batch: FrameBatch<RGBAImage>
+  private var batch: FrameBatch<PixelImage>
   private var framesWritten = 0
-  /// Encodes one frame for its file (PNG, or JPEG for a `.jpg` pattern).
-  private var encode: @Sendable (RGBAImage, String) throws -> [UInt8]
+  /// Encodes one frame for its file (PNG, 16-bit for a deep frame; or
+  /// JPEG for a `.jpg` pattern).
+  private var encode: @Sendable (PixelImage, String) throws -> [UInt8]
+  /// Whether deep frames are written at 16 bits (PNG), else rounded.
+  private var keepsDeepFrames = true
   /// The hidden folder the frames wait in until ``finish()``; created at
   /// the first write.
   private let staging: String
@@ -83,7 +86,12 @@ public final class PNGSequenceWriter: FrameSink {
     // One thread a frame: the frames of a batch are what runs in parallel,
     // so that `concurrentFrames` bounds the threads of the whole export.
     self.encode = { image, path in
-      try PNGEncoder.encode(image, speed: speed, destination: path, threads: 1)
+      switch image {
+      case .rgba8(let image):
+        try PNGEncoder.encode(image, speed: speed, destination: path, threads: 1)
+      case .rgba16(let image):
+        try PNGEncoder.encode(image, destination: path, threads: 1)
+      }
     }
     let folder = (pattern.pattern as NSString).deletingLastPathComponent
     self.staging =
@@ -153,11 +161,20 @@ public final class PNGSequenceWriter: FrameSink {
     encode = { image, path in
       try ImageEncoder.encode(image, options: options, destination: path).bytes
     }
+    keepsDeepFrames = false
   }
 
   public func append(_ image: RGBAImage) throws {
     try lifecycle.accept(image, cancel: cancel)
-    if batch.add(image) { try flush() }
+    if batch.add(.rgba8(image)) { try flush() }
+  }
+
+  /// A deep frame: a 16-bit PNG in a PNG sequence, rounded to 8 bits in a
+  /// JPEG one.
+  public func append(_ image: RGBA16Image, duration: Double) throws {
+    guard keepsDeepFrames else { return try append(image.rounded8()) }
+    try lifecycle.accept(width: image.width, height: image.height, cancel: cancel)
+    if batch.add(.rgba16(image)) { try flush() }
   }
 
   public func finish() throws {

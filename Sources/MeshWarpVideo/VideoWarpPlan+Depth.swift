@@ -30,7 +30,11 @@ package struct DepthChoice: Equatable {
     toneMapping: ToneMapping, width: Int, height: Int, path: String, outputName: String? = nil
   ) throws -> DepthChoice {
     let color = input ?? VideoColor.bt709
-    let holds = codec?.depths ?? [8]
+    // A PNG sequence holds 16 bits a value, but no HLG or PQ description:
+    // an HDR video into one is tone-mapped.
+    var pngSequence = false
+    if case .pngSequence = format { pngSequence = true }
+    let holds = codec?.depths ?? (pngSequence && !color.isHDR ? [8, 16] : [8])
     let name = outputName ?? codec?.displayName ?? Self.name(of: format)
     if let requested, !holds.contains(requested) {
       throw VideoError.unsupportedOutput(
@@ -59,7 +63,7 @@ package struct DepthChoice: Equatable {
         decoding: .deep(color), deepOutput: DeepOutput(color: tagged, bits: bits),
         framesAreDeep: true,
         note:
-          "the \(color.bitDepth)-bit \(described) video is kept at \(bits) bits (\(name), tagged \(described))"
+          "the \(color.bitDepth)-bit \(described) video is kept at \(bits) bits (\(name)\(pngSequence ? "" : ", tagged \(described)"))"
       )
     }
     // Why 8 bits, and how to keep more where the container allows.

@@ -1,5 +1,6 @@
 import Foundation
 import MeshWarpCore
+import MeshWarpImageIO
 import MeshWarpRender
 import Synchronization
 import Testing
@@ -194,6 +195,29 @@ struct DeepVideoTests {
     let differences = zip(before[0..<luma], after[0..<luma]).map { abs(Int($0) - Int($1)) }
     #expect(differences.max()! <= 1, "a 10-bit level moved by \(differences.max()!)")
     #expect(Set(after[0..<160]).count == Set(before[0..<160]).count)
+  }
+
+  /// The ramp into a PNG sequence: 16-bit PNG frames that keep its
+  /// levels (an 8-bit clip's frames stay 8-bit).
+  @Test func tenBitRampIntoAPNGSequenceIsSixteenBit() throws {
+    let folder = try TemporaryDirectory()
+    let path = folder.file("ramp.mov")
+    try Self.clip(
+      Self.ramp422(), width: 160, height: 16, pixelFormat: "yuv422p10le",
+      codec: ["-c:v", "prores_ks", "-profile:v", "3"],
+      color: ("bt709", "bt709", "bt709"), to: path)
+    let pattern = folder.file("frame_%03d.png")
+    try VideoWarp(
+      input: .video(path: path), mesh: .still(Self.identity),
+      output: VideoWarp.Output(path: pattern)
+    ).run()
+    let frame = try ImageDecoder.decodeFile(path: folder.file("frame_000.png"))
+    guard case .rgba16(let picture) = frame.pixels else {
+      Issue.record("the frame was written at 8 bits")
+      return
+    }
+    let row = (0..<160).map { picture[$0, 8].g }
+    #expect(Set(row).count >= 65, "\(Set(row).count) levels in a row")
   }
 
   /// An HLG BT.2020 clip to HEVC: Main 10, HLG, BT.2020, and on an
