@@ -70,6 +70,16 @@ package struct DepthChoice: Equatable {
     let why = requested == 8 ? "--depth 8 asks for 8 bits" : "\(name) holds 8 bits"
     let deeper = format.container?.codecs.first { $0.depths.max() ?? 8 > 8 }
     let hint = requested == 8 ? "" : deeper.map { "; --codec \($0.rawValue) keeps more" } ?? ""
+    // Wide-gamut SDR (BT.2020, P3) into 8-bit BT.709: the primaries
+    // converted in linear light (the tone-mapping chain with `clip`, which
+    // leaves SDR values as they are), never relabelled.
+    if !color.isHDR, ["bt2020", "smpte431", "smpte432"].contains(color.primaries) {
+      return DepthChoice(
+        decoding: .toneMapped(color, .clip), deepOutput: nil, framesAreDeep: false,
+        note:
+          "the \(described) video is converted to BT.709 primaries (zscale, in linear light; colours outside BT.709 clipped): \(why)\(hint)"
+      )
+    }
     if color.isHDR {
       return DepthChoice(
         decoding: .toneMapped(color, toneMapping), deepOutput: nil, framesAreDeep: false,

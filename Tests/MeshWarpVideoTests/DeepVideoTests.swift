@@ -220,6 +220,39 @@ struct DeepVideoTests {
     #expect(Set(row).count >= 65, "\(Set(row).count) levels in a row")
   }
 
+  /// A wide-gamut SDR clip (BT.2020 primaries, 10 bits) into 8-bit H.264
+  /// is converted to BT.709 primaries, not relabelled: its pixels match
+  /// zscale's own BT.2020 → BT.709 conversion of the input within 3 levels.
+  @Test func sdrBT2020IntoH264IsConvertedNotRelabelled() throws {
+    let folder = try TemporaryDirectory()
+    let path = folder.file("wide.mp4")
+    _ = try VideoTools.output([
+      "-v", "error", "-nostdin", "-f", "lavfi", "-i",
+      "color=c=0x40a060:size=64x48:rate=10:duration=0.3", "-vf",
+      "format=yuv420p10le,setparams=color_primaries=bt2020:color_trc=bt709:colorspace=bt2020nc:range=tv",
+      "-c:v", "libx265", "-x265-params", "log-level=error", "-pix_fmt", "yuv420p10le",
+      "-color_primaries", "bt2020", "-color_trc", "bt709", "-colorspace", "bt2020nc", "-y", path,
+    ])
+    let out = folder.file("out.mp4")
+    let notes = Mutex<[String]>([])
+    try VideoWarp(
+      input: .video(path: path), mesh: .still(Self.identity),
+      output: VideoWarp.Output(path: out, encoding: VideoEncoding(codec: .h264))
+    ).run(note: { text in notes.withLock { $0.append(text) } })
+    #expect(notes.withLock { $0 }.contains { $0.contains("converted to BT.709 primaries") })
+    #expect(try Self.stream(out)["color_primaries"] == "bt709")
+    func firstPixel(_ file: String) throws -> [Int] {
+      let bytes = try VideoTools.output([
+        "-v", "error", "-nostdin", "-i", file, "-frames:v", "1", "-vf",
+        "zscale=p=bt709:m=bt709:t=bt709,format=rgb24", "-f", "rawvideo", "-",
+      ])
+      return bytes.prefix(3).map(Int.init)
+    }
+    let expected = try firstPixel(path)
+    let written = try firstPixel(out)
+    #expect(zip(expected, written).allSatisfy { abs($0 - $1) <= 3 }, "\(written) vs \(expected)")
+  }
+
   /// An HLG BT.2020 clip to HEVC: Main 10, HLG, BT.2020, and on an
   /// identity warp its code values within 2 levels of 10 bits.
   @Test func hlgStaysHLGThroughHEVC() throws {
