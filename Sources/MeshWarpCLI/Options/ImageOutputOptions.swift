@@ -33,6 +33,12 @@ struct ImageOutputOptions: ParsableArguments {
     defaultHelp: "deflate")
   var compress: TIFFEncoder.Compression?
   @Option(
+    placeholder: "N", range: 0...9,
+    help:
+      "PNG's zlib level, as Pillow's compress_level and ImageMagick's -quality tens digit: 0 stores (largest, fastest), 1 compresses fastest, 9 smallest; every level is encoded on every core (--threads).",
+    defaultHelp: "6")
+  var compression: Int?
+  @Option(
     short: "b",
     help:
       "Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white.",
@@ -121,6 +127,11 @@ struct ImageOutputOptions: ParsableArguments {
     if compress != nil && chosen != .tiff {
       throw CLIError.usage("--compress applies to TIFF output only (\(path) is \(chosen.name))")
     }
+    if compression != nil && chosen != .png {
+      throw CLIError.usage(
+        "--compression applies to PNG output only (\(path) is \(chosen.name)\(chosen == .tiff ? "; TIFF's is --compress" : ""))"
+      )
+    }
     return chosen
   }
 
@@ -151,11 +162,13 @@ struct ImageOutputOptions: ParsableArguments {
         "note: \(path) is named as \(named.name) but written as \(chosen.name) (\(longName(of: $format)))"
       )
     }
-    return try StillOutput(
+    var output = try StillOutput(
       path: path, format: chosen, quality: quality, lossless: lossless,
       jpegSubsampling: subsampling, background: background?.rgba, keepsMetadata: keepsMetadata,
       threads: threads, depth: depth, tiffCompression: compress ?? .deflate,
       convertsToSRGB: toSRGB)
+    if let compression { output.pngSpeed = .level(compression) }
+    return output
   }
 
   /// Encodes `image` for `path` and writes it (`-`: the console), printing

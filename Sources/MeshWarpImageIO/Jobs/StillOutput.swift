@@ -41,6 +41,9 @@ public struct StillOutput: Sendable, Equatable {
   public var depth: SampleDepth?
   /// TIFF: the compression of the image data (default Deflate).
   public var tiffCompression: TIFFEncoder.Compression
+  /// PNG: the encoder's settings (default `.balanced`, zlib level 6;
+  /// `.level(n)` for another level).
+  public var pngSpeed: PNGEncoder.Speed = .balanced
   /// Whether the pixels are converted from the input's RGB ICC profile to
   /// sRGB (``SRGBConversion``) and written as sRGB, with no foreign
   /// profile; false (default): values and profile travel unchanged.
@@ -163,7 +166,8 @@ public struct StillOutput: Sendable, Equatable {
       format: format, quality: quality, lossless: lossless,
       color: keepsMetadata ? color : ColorDescription(),
       metadata: keepsMetadata ? metadata : ImageMetadata(), grayscale: grayscale,
-      jpegSubsampling: jpegSubsampling, threads: threads, tiffCompression: tiffCompression)
+      jpegSubsampling: jpegSubsampling, pngSpeed: pngSpeed, threads: threads,
+      tiffCompression: tiffCompression)
     if let background { options.background = RGBA8(background.r, background.g, background.b) }
     let (bytes, notes) = try ImageEncoder.encode(
       flattened(at(depth, picture), note: note), options: options, destination: name)

@@ -21,6 +21,20 @@ public enum PNGEncoder {
     /// typically larger files (libpng documents ~25% on photographs, more on
     /// flat artwork) in less time. For intermediate files.
     case fast
+    /// `.balanced` at zlib level `n`: 0 stores (no compression), 1 is the
+    /// fastest, 9 the smallest (Pillow's `compress_level`, ImageMagick's
+    /// `-quality` tens digit); `.balanced` is level 6.
+    case level(Int)
+
+    /// The zlib level of the parallel encoder, or nil for libpng's fast
+    /// settings.
+    var parallelLevel: Int32? {
+      switch self {
+      case .balanced: PNGEncoder.balancedLevel
+      case .fast: nil
+      case .level(let n): Int32(min(max(n, 0), 9))
+      }
+    }
   }
 
   /// Encodes an image to PNG bytes.
@@ -54,7 +68,7 @@ public enum PNGEncoder {
       encoded = try encode(
         pixels: gray, width: image.width, height: image.height, format: format,
         channels: hasAlpha ? 2 : 1, speed: speed, destination: destination, threads: threads)
-    } else if speed == .balanced, image.isOpaque(threads: threads) {
+    } else if speed.parallelLevel != nil, image.isOpaque(threads: threads) {
       // The filter packs each RGBA row as RGB on the way (no RGB copy of
       // the frame: 144 MB of fresh pages at 48 MP).
       encoded = try encode(
@@ -177,11 +191,11 @@ public enum PNGEncoder {
       throw ImageCodecError.encodingFailed(
         destination: destination, reason: "\(image.width)×\(image.height) is too large for PNG")
     }
-    if speed == .balanced {
+    if let level = speed.parallelLevel {
       do {
         return try encodeParallel(
           pixels: pixels, width: width, height: height, channels: channels,
-          sourceChannels: sourceChannels ?? channels, threads: threads)
+          sourceChannels: sourceChannels ?? channels, level: level, threads: threads)
       } catch {
         throw ImageCodecError.encodingFailed(destination: destination, reason: error.description)
       }

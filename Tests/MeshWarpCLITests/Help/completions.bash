@@ -28,8 +28,8 @@ _meshwarp() {
   local options="" valued="" positionals=() repeats=0
   case "${COMP_WORDS[1]}" in
     warp)
-      options='--mesh -m --effect --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --calibration --calibration-size --camera --distortion --fisheye --alpha --inverse --to-mesh --output -o --format --quality --lossless --subsampling --compress --background -b --overwrite -y --no-clobber -n --size -s --smooth --edges --edge-color --address --interpolation --no-minification-filter --no-pin-corners --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --preset --depth --tone-map --no-audio --strip --to-srgb --threads -j --max-pixels --help -h'
-      valued='--mesh -m --effect --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --calibration --calibration-size --camera --distortion --fisheye --alpha --to-mesh --output -o --format --quality --subsampling --compress --background -b --size -s --edges --edge-color --address --interpolation --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --preset --depth --tone-map --threads -j --max-pixels'
+      options='--mesh -m --effect --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --calibration --calibration-size --camera --distortion --fisheye --alpha --inverse --to-mesh --output -o --format --quality --lossless --subsampling --compress --compression --background -b --overwrite -y --no-clobber -n --size -s --smooth --edges --edge-color --address --interpolation --no-minification-filter --no-pin-corners --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --preset --depth --tone-map --no-audio --strip --to-srgb --threads -j --max-pixels --help -h'
+      valued='--mesh -m --effect --angle --strength --amplitude --wavelength --phase --radius --center --axis --aspect --calibration --calibration-size --camera --distortion --fisheye --alpha --to-mesh --output -o --format --quality --subsampling --compress --compression --background -b --size -s --edges --edge-color --address --interpolation --antialias --supersample --time -t --duration -d --fps --start --end --codec --crf --preset --depth --tone-map --threads -j --max-pixels'
       case "$prev" in
         --mesh|-m) _meshwarp_paths "$cur"; return ;;
         --effect) _meshwarp_words 'twirl bulge ripple wave lens' "$cur"; return ;;
@@ -54,6 +54,7 @@ _meshwarp() {
         --quality) return ;;
         --subsampling) _meshwarp_words '444 422 420' "$cur"; return ;;
         --compress) _meshwarp_words 'deflate lzw none' "$cur"; return ;;
+        --compression) return ;;
         --background|-b) return ;;
         --size|-s) return ;;
         --edges) _meshwarp_words 'transparent unwarped origin color' "$cur"; return ;;
@@ -88,8 +89,8 @@ _meshwarp() {
       repeats=1
       ;;
     gradient)
-      options='--preset --output -o --format --quality --lossless --subsampling --compress --background -b --overwrite -y --no-clobber -n --depth --profile --size -s --time -t --duration -d --fps --warp --warp-to --no-dither --codec --crf --video-preset --threads -j --max-pixels --help -h'
-      valued='--preset --output -o --format --quality --subsampling --compress --background -b --depth --profile --size -s --time -t --duration -d --fps --warp --warp-to --codec --crf --video-preset --threads -j --max-pixels'
+      options='--preset --output -o --format --quality --lossless --subsampling --compress --compression --background -b --overwrite -y --no-clobber -n --depth --profile --size -s --time -t --duration -d --fps --warp --warp-to --no-dither --codec --crf --video-preset --threads -j --max-pixels --help -h'
+      valued='--preset --output -o --format --quality --subsampling --compress --compression --background -b --depth --profile --size -s --time -t --duration -d --fps --warp --warp-to --codec --crf --video-preset --threads -j --max-pixels'
       case "$prev" in
         --preset) _meshwarp_words 'meshing' "$cur"; return ;;
         --output|-o) _meshwarp_paths "$cur"; return ;;
@@ -97,6 +98,7 @@ _meshwarp() {
         --quality) return ;;
         --subsampling) _meshwarp_words '444 422 420' "$cur"; return ;;
         --compress) _meshwarp_words 'deflate lzw none' "$cur"; return ;;
+        --compression) return ;;
         --background|-b) return ;;
         --depth) return ;;
         --profile) _meshwarp_words 'srgb display-p3' "$cur"; return ;;
@@ -115,14 +117,15 @@ _meshwarp() {
       positionals=(@paths)
       ;;
     text)
-      options='--output -o --format --quality --lossless --subsampling --compress --background -b --overwrite -y --no-clobber -n --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --no-dither --depth --profile --codec --crf --preset --threads -j --help -h'
-      valued='--output -o --format --quality --subsampling --compress --background -b --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --depth --profile --codec --crf --preset --threads -j'
+      options='--output -o --format --quality --lossless --subsampling --compress --compression --background -b --overwrite -y --no-clobber -n --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --no-dither --depth --profile --codec --crf --preset --threads -j --help -h'
+      valued='--output -o --format --quality --subsampling --compress --compression --background -b --font -f --size -s --font-size --width --stretch --align --gradient -g --padding --time -t --duration -d --fps --warp --warp-to --depth --profile --codec --crf --preset --threads -j'
       case "$prev" in
         --output|-o) _meshwarp_paths "$cur"; return ;;
         --format) _meshwarp_words 'png jpeg webp tiff apng mp4 mov mkv webm gif' "$cur"; return ;;
         --quality) return ;;
         --subsampling) _meshwarp_words '444 422 420' "$cur"; return ;;
         --compress) _meshwarp_words 'deflate lzw none' "$cur"; return ;;
+        --compression) return ;;
         --background|-b) return ;;
         --font|-f) _meshwarp_paths "$cur"; return ;;
         --size|-s) return ;;
@@ -147,14 +150,15 @@ _meshwarp() {
       positionals=(@paths)
       ;;
     genie)
-      options='--output -o --format --quality --lossless --subsampling --compress --background -b --overwrite -y --no-clobber -n --size -s --from --to --edge --duration -d --fps --reverse --progress -p --filter --codec --crf --preset --threads -j --max-pixels --help -h'
-      valued='--output -o --format --quality --subsampling --compress --background -b --size -s --canvas --from --to --edge --duration -d --fps --progress -p --filter --codec --crf --preset --threads -j --max-pixels'
+      options='--output -o --format --quality --lossless --subsampling --compress --compression --background -b --overwrite -y --no-clobber -n --size -s --from --to --edge --duration -d --fps --reverse --progress -p --filter --codec --crf --preset --threads -j --max-pixels --help -h'
+      valued='--output -o --format --quality --subsampling --compress --compression --background -b --size -s --canvas --from --to --edge --duration -d --fps --progress -p --filter --codec --crf --preset --threads -j --max-pixels'
       case "$prev" in
         --output|-o) _meshwarp_paths "$cur"; return ;;
         --format) _meshwarp_words 'png jpeg webp tiff apng mp4 mov mkv webm gif' "$cur"; return ;;
         --quality) return ;;
         --subsampling) _meshwarp_words '444 422 420' "$cur"; return ;;
         --compress) _meshwarp_words 'deflate lzw none' "$cur"; return ;;
+        --compression) return ;;
         --background|-b) return ;;
         --size|-s|--canvas) return ;;
         --from) return ;;

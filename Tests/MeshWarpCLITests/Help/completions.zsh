@@ -63,6 +63,7 @@ _meshwarp() {
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
             '--compress=[TIFF compression, as ImageMagick'\''s -compress: deflate (zip) or lzw, both with the horizontal predictor, or none (default: deflate).]:deflate|lzw|none:(deflate lzw none)' \
+            '--compression=[PNG'\''s zlib level, as Pillow'\''s compress_level and ImageMagick'\''s -quality tens digit: 0 stores (largest, fastest), 1 compresses fastest, 9 smallest; every level is encoded on every core (--threads) (default: 6).]:N: ' \
             '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '--overwrite[Replace an existing output, as ffmpeg'\''s -y: a file (also what it does without -y, atomically, once the new one is complete), or the frames of a numbered sequence in its folder (removed once the new ones are written; without -y they are refused).]' \
@@ -121,6 +122,7 @@ _meshwarp() {
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
             '--compress=[TIFF compression, as ImageMagick'\''s -compress: deflate (zip) or lzw, both with the horizontal predictor, or none (default: deflate).]:deflate|lzw|none:(deflate lzw none)' \
+            '--compression=[PNG'\''s zlib level, as Pillow'\''s compress_level and ImageMagick'\''s -quality tens digit: 0 stores (largest, fastest), 1 compresses fastest, 9 smallest; every level is encoded on every core (--threads) (default: 6).]:N: ' \
             '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '--overwrite[Replace an existing output, as ffmpeg'\''s -y: a file (also what it does without -y, atomically, once the new one is complete), or the frames of a numbered sequence in its folder (removed once the new ones are written; without -y they are refused).]' \
@@ -158,6 +160,7 @@ _meshwarp() {
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
             '--compress=[TIFF compression, as ImageMagick'\''s -compress: deflate (zip) or lzw, both with the horizontal predictor, or none (default: deflate).]:deflate|lzw|none:(deflate lzw none)' \
+            '--compression=[PNG'\''s zlib level, as Pillow'\''s compress_level and ImageMagick'\''s -quality tens digit: 0 stores (largest, fastest), 1 compresses fastest, 9 smallest; every level is encoded on every core (--threads) (default: 6).]:N: ' \
             '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '--overwrite[Replace an existing output, as ffmpeg'\''s -y: a file (also what it does without -y, atomically, once the new one is complete), or the frames of a numbered sequence in its folder (removed once the new ones are written; without -y they are refused).]' \
@@ -203,6 +206,7 @@ _meshwarp() {
             '--lossless[WebP: lossless instead of lossy.]' \
             '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
             '--compress=[TIFF compression, as ImageMagick'\''s -compress: deflate (zip) or lzw, both with the horizontal predictor, or none (default: deflate).]:deflate|lzw|none:(deflate lzw none)' \
+            '--compression=[PNG'\''s zlib level, as Pillow'\''s compress_level and ImageMagick'\''s -quality tens digit: 0 stores (largest, fastest), 1 compresses fastest, 9 smallest; every level is encoded on every core (--threads) (default: 6).]:N: ' \
             '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
             '--overwrite[Replace an existing output, as ffmpeg'\''s -y: a file (also what it does without -y, atomically, once the new one is complete), or the frames of a numbered sequence in its folder (removed once the new ones are written; without -y they are refused).]' \
