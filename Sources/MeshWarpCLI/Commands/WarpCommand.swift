@@ -251,9 +251,15 @@ struct WarpCommand: ParsableCommand {
         keepsMetadata: !strip, threads: threading.threads, depth: try stillDepth(), toSRGB: toSrgb,
         console: console),
       maxPixels: limits.maxPixels, threads: threading.threads)
-    let plan = try CLIError.reporting { try job.plan(note: { console.error($0) }) }
+    let status = StageStatus(console: console)
+    defer { status.finish() }
+    let plan = try CLIError.reporting {
+      try job.plan(note: { console.error($0) }, stage: status.enter)
+    }
     for note in plan.notes { console.error("note: " + note) }
-    if let bytes = try plan.run(note: { console.error("note: " + $0) }) {
+    let bytes = try plan.run(note: { console.error("note: " + $0) }, stage: status.enter)
+    status.finish()
+    if let bytes {
       try console.write(bytes)
     } else {
       console.error("wrote \(output.output) (\(plan.width)x\(plan.height))")

@@ -103,6 +103,14 @@ public struct ImageWarp: Sendable {
     try ImageWarpPlan(self, note: note)
   }
 
+  /// ``plan(note:)``, calling `stage` as each step starts (decoding, then
+  /// preparing the warp), so that a caller can show progress on long work.
+  public func plan(note: (String) -> Void = { _ in }, stage: (ImageWarpStage) -> Void) throws
+    -> ImageWarpPlan
+  {
+    try ImageWarpPlan(self, note: note, stage: stage)
+  }
+
   /// Plans and runs: ``plan(note:)``, the plan's notes to `note`, then
   /// ``ImageWarpPlan/run(note:)``.
   ///
@@ -113,6 +121,15 @@ public struct ImageWarp: Sendable {
     for line in plan.notes { note(line) }
     return try plan.run(note: note)
   }
+}
+
+/// A step of a still warp, as ``ImageWarp/plan(note:stage:)`` and
+/// ``ImageWarpPlan/run(note:stage:)`` report them.
+public enum ImageWarpStage: String, Sendable, CaseIterable {
+  case decoding
+  case preparingWarp = "preparing the warp"
+  case rendering
+  case encoding
 }
 
 /// Why a still warp cannot run (beside the codecs', documents' and file

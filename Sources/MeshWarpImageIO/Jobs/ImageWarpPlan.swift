@@ -55,7 +55,9 @@ public struct ImageWarpPlan: Sendable {
       "a \(width)x\(height) \(writesDeep ? "16-bit " : "")\(format.name) to \(job.output.name)\(metadata)"
   }
 
-  init(_ job: ImageWarp, note: (String) -> Void) throws {
+  init(_ job: ImageWarp, note: (String) -> Void, stage: (ImageWarpStage) -> Void = { _ in })
+    throws
+  {
     self.job = job
     // A size given is checked before the input is decoded.
     let supersample = max(job.options.supersample, 1)
@@ -69,6 +71,7 @@ public struct ImageWarpPlan: Sendable {
     switch job.input {
     case .decoded(let decoded): picture = decoded
     case .file(let path):
+      stage(.decoding)
       picture = try ImageDecoder.decodeFile(
         path: path, maxPixels: job.maxPixels, threads: job.threads)
     }
@@ -78,6 +81,7 @@ public struct ImageWarpPlan: Sendable {
     try check(width, height)
     let content = Vector2(Double(picture.pixels.width), Double(picture.pixels.height))
     let output = Vector2(Double(width), Double(height))
+    stage(.preparingWarp)
     switch job.warp {
     case .mesh(let animation):
       if let (place, error) = animation.effectProblem(width: width, height: height) {
@@ -106,10 +110,21 @@ public struct ImageWarpPlan: Sendable {
   /// - Returns: the bytes for standard output, else nil.
   @discardableResult
   public func run(note: (String) -> Void = { _ in }) throws -> [UInt8]? {
+    try run(note: note, stage: { _ in })
+  }
+
+  /// ``run(note:)``, calling `stage` as each step starts (rendering, then
+  /// encoding).
+  @discardableResult
+  public func run(note: (String) -> Void = { _ in }, stage: (ImageWarpStage) -> Void) throws
+    -> [UInt8]?
+  {
     var options = job.options
     options.width = width
     options.height = height
+    stage(.rendering)
     let result = WarpRenderer.render(picture.pixels, geometry: geometry, options: options)
+    stage(.encoding)
     return try job.output.write(
       result, color: picture.color, metadata: picture.metadata, grayscale: picture.isGrayscale,
       note: note)
