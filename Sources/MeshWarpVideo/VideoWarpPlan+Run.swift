@@ -1,4 +1,5 @@
 import Foundation
+import MeshWarpImageIO
 import MeshWarpRender
 
 extension VideoWarpPlan {
@@ -54,11 +55,19 @@ extension VideoWarpPlan {
   ) throws -> VideoWarpResult {
     guard let opened = reader, let info = videoInfo else { preconditionFailure("not a video") }
     let input = opened.path
+    var sinkOptions = FrameSinkOptions(
+      framesPerSecond: info.framesPerSecond, pngIsAnimated: true, format: request.output.format,
+      video: encoding)
+    // An animated PNG's colour chunks travel to an animated PNG.
+    if info.codec == "apng", request.keepsMetadata,
+      let handle = FileHandle(forReadingAtPath: input)
+    {
+      let head = [UInt8](handle.readData(ofLength: 4 << 20))
+      try? handle.close()
+      sinkOptions.apng.color = PNGDecoder.colorDescription(of: head)
+    }
     let made = try FrameSinks.make(
-      path: request.output.path, width: width, height: height,
-      options: FrameSinkOptions(
-        framesPerSecond: info.framesPerSecond, pngIsAnimated: true,
-        format: request.output.format, video: encoding),
+      path: request.output.path, width: width, height: height, options: sinkOptions,
       totalFrames: totalFrames, progress: progress)
     for text in notes { note(text) }
     let times = opened.frameTimes

@@ -209,6 +209,38 @@ struct VideoCommandTests {
     #expect(try Self.probe(folder.file("t.mp4"), "s", "codec_name").isEmpty)
   }
 
+  /// An animated PNG's ICC profile travels to an animated PNG output
+  /// (Pillow writes the input: three frames and an `iCCP` chunk).
+  @Test(.enabled(if: TestPython.imports("PIL"), "Pillow is missing"))
+  func animatedPNGKeepsItsProfile() throws {
+    let folder = try Self.fixture()
+    let input = folder.file("in.png")
+    let script = """
+      import sys
+      from PIL import Image, ImageCms
+      icc = ImageCms.ImageCmsProfile(ImageCms.createProfile('sRGB')).tobytes()
+      frames = [Image.new('RGBA', (32, 24), (i * 80, 100, 200 - i * 60, 255)) for i in range(3)]
+      frames[0].save(sys.argv[1], save_all=True, append_images=frames[1:], duration=100,
+                     icc_profile=icc)
+      open(sys.argv[1] + '.icc', 'wb').write(icc)
+      """
+    let process = TestPython.process(["-c", script, input])
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0)
+    let profile = [UInt8](try Data(contentsOf: URL(fileURLWithPath: input + ".icc")))
+    let out = folder.file("out.apng")
+    let run = ToolRun(["warp", input, "--mesh", folder.file("b.json"), "-o", out])
+    #expect(run.status == 0, "\(run.errors)")
+    let written = try ImageDecoder.decodeFile(path: out)
+    #expect(!profile.isEmpty && written.color.iccProfile == profile)
+    let stripped = folder.file("stripped.apng")
+    #expect(
+      ToolRun(["warp", input, "--mesh", folder.file("b.json"), "--strip", "-o", stripped]).status
+        == 0)
+    #expect(try ImageDecoder.decodeFile(path: stripped).color.iccProfile == nil)
+  }
+
   @Test func alphaFormatsKeepTransparency() throws {
     let folder = try Self.fixture()
     for name in ["out.mov", "out.webm", "out.gif", "out.apng"] {

@@ -64,6 +64,7 @@ package struct APNGEncoder {
     ihdr += [8, 6, 0, 0, 0]  // 8-bit, RGBA, deflate, adaptive filtering, no interlace
     PNGChunk.append(type: "IHDR", data: ihdr, to: &header)
     header += acTL()
+    header += PNGColorChunks.chunks(for: options.color)
     return header
   }
 

@@ -41,6 +41,10 @@ public struct APNGOptions: Sendable, Equatable {
   /// Also the number of raw frames held in memory. Default: the number of
   /// active processors.
   public var concurrentFrames: Int
+  /// The colour description written before the frames (`iCCP`, or
+  /// `sRGB`, `gAMA`, `cHRM`): an APNG input's, so that it travels to the
+  /// output; empty (default): none.
+  public var color = ColorDescription()
 
   public init(
     framesPerSecond: Double = 30, loopCount: Int = 0,

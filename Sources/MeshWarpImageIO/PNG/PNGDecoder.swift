@@ -131,6 +131,13 @@ public enum PNGDecoder {
     return RGBA16Image(width: width, height: height, pixels: pixels)
   }
 
+  /// The colour description of the PNG (or APNG) whose first bytes are
+  /// `head`: its `iCCP`, `sRGB`, `gAMA` and `cHRM` chunks before the first
+  /// `IDAT`, as a warp carries them (empty when it has none).
+  public static func colorDescription(of head: [UInt8]) -> ColorDescription {
+    PNGColorChunks.read(head)
+  }
+
   /// Reads and decodes the PNG file at `path` (`"-"`: standard input).
   ///
   /// - Parameters:
