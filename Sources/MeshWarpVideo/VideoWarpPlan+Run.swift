@@ -58,6 +58,7 @@ extension VideoWarpPlan {
     var sinkOptions = FrameSinkOptions(
       framesPerSecond: info.framesPerSecond, pngIsAnimated: true, format: request.output.format,
       video: encoding)
+    sinkOptions.apng.loopCount = info.loopCount ?? 0
     // An animated PNG's colour chunks travel to an animated PNG.
     if info.codec == "apng", request.keepsMetadata,
       let handle = FileHandle(forReadingAtPath: input)

@@ -155,6 +155,7 @@ public final class VideoWarpPlan {
     if let text = depth.note { notes.append(text) }
     if let reader, let info = videoInfo {
       if request.keepsMetadata { encoding.metadataSource = reader.path }
+      encoding.loopCount = info.loopCount ?? 0
       let subtitles = SubtitlePlan.codecs(
         ofSubtitlesIn: reader.path, ffprobePath: reader.ffprobePath)
       if !subtitles.isEmpty, request.start > 0 || request.end != nil {

@@ -67,6 +67,9 @@ public struct VideoEncoding: Sendable, Equatable {
   public var audioStart: Double = 0
   /// Seconds of ``audioSource``'s audio taken (input `-t`); nil: to its end.
   public var audioDuration: Double?
+  /// How many times a GIF or animated WebP output plays (0, the default:
+  /// forever): an animated input's own count travels (``VideoInfo/loopCount``).
+  public var loopCount = 0
   /// A media file whose subtitle streams go into the output as
   /// ``subtitlePlan`` says, cut as the audio is (``audioStart``,
   /// ``audioDuration``); nil for none.
@@ -616,7 +619,8 @@ public final class VideoWriter: FrameSink {
     case .webp:
       let quality = EncoderQuality.clamped(options.quality)
       arguments += [
-        "-c:v", "libwebp_anim", "-pix_fmt", "yuva420p", "-quality", "\(quality)", "-loop", "0",
+        "-c:v", "libwebp_anim", "-pix_fmt", "yuva420p", "-quality", "\(quality)", "-loop",
+        "\(options.loopCount)",
         "-f", "webp",
       ]
     }
@@ -651,7 +655,7 @@ public final class VideoWriter: FrameSink {
   /// the saved frames mapped to the clip's palette, dithered, looping.
   static func gifSecondPassArguments(
     outputPath: String, intermediates: String? = nil, keepsFrameTimes: Bool = false,
-    finalDelay: Int? = nil
+    finalDelay: Int? = nil, loopCount: Int = 0
   ) -> [String] {
     let base = intermediates ?? outputPath
     return [
@@ -660,7 +664,7 @@ public final class VideoWriter: FrameSink {
       "-filter_complex", "[0:v][1:v]paletteuse=dither=sierra2_4a:alpha_threshold=128",
     ] + (keepsFrameTimes ? keepingTimes : [])
       + (finalDelay.map { ["-final_delay", "\($0)"] } ?? [])
-      + ["-loop", "0", "-f", "gif", "-y", outputPath]
+      + ["-loop", "\(loopCount)", "-f", "gif", "-y", outputPath]
   }
 
   /// The GIF passes' intermediate files, named after the temporary output
@@ -821,7 +825,8 @@ public final class VideoWriter: FrameSink {
           outputPath: target, intermediates: intermediates,
           keepsFrameTimes: options.keepsFrameTimes,
           finalDelay: options.keepsFrameTimes
-            ? LastFrameDuration.gifFinalDelay(seconds: lastDuration) : nil),
+            ? LastFrameDuration.gifFinalDelay(seconds: lastDuration) : nil,
+          loopCount: options.loopCount),
         output: output == nil ? STDOUT_FILENO : nil, error: stderrFile)
     } catch {
       abandon()

@@ -13,14 +13,14 @@ import _TestSupport
   ))
 struct AnimatedWebPInputTests {
   /// Four frames of 32 × 24, one colour each, shown 100, 250, 40 and
-  /// 500 ms.
+  /// 500 ms, played twice.
   static func animation(in directory: borrowing TemporaryDirectory) throws -> String {
     let script = """
       import sys
       from PIL import Image
       frames = [Image.new('RGBA', (32, 24), (i * 60, 255 - i * 60, 40, 255)) for i in range(4)]
       frames[0].save(sys.argv[1] + '/anim.webp', save_all=True, append_images=frames[1:],
-                     duration=[100, 250, 40, 500], loop=0, lossless=True)
+                     duration=[100, 250, 40, 500], loop=2, lossless=True)
       """
     let process = TestPython.process(["-c", script, directory.path])
     try process.run()
@@ -47,5 +47,30 @@ struct AnimatedWebPInputTests {
       count += 1
     }
     #expect(count == 4)
+    #expect(reader.info.loopCount == 2)
+  }
+
+  /// The loop count travels to the looping outputs (GIF, animated WebP,
+  /// APNG), read back by Pillow.
+  @Test func loopCountTravels() throws {
+    let directory = try TemporaryDirectory()
+    let path = try Self.animation(in: directory)
+    for name in ["out.gif", "out.webp", "out.apng"] {
+      try VideoWarp(
+        input: .video(path: path), mesh: .still(.identity(columns: 2, rows: 2)),
+        output: VideoWarp.Output(path: directory.file(name))
+      ).run()
+    }
+    let process = TestPython.process([
+      "-c",
+      "import sys\nfrom PIL import Image\nprint(*[Image.open(f).info.get('loop') for f in sys.argv[1:]])",
+      directory.file("out.gif"), directory.file("out.webp"), directory.file("out.apng"),
+    ])
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    process.waitUntilExit()
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == "2 2 2", "\(text)")
   }
 }

@@ -20,7 +20,13 @@ enum AnimatedWebPInput {
   ///   ``VideoInputError/unsupported(path:reason:)`` when the temporary
   ///   file cannot be written.
   static func decodable(_ path: String) throws -> String {
-    guard isAnimatedWebP(path) else { return path }
+    try decoded(path)?.file ?? path
+  }
+
+  /// For an animated WebP, the temporary file ffmpeg reads and the
+  /// animation's loop count (0: forever); nil for any other file.
+  static func decoded(_ path: String) throws -> (file: String, loopCount: Int)? {
+    guard isAnimatedWebP(path) else { return nil }
     return try cache.withLock { files in
       if let made = files[path] { return made }
       let made = try transcode(path)
@@ -42,9 +48,9 @@ enum AnimatedWebPInput {
   }
 
   /// The temporary files made so far, by input path.
-  private static let cache = Mutex<[String: String]>([:])
+  private static let cache = Mutex<[String: (file: String, loopCount: Int)]>([:])
 
-  private static func transcode(_ path: String) throws -> String {
+  private static func transcode(_ path: String) throws -> (file: String, loopCount: Int) {
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     let reader = try AnimatedWebPReader(bytes, source: path)
     let directory = NSTemporaryDirectory()
@@ -80,7 +86,7 @@ enum AnimatedWebPInput {
     guard reader.framesRead > 0 else {
       throw VideoInputError.unsupported(path: path, reason: "the animation has no frames")
     }
-    return temporary
+    return (temporary, reader.loopCount)
   }
 
   /// Paths removed when the process exits.

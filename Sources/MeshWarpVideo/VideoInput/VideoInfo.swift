@@ -25,6 +25,9 @@ public struct VideoInfo: Hashable, Sendable {
   public var hasAlpha: Bool
   /// ffprobe's codec name, e.g. "h264", "gif", "apng".
   public var codec: String
+  /// How many times an animation plays, as its file says (0: forever),
+  /// where it is known (an animated WebP's); nil otherwise.
+  public var loopCount: Int? = nil
   /// ffprobe's pixel format, e.g. "yuv420p"; "" when not reported.
   public var pixelFormat: String
   /// The stream's index in the file (what `-map 0:N` selects).

@@ -13,9 +13,12 @@ public enum VideoProbe {
   ///   unsupported) or `VideoError.toolUnavailable` when ffprobe
   ///   does not start.
   public static func probe(path: String, ffprobePath: String) throws -> VideoInfo {
-    let decodable = try AnimatedWebPInput.decodable(path)
-    var info = try probe(path: path, reading: decodable, ffprobePath: ffprobePath)
-    if decodable != path { info.codec = "webp" }
+    let webp = try AnimatedWebPInput.decoded(path)
+    var info = try probe(path: path, reading: webp?.file ?? path, ffprobePath: ffprobePath)
+    if let webp {
+      info.codec = "webp"
+      info.loopCount = webp.loopCount
+    }
     return info
   }
 

@@ -159,9 +159,13 @@ public final class VideoReader {
     }
     (ffmpegPath, ffprobePath) = try Self.tools(environment: environment)
     self.path = path
-    input = try AnimatedWebPInput.decodable(path)
+    let webp = try AnimatedWebPInput.decoded(path)
+    input = webp?.file ?? path
     var info = try VideoProbe.probe(path: path, reading: input, ffprobePath: ffprobePath)
-    if input != path { info.codec = "webp" }
+    if let webp {
+      info.codec = "webp"
+      info.loopCount = webp.loopCount
+    }
     self.info = info
     let times = VideoFrameTimes.probe(
       path: input, streamIndex: info.streamIndex, ffprobePath: ffprobePath)
