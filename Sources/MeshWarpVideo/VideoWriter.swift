@@ -662,7 +662,10 @@ public final class VideoWriter: FrameSink {
       "-hide_banner", "-nostdin", "-loglevel", "error",
       "-i", gifFramesPath(base), "-i", gifPalettePath(base),
       "-filter_complex", "[0:v][1:v]paletteuse=dither=sierra2_4a:alpha_threshold=128",
-    ] + (keepsFrameTimes ? keepingTimes : [])
+    ]
+      // In GIF's own centiseconds: through paletteuse's two inputs the
+      // demuxer's time base moved the second frame (100 ms became 80).
+      + (keepsFrameTimes ? ["-fps_mode", "passthrough", "-enc_time_base", "1/100"] : [])
       + (finalDelay.map { ["-final_delay", "\($0)"] } ?? [])
       + ["-loop", "\(loopCount)", "-f", "gif", "-y", outputPath]
   }

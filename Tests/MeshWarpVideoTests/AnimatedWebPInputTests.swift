@@ -51,7 +51,7 @@ struct AnimatedWebPInputTests {
   }
 
   /// The loop count travels to the looping outputs (GIF, animated WebP,
-  /// APNG), read back by Pillow.
+  /// APNG), and the GIF keeps every frame's duration, read back by Pillow.
   @Test func loopCountTravels() throws {
     let directory = try TemporaryDirectory()
     let path = try Self.animation(in: directory)
@@ -63,7 +63,8 @@ struct AnimatedWebPInputTests {
     }
     let process = TestPython.process([
       "-c",
-      "import sys\nfrom PIL import Image\nprint(*[Image.open(f).info.get('loop') for f in sys.argv[1:]])",
+      "import sys\nfrom PIL import Image\nprint(*[Image.open(f).info.get('loop') for f in sys.argv[1:]])\n"
+        + "g = Image.open(sys.argv[1])\nprint(*[(g.seek(i), g.info['duration'])[1] for i in range(g.n_frames)])",
       directory.file("out.gif"), directory.file("out.webp"), directory.file("out.apng"),
     ])
     let pipe = Pipe()
@@ -71,6 +72,8 @@ struct AnimatedWebPInputTests {
     try process.run()
     process.waitUntilExit()
     let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == "2 2 2", "\(text)")
+    // The loop counts, then the GIF's frame durations (ms), every one kept.
+    #expect(
+      text.trimmingCharacters(in: .whitespacesAndNewlines) == "2 2 2\n100 250 40 500", "\(text)")
   }
 }
