@@ -125,7 +125,7 @@ struct WarpCommand: ParsableCommand {
   @Option(
     placeholder: "N", range: 8...16,
     help:
-      "Bits per value of a video output: 8; 10 or 12 with --codec hevc or vp9; 10 with ProRes. An HDR (HLG, PQ) video written at 8 bits is tone-mapped to SDR BT.709, with a note. A still: 16 keeps a deep input (16-bit PNG and TIFF, 10- and 12-bit HEIC) deep and needs a PNG or TIFF output; 8 rounds once, at the end.",
+      "Bits per value of a video output: 8; 10 or 12 with --codec hevc or vp9; 10 with ProRes; 10, 12 or 16 with --codec ffv1; 16 in a PNG sequence. An HDR (HLG, PQ) video written at 8 bits is tone-mapped to SDR BT.709, with a note. A still: 16 keeps a deep input (16-bit PNG and TIFF, 10- and 12-bit HEIC) deep and needs a PNG or TIFF output; 8 rounds once, at the end.",
     defaultHelp: "the input's, as deep as the output holds")
   var depth: Int?
   @Option(
