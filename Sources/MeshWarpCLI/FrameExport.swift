@@ -38,8 +38,15 @@ enum FrameExport {
         )
       }
       let format = try image.stillFormat(for: path)
-      try image.write(
-        .rgba8(try render(times.times[0])), to: path, console: console, format: format)
+      // A step past a second shows itself on a terminal (a large still's
+      // render or encode).
+      let status = StageStatus(console: console)
+      defer { status.finish() }
+      status.enter(.rendering)
+      let picture = try render(times.times[0])
+      status.enter(.encoding)
+      try image.write(.rgba8(picture), to: path, console: console, format: format)
+      status.finish()
       if path != StandardOutput.path { console.error("wrote \(path) (\(width)x\(height))") }
       return
     }

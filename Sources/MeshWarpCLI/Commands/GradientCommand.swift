@@ -75,6 +75,9 @@ struct GradientCommand: ParsableCommand {
     try still.check(times: times, path: output.output, image: image)
     if still.deep || still.profile == .displayP3 {
       // A still at 16 bits, or tagged Display P3.
+      let status = StageStatus(console: console)
+      defer { status.finish() }
+      status.enter(.rendering)
       let t = times.times[0]
       let gradient = input.gradient(t)
       var picture: PixelImage =
@@ -85,9 +88,11 @@ struct GradientCommand: ParsableCommand {
         picture = WarpRenderer.render(
           picture, geometry: warp.geometry(at: t), options: WarpOptions(threads: threads))
       }
+      status.enter(.encoding)
       try image.write(
         picture, to: output.output, console: console, color: still.color, threads: threads,
         depth: still.deep ? .bits16 : nil)
+      status.finish()
       if !output.isStandardOutput {
         console.error("wrote \(output.output) (\(size.width)x\(size.height))")
       }

@@ -110,6 +110,9 @@ struct TextCommand: ParsableCommand {
     if still.deep || still.profile == .displayP3 {
       // A still at 16 bits, or tagged Display P3: the fill, the mask and the
       // canvas at the still's depth.
+      let status = StageStatus(console: console)
+      defer { status.finish() }
+      status.enter(.rendering)
       let t = times.times[0]
       let gradient = gradient.gradient(t)
       var picture: PixelImage
@@ -134,9 +137,11 @@ struct TextCommand: ParsableCommand {
         picture = WarpRenderer.render(
           picture, geometry: warp.geometry(at: t), options: WarpOptions(threads: threads))
       }
+      status.enter(.encoding)
       try image.write(
         picture, to: output.output, console: console, color: still.color, threads: threads,
         depth: still.deep ? .bits16 : nil)
+      status.finish()
       if !output.isStandardOutput {
         console.error("wrote \(output.output) (\(size.width)x\(size.height))")
       }
