@@ -13,7 +13,8 @@ import MeshWarpRender
 /// stay deep (`PixelImage.rgba16`, values as stored). The orientation tag
 /// (274) is applied as a JPEG's EXIF orientation is; the ICC profile (tag
 /// 34675), the XMP packet (tag 700) and the resolution (tags 282, 283,
-/// 296) are returned for the output; an EXIF sub-directory is not read.
+/// 296) are returned for the output, and the camera's tags with the Exif
+/// and GPS directories as an EXIF block (`TIFFEXIF`).
 public enum TIFFDecoder {
   /// Decodes TIFF bytes.
   ///
@@ -99,7 +100,8 @@ public enum TIFFDecoder {
       return DecodedImage(
         pixels: picture.oriented(exif: Int(header.orientation)), format: .tiff,
         color: ColorDescription(iccProfile: icc),
-        metadata: ImageMetadata(xmp: xmp, density: density),
+        metadata: ImageMetadata(
+          exif: TIFFEXIF.block(fromFile: bytes), xmp: xmp, density: density),
         isGrayscale: layout?.isGray ?? false)
     }
   }

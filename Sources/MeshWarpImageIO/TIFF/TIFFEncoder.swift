@@ -5,8 +5,8 @@ import MeshWarpRender
 /// else RGBA with unassociated (straight) alpha, 8 or 16 bits a sample;
 /// one directory, Deflate with the horizontal predictor unless told
 /// otherwise; the ICC profile (tag 34675), XMP (tag 700) and resolution
-/// (tags 282, 283, 296) when given. EXIF is not written (it would need
-/// an EXIF sub-directory rebuilt tag by tag).
+/// (tags 282, 283, 296) when given; EXIF as the first directory's
+/// descriptive tags and linked Exif and GPS directories (`TIFFEXIF`).
 public enum TIFFEncoder {
   /// The compression of the image data, named as ImageMagick's
   /// `-compress` and libtiff's `tiffcp -c` name them.
@@ -35,8 +35,8 @@ public enum TIFFEncoder {
   ///   - image: 8-bit straight-alpha RGBA; width and height ≥ 1.
   ///   - compression: `.deflate` (default), `.lzw` or `.none`.
   ///   - iccProfile: written as tag 34675 when given.
-  ///   - metadata: its XMP (tag 700) and density (resolution tags)
-  ///     written; its EXIF is not.
+  ///   - metadata: its XMP (tag 700), density (resolution tags) and
+  ///     EXIF written.
   ///   - destination: how errors name the output.
   /// - Throws: `ImageCodecError.encodingFailed` when libtiff fails.
   public static func encode(
@@ -59,7 +59,7 @@ public enum TIFFEncoder {
   ///   - image: 16-bit straight-alpha RGBA; width and height ≥ 1.
   ///   - compression: `.deflate` (default), `.lzw` or `.none`.
   ///   - iccProfile: written as tag 34675 when given.
-  ///   - metadata: its XMP and density written; its EXIF is not.
+  ///   - metadata: its XMP, density and EXIF written.
   ///   - destination: how errors name the output.
   /// - Throws: `ImageCodecError.encodingFailed` when libtiff fails.
   public static func encode(
@@ -108,7 +108,8 @@ public enum TIFFEncoder {
       throw ImageCodecError.encodingFailed(
         destination: destination, reason: memory.message(or: "libtiff failed"))
     }
-    return memory.written
+    guard let exif = metadata.exif else { return memory.written }
+    return TIFFEXIF.attach(exif, to: memory.written)
   }
 }
 
