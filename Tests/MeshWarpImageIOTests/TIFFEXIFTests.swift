@@ -133,7 +133,9 @@ import _TestSupport
   }
 
   /// Damaged blocks (truncated, a directory linking itself, offsets past
-  /// the end) leave the TIFF readable: what cannot be read is left out.
+  /// the end, 4000 links to itself that would be 4000² directories if each
+  /// were followed) leave the TIFF readable: what cannot be read is left
+  /// out, and a kind of link is followed once.
   @Test func damagedBlocksAreSkipped() throws {
     let image = RGBAImage(width: 2, height: 2, pixels: Array(repeating: 200, count: 16))
     let plain = try TIFFEncoder.encode(image)
@@ -142,7 +144,14 @@ import _TestSupport
     looping += [0x0F, 0x01, 2, 0, 0xE8, 0x03, 0, 0, 0x0F, 0x27, 0, 0]
     looping += [0x69, 0x87, 4, 0, 1, 0, 0, 0, 8, 0, 0, 0]
     looping += [0, 0, 0, 0]
-    for block in [Array(looping.prefix(13)), looping, [0x49, 0x49, 42, 0, 0xFF, 0, 0, 0]] {
+    var many: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0, 0xA0, 0x0F]
+    for _ in 0..<4000 { many += [0x69, 0x87, 4, 0, 1, 0, 0, 0, 8, 0, 0, 0] }
+    many += [0, 0, 0, 0]
+    let reader = try #require(EXIF.Reader(many))
+    let read = try #require(TIFFDirectory.read(reader, at: 8))
+    #expect(read.entries.count == 1)
+    let blocks = [Array(looping.prefix(13)), looping, [0x49, 0x49, 42, 0, 0xFF, 0, 0, 0], many]
+    for block in blocks {
       let tiff = try TIFFEncoder.encode(image, metadata: ImageMetadata(exif: block))
       let decoded = try TIFFDecoder.decode(tiff)
       #expect(decoded.image.pixels == image.pixels)

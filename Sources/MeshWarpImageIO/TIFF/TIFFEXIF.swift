@@ -19,9 +19,9 @@ enum TIFFEXIF {
   /// decoder applies the file's own.
   static func block(fromFile file: [UInt8]) -> [UInt8]? {
     guard let reader = EXIF.Reader(file),
-      let first = TIFFDirectory.read(reader, at: reader.ifd0)
+      let first = TIFFDirectory.read(reader, at: reader.ifd0, only: carriedTags)
     else { return nil }
-    let carried = first.entries.filter { carriedTags.contains($0.tag) }
+    let carried = first.entries
     guard carried.contains(where: { $0.tag == 0x8769 || $0.tag == 0x8825 }) else { return nil }
     let header: [UInt8] = [0x49, 0x49, 42, 0] + TIFFDirectory.word(8, little: true)
     return header + TIFFDirectory(entries: carried).serialized(at: 8, little: true)
@@ -33,7 +33,7 @@ enum TIFFEXIF {
   /// `exif` cannot be read or carries none of those tags.
   static func attach(_ exif: [UInt8], to file: [UInt8]) -> [UInt8] {
     guard let source = EXIF.Reader(exif),
-      let exifFirst = TIFFDirectory.read(source, at: source.ifd0),
+      let exifFirst = TIFFDirectory.read(source, at: source.ifd0, only: carriedTags),
       let target = EXIF.Reader(file),
       var first = TIFFDirectory.read(target, at: target.ifd0, keepingOffsets: true, depth: 0)
     else { return file }
