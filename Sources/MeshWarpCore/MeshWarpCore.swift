@@ -3,7 +3,8 @@
 // Owns: points and quads, the warp mesh (`MeshPointPair`, `MeshFace`,
 // `WarpMesh`, validation), inverse bilinear mapping, the spatial index,
 // shader data packing, gradient mesh math, animation curves, the genie mesh,
-// the mesh effects (twirl, bulge, ripple, wave, lens correction).
+// the mesh effects (twirl, bulge, ripple, wave, lens correction), the morph
+// document (two pictures' points over one topology, checked over t).
 //
 // Must not import: anything that knows about pixels, files or UI (no libpng,
 // no SwiftUI, no MeshWarpRender). Foundation only, for `CGPoint` and JSON.

@@ -123,6 +123,11 @@ public struct DocumentFile: Sendable {
     try JSONFile.decode(EffectDocument.self, from: bytes, source: source).effect
   }
 
+  /// The document as a morph (not yet validated: `MorphDocument.validate()`).
+  public func morph() throws -> MorphDocument {
+    try JSONFile.decode(MorphDocument.self, from: bytes, source: source)
+  }
+
   /// `{"effect": …}`.
   private struct EffectDocument: Decodable {
     var effect: MeshEffect

@@ -10,6 +10,7 @@ import MeshWarpFiles
 /// | `"keyframes"` | ``meshKeyframes`` |
 /// | `"effect"` | ``effect`` |
 /// | `"colors"`, `"points"` or `"bezierPoints"` | ``gradient`` |
+/// | `"a"` or `"b"` | ``morph`` |
 /// | `"faces"`, `"columns"` or `"rows"` | ``mesh`` |
 /// | anything else (`"from"`, `"to"`) | ``pointSet`` |
 public enum DocumentKind: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
@@ -27,6 +28,9 @@ public enum DocumentKind: String, Hashable, Sendable, CaseIterable, CustomString
   case effect
   /// Effects over time: `{"keyframes": [{"time": 0, "effect": …}, …]}`.
   case effectKeyframes
+  /// A morph between two pictures: the same features' points in each,
+  /// `{"columns": 5, "rows": 5, "a": […], "b": […]}` (`MorphDocument`).
+  case morph
 
   /// The kinds a warp takes: a mesh, a point set, an effect or keyframes
   /// of meshes or effects.
@@ -46,6 +50,7 @@ public enum DocumentKind: String, Hashable, Sendable, CaseIterable, CustomString
     case .gradientKeyframes: "gradient keyframe file"
     case .effect: "effect"
     case .effectKeyframes: "effect keyframe file"
+    case .morph: "morph"
     }
   }
 
@@ -65,6 +70,7 @@ public enum DocumentKind: String, Hashable, Sendable, CaseIterable, CustomString
     }
     if keys.top.contains("effect") { return .effect }
     if !keys.top.isDisjoint(with: ["colors", "points", "bezierPoints"]) { return .gradient }
+    if !keys.top.isDisjoint(with: ["a", "b"]) { return .morph }
     if !keys.top.isDisjoint(with: ["faces", "columns", "rows"]) { return .mesh }
     return .pointSet
   }

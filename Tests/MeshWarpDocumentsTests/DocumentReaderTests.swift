@@ -25,6 +25,8 @@ import _TestSupport
     (mesh, DocumentKind.mesh), (grid, .mesh), (points, .pointSet), (gradient, .gradient),
     (meshKeyframes, .meshKeyframes), (gradientKeyframes, .gradientKeyframes),
     (#"{"keyframes": "x"}"#, .meshKeyframes), (#"{}"#, .pointSet),
+    (#"{"columns": 2, "rows": 2, "a": [], "b": []}"#, .morph),
+    (#"{"faces": [[0,1,2,3]], "a": [[0,0],[1,0],[1,1],[0,1]]}"#, .morph),
   ])
   func kindsAreToldByTheirKeys(text: String, kind: DocumentKind) throws {
     #expect(DocumentKind.identify(Array(text.utf8)) == kind)

@@ -7,7 +7,7 @@ import MeshWarpFiles
 /// `meshwarp validate FILE.json... [--json] [--size WxH]`
 struct ValidateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    name: "validate", summary: "Check a mesh, point set, gradient or keyframe file.",
+    name: "validate", summary: "Check a mesh, point set, gradient, morph or keyframe file.",
     details: """
       Tells the file's kind by its keys, says which it found, and checks it by its rules:
         mesh ("faces", or the grid shorthand "columns"/"rows"): the face-ordering rules,
@@ -15,6 +15,8 @@ struct ValidateCommand: ParsableCommand {
         point set ("from"/"to" or "pairs", no faces): coordinates, and whether the
           thin-plate spline can be built (three points not on one line, no two at one place);
         gradient ("points" or "bezierPoints" with "colors"): the gradient's rules;
+        morph ("a" and "b"): each picture's points as a mesh's, and every face over t
+          (a face that folds part way is named with the first t it folds at);
         keyframe file ("keyframes"): every keyframe's mesh or gradient.
       Prints every problem, one a line, naming the face (if any), its vertex indices and
       the rule; a file that cannot be read (JSON syntax, a wrong value) is one error with
@@ -35,7 +37,8 @@ struct ValidateCommand: ParsableCommand {
     ])
 
   @Argument(
-    repeating: "FILE.json", help: "The mesh, point set, gradient or keyframe files to check.")
+    repeating: "FILE.json", help: "The mesh, point set, gradient, morph or keyframe files to check."
+  )
   var paths: [String]
   @Flag(
     help:
@@ -208,6 +211,11 @@ struct ValidateCommand: ParsableCommand {
         ? animation.keyframeEffects[0].kind.rawValue
         : plural(animation.keyframeEffects.count, "keyframe")
       summary = " (\(what), checked at \(w)x\(h)\(size == nil ? "; give --size for yours" : ""))"
+    case .morph:
+      let morph = try file.morph()
+      issues = Self.morphLines(morph, file: path)
+      summary =
+        " (\(plural(morph.a.count, "point")) in each picture, \(plural(morph.faces.count, "face")), checked over t)"
     case .gradientKeyframes, .meshKeyframes:
       if path == FileInput.standardInputPath {
         throw CLIError.usage("a keyframe file is read from a file (its references are relative)")
@@ -227,6 +235,33 @@ struct ValidateCommand: ParsableCommand {
       }
     }
     return (issues, summary)
+  }
+
+  /// A morph's problems: its structural error, or one line a folding
+  /// face naming the first t it folds at.
+  static func morphLines(_ morph: MorphDocument, file: String) -> [Line] {
+    let kind = DocumentKind.morph.description
+    do {
+      try morph.validate()
+      return []
+    } catch .folds(let folds) {
+      return folds.map { fold in
+        Line(
+          file: file, kind: kind, severity: "error", rule: "morph-fold", face: fold.face,
+          vertices: morph.faces[fold.face].indices,
+          message:
+            "folds at t = \(MorphError.format(fold.t)): its quad in the intermediate points crosses itself, collapses or turns over; move its points in \"a\" or \"b\""
+        )
+      }
+    } catch {
+      var line = Line(
+        file: file, kind: kind, severity: "error", rule: "morph", face: nil, vertices: [],
+        message: "\(error)")
+      if case .points(_, let issue) = error {
+        (line.rule, line.face, line.vertices) = (issue.rule.rawValue, issue.face, issue.vertices)
+      }
+      return [line]
+    }
   }
 
   /// Prints `lines`, as JSON objects with `--json`, else as text.

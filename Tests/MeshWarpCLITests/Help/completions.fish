@@ -4,7 +4,7 @@
 
 complete -c meshwarp -f
 complete -c meshwarp -n __fish_use_subcommand -a warp -d 'Warp an image (PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF) or a video through a (keyframed) mesh or an effect.'
-complete -c meshwarp -n __fish_use_subcommand -a validate -d 'Check a mesh, point set, gradient or keyframe file.'
+complete -c meshwarp -n __fish_use_subcommand -a validate -d 'Check a mesh, point set, gradient, morph or keyframe file.'
 complete -c meshwarp -n __fish_use_subcommand -a gradient -d 'Render a mesh gradient (SwiftUI MeshGradient rules).'
 complete -c meshwarp -n __fish_use_subcommand -a text -d 'Fill text with an (animated) mesh gradient, the blog\'s effect.'
 complete -c meshwarp -n __fish_use_subcommand -a genie -d 'Play the genie effect: an image slides through a funnel into a target.'

@@ -8,7 +8,7 @@ _meshwarp() {
   typeset -A opt_args
   local -a commands=(
     'warp:Warp an image (PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF) or a video through a (keyframed) mesh or an effect'
-    'validate:Check a mesh, point set, gradient or keyframe file'
+    'validate:Check a mesh, point set, gradient, morph or keyframe file'
     'gradient:Render a mesh gradient (SwiftUI MeshGradient rules)'
     'text:Fill text with an (animated) mesh gradient, the blog'\''s effect'
     'genie:Play the genie effect: an image slides through a funnel into a target'
