@@ -142,15 +142,16 @@ print(f"re-exports: {len(types) - len(excluded)} of {len(types)} core types chec
 PY
 swiftc -typecheck -module-name ReexportTypes "${flags[@]}" "$work/reexport/types.swift"
 
-# The mesh effects' examples: every ```swift block of the DocC page
-# MeshEffects.md and of the "## Mesh effects" section of
+# The mesh effects' and the morph's examples: every ```swift block of the
+# DocC pages MeshEffects.md and Morphing.md and of the "## Mesh effects" section of
 # Documentation/SwiftUI.md must appear, line for line (indentation, blank
 # lines and imports aside), in Tests/Apple/Checks/MeshEffectExamples.swift,
 # which type-checks here as an app (and in each platform's availability
 # pass below): the pages show the code that is checked.
 echo "== documentation examples (mesh effects)"
 python3 - Tests/Apple/Checks/MeshEffectExamples.swift \
-  Sources/MeshWarpEffect/MeshWarpEffect.docc/MeshEffects.md "Documentation/SwiftUI.md#Mesh effects" <<'PY'
+  Sources/MeshWarpEffect/MeshWarpEffect.docc/MeshEffects.md "Documentation/SwiftUI.md#Mesh effects" \
+  Sources/MeshWarpEffect/MeshWarpEffect.docc/Morphing.md <<'PY'
 import re, sys
 checked, pages = sys.argv[1], sys.argv[2:]
 def lines(text):

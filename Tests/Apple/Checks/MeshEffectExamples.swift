@@ -1,5 +1,6 @@
-// The mesh effects' examples, as the pages show them: every ```swift block
-// of Sources/MeshWarpEffect/MeshWarpEffect.docc/MeshEffects.md and the
+// The mesh effects' and the morph's examples, as the pages show them: every
+// ```swift block of Sources/MeshWarpEffect/MeshWarpEffect.docc/MeshEffects.md,
+// Morphing.md and the
 // "Mesh effects" section of Documentation/SwiftUI.md appears here line for
 // line (Scripts/typecheck-apple.sh checks it, then type-checks this file as
 // an app that imports MeshWarpEffect).
@@ -84,5 +85,24 @@ struct CorrectedPhoto: View {
           camera: LensCamera(fx: 0.8, fy: 1.07, cx: 0.5, cy: 0.5, units: .unit),
           distortion: LensDistortion(k1: -0.45, k2: 0.1)),
         addressMode: .clampToZero)
+  }
+}
+
+struct CatToDog: View {
+  let document: MorphDocument
+  @State private var progress = 0.0
+
+  var body: some View {
+    VStack {
+      MeshMorph(document, progress: progress) {
+        Image("cat").resizable()
+      } to: {
+        Image("dog").resizable()
+      }
+      .frame(width: 300, height: 300)
+      Button("Morph") {
+        withAnimation(.linear(duration: 2)) { progress = progress < 0.5 ? 1 : 0 }
+      }
+    }
   }
 }

@@ -285,6 +285,14 @@ extension CoordinateSpaceProtocol where Self == LocalCoordinateSpace {
   public static var local: LocalCoordinateSpace { LocalCoordinateSpace() }
 }
 
+/// doc: blendmode — `enum BlendMode` (the cases used: `normal`, `plusLighter`)
+public enum BlendMode: Sendable {
+  /// doc: blendmode/normal
+  case normal
+  /// doc: blendmode/pluslighter
+  case plusLighter
+}
+
 // MARK: - Layout and modifiers
 
 extension View {
@@ -296,6 +304,12 @@ extension View {
   public func padding(_ length: CGFloat) -> some View { self }
   /// doc: view/padding(_:_:) — `func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View`
   public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { self }
+  /// doc: view/opacity(_:) — `nonisolated func opacity(_ opacity: Double) -> some View`
+  nonisolated public func opacity(_ opacity: Double) -> some View { self }
+  /// doc: view/blendmode(_:) — `nonisolated func blendMode(_ blendMode: BlendMode) -> some View`
+  nonisolated public func blendMode(_ blendMode: BlendMode) -> some View { self }
+  /// doc: view/compositinggroup() — `nonisolated func compositingGroup() -> some View`
+  nonisolated public func compositingGroup() -> some View { self }
   /// doc: view/position(_:) — `func position(_ position: CGPoint) -> some View`
   public func position(_ position: CGPoint) -> some View { self }
   /// doc: view/aspectratio(_:contentmode:)-771ow — `func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View`
