@@ -1,18 +1,18 @@
 import MeshWarpCore
 
-/// Draws a ``MorphDocument``'s frames: each picture warped to the
+/// Draws a `MorphDocument`'s frames: each picture warped to the
 /// intermediate points by ``WarpRenderer``, then the two cross-dissolved.
 public enum MorphRenderer {
   /// The frame at progress `t`: A warped from `a` to m(t), B from `b` to
-  /// m(t) (``MorphDocument/meshes(at:)``), both at the output size, then
-  /// ``dissolve(_:_:weight:threads:)`` with d = ``MorphDocument/dissolveWeight(at:)``.
+  /// m(t) (`MorphDocument/meshes(at:)`), both at the output size, then
+  /// ``dissolve(_:_:weight:threads:)`` with d = `MorphDocument/dissolveWeight(at:)`.
   ///
   /// A side whose weight is 0 is not drawn: at t = 0 the frame is A warped
   /// by the identity (A itself where the mesh covers it and the sizes
   /// agree), at t = 1 B likewise.
   ///
   /// - Parameters:
-  ///   - morph: the document (run ``MorphDocument/validate()`` first).
+  ///   - morph: the document (run `MorphDocument/validate()` first).
   ///   - t: progress, 0…1.
   ///   - a: picture A; `a` points are normalized to its size.
   ///   - b: picture B, of any size; `b` points are normalized to its size.
