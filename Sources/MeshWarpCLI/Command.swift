@@ -16,7 +16,7 @@ package enum MeshwarpTool {
     [
       WarpCommand.self, ValidateCommand.self, GradientCommand.self, TextCommand.self,
       GenieCommand.self, ShaderDataCommand.self, MeshCommand.self, DemoCommand.self,
-      BenchCommand.self, CompletionsCommand.self, ManpageCommand.self,
+      MorphCommand.self, BenchCommand.self, CompletionsCommand.self, ManpageCommand.self,
     ]
   }
 

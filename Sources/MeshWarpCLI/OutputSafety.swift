@@ -86,6 +86,13 @@ extension GenieCommand: WritesOutput {
   var filesToOpen: [String?] { [input] }
 }
 
+extension MorphCommand: WritesOutput {
+  var replacing: ImageOutputOptions? { image }
+  var inputFiles: [String?] { [first, second, points] }
+  var outputPath: String { output.output }
+  var filesToOpen: [String?] { [first, second, points] }
+}
+
 extension GradientCommand: WritesOutput {
   var replacing: ImageOutputOptions? { image }
   var inputFiles: [String?] { [file, fill.warp, fill.warpTo] }

@@ -10,7 +10,7 @@ import MeshWarpFiles
 /// | `"keyframes"` | ``meshKeyframes`` |
 /// | `"effect"` | ``effect`` |
 /// | `"colors"`, `"points"` or `"bezierPoints"` | ``gradient`` |
-/// | `"a"` or `"b"` | ``morph`` |
+/// | `"a"`, `"b"`, `"warpEasing"` or `"dissolveEasing"` | ``morph`` |
 /// | `"faces"`, `"columns"` or `"rows"` | ``mesh`` |
 /// | anything else (`"from"`, `"to"`) | ``pointSet`` |
 public enum DocumentKind: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
@@ -70,7 +70,7 @@ public enum DocumentKind: String, Hashable, Sendable, CaseIterable, CustomString
     }
     if keys.top.contains("effect") { return .effect }
     if !keys.top.isDisjoint(with: ["colors", "points", "bezierPoints"]) { return .gradient }
-    if !keys.top.isDisjoint(with: ["a", "b"]) { return .morph }
+    if !keys.top.isDisjoint(with: ["a", "b", "warpEasing", "dissolveEasing"]) { return .morph }
     if !keys.top.isDisjoint(with: ["faces", "columns", "rows"]) { return .mesh }
     return .pointSet
   }

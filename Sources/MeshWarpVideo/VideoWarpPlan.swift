@@ -245,7 +245,7 @@ public final class VideoWarpPlan {
 
   /// The audio of `reader`'s file into `format`: copied, transcoded (with
   /// a note), or left out where the output holds none (with a note).
-  private static func planAudio(
+  static func planAudio(
     of reader: VideoReader, into format: OutputFormat, path: String,
     _ encoding: inout VideoEncoding, notes: inout [String]
   ) {

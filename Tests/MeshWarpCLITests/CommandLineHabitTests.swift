@@ -46,7 +46,7 @@ import _TestSupport
       ),
       (
         ["mesh", "gird", "4x4"],
-        "meshwarp mesh: KIND expects one of grid, twirl, bulge, ripple, wave, lens, got 'gird'; did you mean 'grid'?\n"
+        "meshwarp mesh: KIND expects one of grid, twirl, bulge, ripple, wave, lens, morph-grid, got 'gird'; did you mean 'grid'?\n"
       ),
     ]
     for (args, message) in cases {

@@ -113,7 +113,7 @@ private func executable(_ name: String) -> String? {
     #expect(try bashCompletions(["meshwarp", "completions", ""]) == ["bash", "fish", "zsh"])
     #expect(
       try bashCompletions(["meshwarp", "mesh", ""])
-        == ["bulge", "grid", "lens", "ripple", "twirl", "wave"])
+        == ["bulge", "grid", "lens", "morph-grid", "ripple", "twirl", "wave"])
     #expect(try bashCompletions(["meshwarp", "mesh", "grid", ""]) == [])
     #expect(try bashCompletions(["meshwarp", "warp", "--size", ""]) == [])
     #expect(

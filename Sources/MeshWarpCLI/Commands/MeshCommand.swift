@@ -11,7 +11,7 @@ struct MeshCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "mesh",
     summary:
-      "Write a starting mesh (the identity grid of C×R points), an effect (twirl, bulge, ripple, wave, lens), or an effect's mesh.",
+      "Write a starting mesh (the identity grid of C×R points), an effect (twirl, bulge, ripple, wave, lens), an effect's mesh, or a morph document.",
     details: """
       'meshwarp mesh grid 4x4 -o m.json' writes the full form, which every version reads:
       {"columns": 4, "rows": 4, "from": [16 points], "to": [16 points], "faces": [9 faces]},
@@ -19,6 +19,9 @@ struct MeshCommand: ParsableCommand {
       With --shorthand: {"columns": 4, "rows": 4, "to": [16 points]} (the "from" grid and
       the faces are implied). Points are row-major, normalized: (0,0) top-left, (1,1)
       bottom-right. Check a mesh with 'meshwarp validate'; warp with 'meshwarp warp'.
+      'meshwarp mesh morph-grid 5x5 -o morph.json' writes an identity morph document,
+      {"columns": 5, "rows": 5, "a": [25 points], "b": [25 points]}: move the "b" points onto
+      the features of picture B, then 'meshwarp morph A B --points morph.json'.
 
       'meshwarp mesh twirl --angle 90 -o twirl.json' writes the effect itself, a few bytes:
       {"effect": {"kind": "twirl", "angle": 90, …}}, which 'meshwarp warp IN --mesh twirl.json'
@@ -56,12 +59,15 @@ struct MeshCommand: ParsableCommand {
       ),
     ])
 
-  @Argument(placeholder: "KIND", help: "What to write: grid, twirl, bulge, ripple, wave or lens.")
+  @Argument(
+    placeholder: "KIND",
+    help: "What to write: grid, twirl, bulge, ripple, wave, lens or morph-grid.")
   var kind: MeshKind
   @Argument(
     placeholder: "CxR",
     help:
-      "grid: columns × rows of points, 2 to 4096 each and 2097152 (1448x1448) in all (e.g. 4x4).")
+      "grid and morph-grid: columns × rows of points, 2 to 4096 each and 2097152 (1448x1448) in all (e.g. 4x4)."
+  )
   var givenGridSize: GridSize?
   @Flag(help: "Write only \"columns\", \"rows\" and \"to\" (the grid shorthand).")
   var shorthand: Bool
@@ -86,9 +92,13 @@ struct MeshCommand: ParsableCommand {
   var loop: Bool
 
   func validate() throws {
-    if kind == .grid {
+    if kind == .grid || kind == .morphGrid {
       guard let grid = givenGridSize else {
-        throw CLIError.usage("mesh grid needs its size CxR (e.g. 'meshwarp mesh grid 4x4')")
+        throw CLIError.usage(
+          "mesh \(kind.rawValue) needs its size CxR (e.g. 'meshwarp mesh \(kind.rawValue) 4x4')")
+      }
+      if kind == .morphGrid && shorthand {
+        throw CLIError.usage("--shorthand is for grids; a morph-grid is written whole")
       }
       // The limit every command reads meshes under: refused here, before
       // writing a file nothing would read back.
@@ -138,6 +148,16 @@ struct MeshCommand: ParsableCommand {
       return
     }
     let gridSize = givenGridSize!
+    if kind == .morphGrid {
+      let morph = MorphDocument.identity(columns: gridSize.columns, rows: gridSize.rows)
+      try output.write(Array(morph.compactJSON().utf8), console: console)
+      if !output.isStandardOutput {
+        console.error(
+          "wrote \(output.output) (\(gridSize.columns)x\(gridSize.rows) identity morph: move the \"b\" points)"
+        )
+      }
+      return
+    }
     let mesh = WarpMesh.identity(columns: gridSize.columns, rows: gridSize.rows)
     let text = mesh.compactJSON(shorthand: shorthand)
     try output.write(Array(text.utf8), console: console)
@@ -152,6 +172,7 @@ struct MeshCommand: ParsableCommand {
 /// `mesh`'s kinds of starting mesh.
 enum MeshKind: String, CaseIterable, ArgumentChoices {
   case grid, twirl, bulge, ripple, wave, lens
+  case morphGrid = "morph-grid"
 
   /// The effect this kind writes; nil for the grid.
   var effect: MeshEffect.Kind? { MeshEffect.Kind(rawValue: rawValue) }

@@ -22,7 +22,7 @@ _meshwarp() {
     [[ $prev == "=" ]] && prev="${COMP_WORDS[COMP_CWORD-2]}"
   fi
   if (( COMP_CWORD == 1 )); then
-    _meshwarp_words 'warp validate gradient text genie shader-data mesh demo bench completions manpage help version --help -h --version' "$cur"
+    _meshwarp_words 'warp validate gradient text genie shader-data mesh demo morph bench completions manpage help version --help -h --version' "$cur"
     return
   fi
   local options="" valued="" positionals=() repeats=0
@@ -211,7 +211,7 @@ _meshwarp() {
         --duration|-d) return ;;
         --fps) return ;;
       esac
-      positionals=('grid twirl bulge ripple wave lens' @none)
+      positionals=('grid twirl bulge ripple wave lens morph-grid' @none)
       ;;
     demo)
       options='--output -o --frames --threads -j --help -h'
@@ -221,6 +221,32 @@ _meshwarp() {
         --frames) return ;;
         --threads|-j) return ;;
       esac
+      ;;
+    morph)
+      options='--points --output -o --format --quality --lossless --subsampling --compress --compression --background -b --overwrite -y --no-clobber -n --size -s --duration -d --fps --time -t --audio --filter --codec --crf --preset --threads -j --max-pixels --help -h'
+      valued='--points --output -o --format --quality --subsampling --compress --compression --background -b --size -s --duration -d --fps --time -t --audio --filter --codec --crf --preset --threads -j --max-pixels'
+      case "$prev" in
+        --points) _meshwarp_paths "$cur"; return ;;
+        --output|-o) _meshwarp_paths "$cur"; return ;;
+        --format) _meshwarp_words 'png jpeg webp tiff apng mp4 mov mkv webm gif' "$cur"; return ;;
+        --quality) return ;;
+        --subsampling) _meshwarp_words '444 422 420' "$cur"; return ;;
+        --compress) _meshwarp_words 'deflate lzw none' "$cur"; return ;;
+        --compression) return ;;
+        --background|-b) return ;;
+        --size|-s) return ;;
+        --duration|-d) return ;;
+        --fps) return ;;
+        --time|-t) return ;;
+        --audio) _meshwarp_words 'first a b none' "$cur"; return ;;
+        --filter) _meshwarp_words 'draft standard high' "$cur"; return ;;
+        --codec) _meshwarp_words 'prores4444 prores422hq h264 hevc vp9 ffv1' "$cur"; return ;;
+        --crf) return ;;
+        --preset) _meshwarp_words 'ultrafast superfast veryfast faster fast medium slow slower veryslow' "$cur"; return ;;
+        --threads|-j) return ;;
+        --max-pixels) return ;;
+      esac
+      positionals=(@paths @paths)
       ;;
     bench)
       options='--json --threads -j --runs --case --help -h'
@@ -239,7 +265,7 @@ _meshwarp() {
       options='--help -h'
       ;;
     help)
-      positionals=('warp validate gradient text genie shader-data mesh demo bench completions manpage')
+      positionals=('warp validate gradient text genie shader-data mesh demo morph bench completions manpage')
       ;;
     version)
       ;;

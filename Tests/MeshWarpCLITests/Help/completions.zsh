@@ -13,8 +13,9 @@ _meshwarp() {
     'text:Fill text with an (animated) mesh gradient, the blog'\''s effect'
     'genie:Play the genie effect: an image slides through a funnel into a target'
     'shader-data:Write the packed float array the Metal shader reads'
-    'mesh:Write a starting mesh (the identity grid of C×R points), an effect (twirl, bulge, ripple, wave, lens), or an effect'\''s mesh'
+    'mesh:Write a starting mesh (the identity grid of C×R points), an effect (twirl, bulge, ripple, wave, lens), an effect'\''s mesh, or a morph document'
     'demo:Render the built-in examples (no input needed)'
+    'morph:Morph one picture into another: both warped to points in between, cross-dissolved'
     'bench:Measure rendering speed (median ms per frame)'
     'completions:Print the shell completion script for bash, zsh or fish'
     'manpage:Print the manual page meshwarp(1) in roff'
@@ -276,7 +277,7 @@ _meshwarp() {
             '--loop[The keyframe file repeats after --duration ("loop": true), e.g. a phase range of one period.]' \
             '--help[Show this help.]' \
             '-h[Show this help.]' \
-            '1:KIND:(grid twirl bulge ripple wave lens)' \
+            '1:KIND:(grid twirl bulge ripple wave lens morph-grid)' \
             '2::CxR: '
           ;;
         demo)
@@ -288,6 +289,43 @@ _meshwarp() {
             '-j[Worker threads (default: all cores).]:N: ' \
             '--help[Show this help.]' \
             '-h[Show this help.]'
+          ;;
+        morph)
+          _arguments \
+            '--points=[The morph document: the features'\'' points in A ("a") and B ("b") over a grid or faces (meshwarp mesh morph-grid).]:MORPH.json:_files' \
+            '--output=[Output: an animation (.apng, .mp4, .mkv, .mov, .webm, .gif, .webp, frame_%04d.png or a folder), or with --time a still (.png, .jpg, .webp, .tif) (required).]:OUT:_files' \
+            '-o[Output: an animation (.apng, .mp4, .mkv, .mov, .webm, .gif, .webp, frame_%04d.png or a folder), or with --time a still (.png, .jpg, .webp, .tif) (required).]:OUT:_files' \
+            '--format=[Image format: png, jpg, webp, tif (a note when OUT'\''s name says another); for an animation it must agree with OUT'\''s name, or picks what '\''-'\'' streams (apng, mp4, mkv, mov, webm, gif, webp) (default: from OUT'\''s extension; png for '\''-'\'', apng for an animation).]:FORMAT:(png jpeg webp tiff apng mp4 mov mkv webm gif)' \
+            '--quality=[Quality of JPEG, lossy and animated WebP, and video (ProRes and GIF ignore it). The default 90 is photo tools'\'' "high": JPEG and WebP quality 90; H.264 CRF 18, x264'\''s visually lossless point; HEVC CRF 23 (x265 looks like x264 at a CRF 5 lower); VP9 CRF 24. 100 is CRF 0, 1 the largest CRF, linear between (default: 90).]:N: ' \
+            '--lossless[WebP: lossless instead of lossy.]' \
+            '--subsampling=[JPEG chroma sampling: 444 keeps colour at full resolution (sharp colour edges), 422 halves it across, 420 both ways (smaller files) (default: 444 at --quality 90 and above, 420 below, as ImageMagick).]:444|422|420:(444 422 420)' \
+            '--compress=[TIFF compression, as ImageMagick'\''s -compress: deflate (zip) or lzw, both with the horizontal predictor, or none (default: deflate).]:deflate|lzw|none:(deflate lzw none)' \
+            '--compression=[PNG'\''s zlib level, as Pillow'\''s compress_level and ImageMagick'\''s -quality tens digit: 0 stores (largest, fastest), 1 compresses fastest, 9 smallest; every level is encoded on every core (--threads) (default: 6).]:N: ' \
+            '--background=[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
+            '-b[Colour behind transparent pixels: #RGB, #RRGGBB, #RRGGBBAA (its alpha kept in PNG and WebP), transparent, black or white (default: white in JPEG, black in .mp4 video, none otherwise).]:COLOR: ' \
+            '--overwrite[Replace an existing output, as ffmpeg'\''s -y: a file (also what it does without -y, atomically, once the new one is complete), or the frames of a numbered sequence in its folder (removed once the new ones are written; without -y they are refused).]' \
+            '-y[Replace an existing output, as ffmpeg'\''s -y: a file (also what it does without -y, atomically, once the new one is complete), or the frames of a numbered sequence in its folder (removed once the new ones are written; without -y they are refused).]' \
+            '--no-clobber[Never replace an existing output, as ffmpeg'\''s -n: exit 1, nothing written, when OUT is an existing file or its sequence'\''s folder holds frames of its pattern.]' \
+            '-n[Never replace an existing output, as ffmpeg'\''s -n: exit 1, nothing written, when OUT is an existing file or its sequence'\''s folder holds frames of its pattern.]' \
+            '--size=[Output size in pixels (default: A'\''s size).]:WxH: ' \
+            '-s[Output size in pixels (default: A'\''s size).]:WxH: ' \
+            '--duration=[Seconds the morph takes (between two stills: the animation'\''s length; with a clip: the time t reaches 1, the clip'\''s length by default).]:S: ' \
+            '-d[Seconds the morph takes (between two stills: the animation'\''s length; with a clip: the time t reaches 1, the clip'\''s length by default).]:S: ' \
+            '--fps=[Frames per second of an animation: S seconds give S × N frames, at 0, 1/N, 2/N, … s (default: 30).]:N: ' \
+            '--time=[Write the single frame T seconds in (t = T / --duration) as a still.]:T: ' \
+            '-t[Write the single frame T seconds in (t = T / --duration) as a still.]:T: ' \
+            '--audio=[Whose audio the output keeps: first (the first clip'\''s), a, b or none (default: first).]:SIDE:(first a b none)' \
+            '--filter=[Minification filter: draft (none, fastest), standard, high (default: standard).]:Q:(draft standard high)' \
+            '--codec=[The video codec: .mov takes prores4444 (alpha), prores422hq, h264, hevc; .mp4 h264, hevc; .mkv h264, hevc, vp9; .webm vp9 (default: .mp4 and .mkv h264, .webm vp9; .mov prores4444 when the frames have transparency, else prores422hq (a note says which)).]:CODEC:(prores4444 prores422hq h264 hevc vp9 ffv1)' \
+            '--crf=[Expert: the H.264 and HEVC (0-51) or VP9 (0-63) constant rate factor itself, lower is better; overrides --quality (default: from --quality: 90 is H.264 CRF 18, HEVC CRF 23, VP9 CRF 24).]:N: ' \
+            '--preset=[H.264 and HEVC: x264'\''s and x265'\''s speed preset, ultrafast … veryslow; a slower one makes a smaller file at the same --quality (default: medium, as x264'\''s own).]:PRESET:(ultrafast superfast veryfast faster fast medium slow slower veryslow)' \
+            '--threads=[Worker threads (default: all cores).]:N: ' \
+            '-j[Worker threads (default: all cores).]:N: ' \
+            '--max-pixels=[The most pixels of a picture read or made: input images, video frames, the output (default: 100000000).]:N: ' \
+            '--help[Show this help.]' \
+            '-h[Show this help.]' \
+            '1:A:_files' \
+            '2:B:_files'
           ;;
         bench)
           _arguments \
@@ -312,7 +350,7 @@ _meshwarp() {
           ;;
         help)
           _arguments \
-            '1::COMMAND:(warp validate gradient text genie shader-data mesh demo bench completions manpage)'
+            '1::COMMAND:(warp validate gradient text genie shader-data mesh demo morph bench completions manpage)'
           ;;
         version)
           ;;
