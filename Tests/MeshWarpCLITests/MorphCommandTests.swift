@@ -229,5 +229,20 @@ struct MorphVideoTests {
       #expect(try Self.probe(out, "v", "width,height") == "80,60")
       #expect(try Self.probe(out, "a", "sample_rate") == rate)
     }
+    // A still has no audio and a clip keeps its own rate: both refused.
+    let still = dir.write(RGBAImage(width: 8, height: 8, fill: .white), "still.png")
+    let noAudio = ToolRun([
+      "morph", dir.file("a.mp4"), still, "--points", morph, "--audio", "b", "-o",
+      dir.file("x.mp4"),
+    ])
+    #expect(noAudio.status == 1)
+    #expect(noAudio.errors.contains("picture B is a still: it has no audio to keep"))
+    let rate = ToolRun([
+      "morph", dir.file("a.mp4"), still, "--points", morph, "--fps", "12", "-o",
+      dir.file("y.mp4"),
+    ])
+    #expect(rate.status == 2)
+    #expect(rate.errors.contains("keeps the first clip's frame rate"))
+    #expect(!FileManager.default.fileExists(atPath: dir.file("x.mp4")))
   }
 }
