@@ -55,12 +55,15 @@ public enum AnimationExport {
 
   /// ``write(_:width:height:to:format:encoding:background:progress:note:isCancelled:render:)``;
   /// `notesSize` false leaves the note of an odd size padded to the
-  /// caller (a ``VideoWarpPlan`` has it among its notes).
+  /// caller (a ``VideoWarpPlan`` has it among its notes). `durations`,
+  /// with `encoding.keepsFrameTimes`, gives each frame its own duration
+  /// in seconds (a variable-rate clip's); nil: 1 / fps each.
   package static func write(
     _ times: FrameTimes, width: Int, height: Int, to path: String, format: OutputFormat?,
     encoding: VideoEncoding,
     background: RGBA8?, notesSize: Bool, progress: @escaping @Sendable (ExportProgress) -> Void,
-    note: (String) -> Void, isCancelled: () -> Bool, render: (Double) throws -> RGBAImage
+    note: (String) -> Void, isCancelled: () -> Bool, durations: [Double]? = nil,
+    render: (Double) throws -> RGBAImage
   ) throws {
     let container = try (format ?? OutputFormat.infer(path: path, pngIsAnimated: true)).container
     var encoding = encoding
@@ -100,7 +103,11 @@ public enum AnimationExport {
           noted = true
           note(transparencyNote(codec, over: encoding.background))
         }
-        try sink.append(image.flattened(over: background))
+        if let durations, index < durations.count {
+          try sink.append(image.flattened(over: background), duration: durations[index])
+        } else {
+          try sink.append(image.flattened(over: background))
+        }
       }
       if isCancelled() { throw CancellationError() }
       try sink.finish()

@@ -24,7 +24,8 @@ import MeshWarpRender
 /// t = i / (n − 1), so the first frame is A and the last is B. A moment
 /// T seconds in (``frame(at:)``) has t = T / duration, clamped to 0…1.
 /// With a clip, the output has the first clip's frames (A's when A is a
-/// clip, else B's): its count and rate, and its audio (``audio``); each
+/// clip, else B's): its count and rate (a variable-rate clip's frame
+/// times and durations), and its audio (``audio``); each
 /// frame's t is its time over ``duration`` (nil: the clip's last frame
 /// time), and the other input, a clip too, shows its frame at that time
 /// (its last past its end).
@@ -130,10 +131,13 @@ public struct VideoMorph: Sendable {
     let (times, span) = frameTimes(sides)
     let count = times.times.count
     let renderOptions = options(width, height)
+    // A variable-rate clip's frames keep their own durations.
+    let durations = sides.clip?.frameTimes?.durations
+    if durations != nil { encoding.keepsFrameTimes = true }
     try AnimationExport.write(
       times, width: width, height: height, to: output.path, format: output.format,
-      encoding: encoding, background: output.background, progress: progress, note: note,
-      isCancelled: isCancelled
+      encoding: encoding, background: output.background, notesSize: true, progress: progress,
+      note: note, isCancelled: isCancelled, durations: durations
     ) { time in
       let t: Double
       if sides.clip == nil {

@@ -229,5 +229,50 @@ struct MorphVideoTests {
       #expect(try Self.probe(out, "v", "width,height") == "80,60")
       #expect(try Self.probe(out, "a", "sample_rate") == rate)
     }
+    // A still has no audio and a clip keeps its own rate: both refused.
+    let still = dir.write(RGBAImage(width: 8, height: 8, fill: .white), "still.png")
+    let noAudio = ToolRun([
+      "morph", dir.file("a.mp4"), still, "--points", morph, "--audio", "b", "-o",
+      dir.file("x.mp4"),
+    ])
+    #expect(noAudio.status == 1)
+    #expect(noAudio.errors.contains("picture B is a still: it has no audio to keep"))
+    let rate = ToolRun([
+      "morph", dir.file("a.mp4"), still, "--points", morph, "--fps", "12", "-o",
+      dir.file("y.mp4"),
+    ])
+    #expect(rate.status == 2)
+    #expect(rate.errors.contains("keeps the first clip's frame rate"))
+    #expect(!FileManager.default.fileExists(atPath: dir.file("x.mp4")))
+  }
+
+  /// A GIF with delays of 50, 50, 200, 50, 300 ms (Pillow) as A: the
+  /// morph keeps each frame's time (to GIF's 10 ms).
+  @Test(.enabled(if: TestPython.imports("PIL"), "Pillow is not installed"))
+  func aVariableRateClipKeepsItsFrameTimes() throws {
+    let dir = TemporaryFolder()
+    let input = dir.file("delays.gif")
+    let script = """
+      from PIL import Image
+      import sys
+      frames = [Image.new('RGB', (40, 30), (i * 50, 100, 255 - i * 50)) for i in range(5)]
+      frames[0].save(sys.argv[1], save_all=True, append_images=frames[1:],
+                     duration=[50, 50, 200, 50, 300], loop=0)
+      """
+    let python = TestPython.process(["-c", script, input])
+    try python.run()
+    python.waitUntilExit()
+    try #require(python.terminationStatus == 0)
+    let still = dir.write(RGBAImage(width: 20, height: 20, fill: .white), "b.png")
+    let morph = dir.write(#"{"columns": 2, "rows": 2, "b": [[0,0],[1,0],[0,1],[1,1]]}"#, "m.json")
+    let out = dir.file("out.gif")
+    let run = ToolRun(["morph", input, still, "--points", morph, "-o", out])
+    #expect(run.status == 0, "\(run.errors)")
+    let (times, _) = try RealVideoFileTests.presentationTimes(out)
+    let expected = [0, 0.05, 0.1, 0.3, 0.35]
+    #expect(times.count == expected.count, "\(times)")
+    for (a, b) in zip(expected, times) {
+      #expect(abs(a - (b - times[0])) <= 0.0051, "\(a) became \(b - times[0])")
+    }
   }
 }

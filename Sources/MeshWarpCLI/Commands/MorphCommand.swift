@@ -116,7 +116,18 @@ struct MorphCommand: ParsableCommand {
       ) { _ in frame }
       return
     }
-    if case .image = a, case .image = b, animation.duration == nil { job.duration = 1 }
+    // Between stills the frame count is known before the run (for the
+    // progress meter and the limit); a clip brings its own.
+    var total: Int? = nil
+    if case .image = a, case .image = b {
+      job.duration = animation.duration ?? 1
+      total = FrameTimes(duration: job.duration!, framesPerSecond: animation.fps).times.count
+      try animation.checkFrameCount(total!)
+    } else if animation.fpsGiven {
+      throw CLIError.usage(
+        "--fps sets the rate of a morph between stills; with a video the output keeps the first clip's frame rate: drop --fps"
+      )
+    }
     _ = try AnimatedOutput.format(of: output.output, oneFrame: "--time T")
     let format = try AnimatedOutput.check(format: image.format, path: output.output)
     try AnimatedOutput.checkExistingFrames(
@@ -127,7 +138,7 @@ struct MorphCommand: ParsableCommand {
       AnimatedOutput.noteAnimatedPNG(at: output.output, oneFrame: "--time T", console: console)
     }
     job.output.format = format
-    let result = try ConsoleExport.run(total: nil, output: output.output, console: console) {
+    let result = try ConsoleExport.run(total: total, output: output.output, console: console) {
       progress, note, isCancelled in
       try job.run(progress: progress, note: note, isCancelled: isCancelled)
     }
