@@ -26,6 +26,9 @@
 #   OUT_DIR keeps the log, the frames and the screenshot (default: a temp dir,
 #   kept on failure). MESHWARP_EDITOR=path/to/meshwarp-editor (or MESHWARP_DEMO,
 #   its former name) skips the build.
+# Then morph mode (the card into SMPTE bars: a point dragged in each, t
+# stepped and scrubbed, saved, the clean frame against `meshwarp morph
+# --time`, the animation exported, the saved points reopened).
 # Then video content (a testsrc2 clip from the command line: the window's
 # picture changes over time) and a second display (Xvfb with two screens:
 # SDL sees two displays and --display 1 asks for full screen on the second;
@@ -360,6 +363,90 @@ if [ -n "${MESHWARP_SCREENSHOT_DIR:-}" ]; then
     "$MESHWARP_SCREENSHOT_DIR/"
 fi
 grep -E '^(point|undo|mesh|swift|clipboard|saved|mode|selected|colour|gradient)' "$log"
+
+# ---- Morph mode ------------------------------------------------------------
+# The test card (A) morphing into SMPTE bars (B), both 4:3, with real X
+# events: a point dragged in A and another in B, t stepped with ] and
+# scrubbed on the bar, the points saved (J), the morph at t saved without
+# the overlay (P), the animation exported (X); then the editor again on the
+# saved file. Checks: the saved points against the log, and `meshwarp
+# morph --time` with them against the clean frame (<= 1/255).
+ffmpeg -v error -y -f lavfi -i smptebars=size=480x360 -frames:v 1 "$out/bars.png"
+mkdir -p "$out/morph"
+log="$out/morph.log"
+(cd "$out" && exec env SDL_VIDEODRIVER=x11 "$demo" card.png --morph bars.png \
+  --points card-morph.json --size 800x600 --paused --save-dir morph >"$log" \
+  2>"$out/morph.err") &
+demo_pid=$!
+sleep 0.5
+window="$(timeout 60 xdotool search --sync --onlyvisible --name meshwarp 2>/dev/null | head -1)"
+check "morph: window found ($window)" test -n "$window" || finish
+check "morph: starts in morph mode" wait_for '^meshwarp-editor: mode morph, ' 60
+# 800x600: each picture shows at 363x272 in its half, A from (18, 6), B
+# from (418, 6); the 5x5 grid's point 12 (the centre) of A is at
+# (199.5, 142), point 6 of B at (508.75, 74); the scrubber runs along
+# y = 584 from x = 16 to 784.
+drag 199 142 240 170
+check "morph: point dragged in A" wait_for '^morph point 12 in A at 240\.' 30
+drag 509 74 540 110
+check "morph: point dragged in B" wait_for '^morph point 6 in B at 540\.' 30
+key bracketright
+check "morph: ] steps t" wait_for '^morph t 0\.55$' 30
+drag 438 584 208 584
+check "morph: the bar scrubs t" wait_for '^morph t 0\.25$' 30
+key bracketleft # from the bar's 0.2507 to exactly 0.20, which --time can match
+check "morph: [ steps t" wait_for '^morph t 0\.20$' 30
+key j
+check "morph: points saved" wait_for '^morph saved: card-morph\.json \(25 points\)$' 30
+key p
+check "morph: clean frame saved" wait_for '^saved: morph/meshwarp-editor-clean-1\.png \(no overlay\)$' 30
+sleep 0.5
+xwd -root -silent -out "$out/editor-morph.xwd"
+key x
+check "morph: animation exported" wait_for '^morph exported: morph/card-morph\.mp4 \(' 120
+key Escape
+for _ in $(seq 100); do kill -0 "$demo_pid" 2>/dev/null || break; sleep 0.1; done
+wait "$demo_pid"
+status=$?
+demo_pid=""
+check "morph: quits cleanly (exit $status)" test "$status" -eq 0
+ffmpeg -v error -y -i "$out/editor-morph.xwd" -vf "crop=800:600:$X:$Y" "$out/editor-morph.png"
+morph_matches_log() {
+  python3 - "$out/card-morph.json" "$log" <<'PY'
+import json, re, sys
+morph = json.load(open(sys.argv[1]))
+last = {}
+for line in open(sys.argv[2]):
+    m = re.match(r"morph point (\d+) in ([AB]) at \S+ \S+ px \((\S+) (\S+)\)", line)
+    if m:
+        last[(m.group(2), int(m.group(1)))] = (float(m.group(3)), float(m.group(4)))
+ok = set(last) == {("A", 12), ("B", 6)}
+for side in "AB":
+    for i, (x, y) in enumerate(morph[side.lower()]):
+        want = last.get((side, i), ((i % 5) / 4, (i // 5) / 4))
+        ok &= abs(x - want[0]) <= 5e-5 and abs(y - want[1]) <= 5e-5
+print("morph", morph, "log", last)
+sys.exit(0 if ok else 1)
+PY
+}
+check "morph: saved points match the log" morph_matches_log
+"$cli" morph "$out/card.png" "$out/bars.png" --points "$out/card-morph.json" --time 0.2 \
+  -o "$out/cli-morph.png" 2>>"$out/cli.log"
+d="$(max_diff "$out/cli-morph.png" "$out/morph/meshwarp-editor-clean-1.png")"
+check "meshwarp morph --time 0.2 = editor's clean morph frame (max diff $d <= 1)" test "$d" -le 1
+# Reopened: the saved points come back.
+log="$out/morph-again.log"
+(cd "$out" && exec env SDL_VIDEODRIVER=x11 "$demo" card.png --morph bars.png \
+  --points card-morph.json --size 800x600 --paused --frames 20 >"$log" \
+  2>"$out/morph-again.err") &
+demo_pid=$!
+check "morph: reopened from the saved file" \
+  wait_for '^morph opened: card-morph\.json \(25 points\)$' 60
+wait "$demo_pid"
+demo_pid=""
+if [ -n "${MESHWARP_SCREENSHOT_DIR:-}" ]; then
+  cp "$out/editor-morph.png" "$MESHWARP_SCREENSHOT_DIR/"
+fi
 
 # ---- Video content ---------------------------------------------------------
 # A 4-second clip of ffmpeg's testsrc2 (a running counter and moving shapes:

@@ -22,9 +22,19 @@ package enum ControlPointPicker {
     in mesh: WarpMesh, at windowPoint: Vector2, frameSize: Vector2,
     radius: Double = defaultRadius
   ) -> Int? {
+    nearest(mesh.pointPairs.map { Vector2($0.to) * frameSize }, to: windowPoint, radius: radius)
+  }
+
+  /// The index of the point of `points` (window pixels) nearest to
+  /// `windowPoint` and no farther than `radius`, or `nil`; ties go to the
+  /// lower index.
+  /// - Complexity: O(points).
+  package static func nearest(
+    _ points: [Vector2], to windowPoint: Vector2, radius: Double = defaultRadius
+  ) -> Int? {
     var best: (index: Int, distance2: Double)?
-    for (i, pair) in mesh.pointPairs.enumerated() {
-      let d = Vector2(pair.to) * frameSize - windowPoint
+    for (i, point) in points.enumerated() {
+      let d = point - windowPoint
       let d2 = (d * d).sum()
       guard d2 <= radius * radius, d2.isFinite else { continue }
       if best == nil || d2 < best!.distance2 { best = (i, d2) }

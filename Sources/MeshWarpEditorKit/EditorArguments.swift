@@ -17,12 +17,17 @@ package struct EditorArguments: ParsableCommandLine {
             Ctrl+Z undo, Ctrl+Y redo, J save JSON, X export SwiftUI code, S save PNG,
             P save PNG without overlay, O overlay, F full screen, Tab gradient
             mode (1-9 palette, Return hex, [ ] - = size, M smooth, C colour
-            space, B bezier handles), H help, Esc quit; drop a file to open it.
+            space, B bezier handles), Tab again morph mode with --morph ([ ] step t,
+            X export the animation), H help, Esc quit; drop a file to open it.
       """,
     examples: [
       (
         "Warp a photo through a mesh file (J saves the edited mesh back to it):",
         "meshwarp-editor photo.jpg --mesh mesh.json"
+      ),
+      (
+        "Morph one photo into another (J saves the points to morph.json):",
+        "meshwarp-editor a.jpg --morph b.jpg --points morph.json"
       ),
       (
         "Without a screen (SDL's offscreen driver): play a script of drags and keys:",
@@ -74,6 +79,18 @@ package struct EditorArguments: ParsableCommandLine {
   /// A gradient JSON to open in gradient mode.
   @Option(name: "--gradient", placeholder: "FILE", help: "Open a gradient JSON in gradient mode.")
   package var gradientPath: String?
+  /// Picture B of a morph (the content is picture A); starts morph mode.
+  @Option(
+    name: "--morph", placeholder: "IMAGE",
+    help:
+      "Morph the picture (A) into IMAGE (B): drag the same feature's point in each, scrub t; starts in morph mode."
+  )
+  package var morphPath: String?
+  /// The morph document to open; saves go back to it.
+  @Option(
+    name: "--points", placeholder: "FILE",
+    help: "With --morph: open a morph JSON (J saves back to it; created if missing).")
+  package var pointsPath: String?
   /// The display for full screen (from 0); giving it starts full screen.
   @Option(parser: .displayNumber, help: "Full screen on display N (0 = first); F toggles.")
   package var display: Int?

@@ -17,6 +17,10 @@ final class EditorDocument {
   var meshPath: String?
   /// The gradient file opened or created, likewise.
   var gradientPath: String?
+  /// The morph file opened (`--points`) or created by the first save.
+  var morphPath: String?
+  /// The morph animation this session exported (export writes it again).
+  var morphExportPath: String?
   /// Swift files this session created (export writes them again).
   var exportPaths: [EditorMode: String] = [:]
   /// Frames saved so far (numbers the next one).
@@ -82,6 +86,28 @@ final class EditorDocument {
     else { return }
     gradientPath = path
     host.log("gradient saved: \(path) (\(gradient.width)x\(gradient.height))")
+  }
+
+  /// Saves `morph` to the morph file, or to a new `…-morph.json`.
+  func saveMorph(_ morph: MorphDocument) {
+    guard
+      let path = write(
+        try EditorFiles.morphJSON(morph), to: morphPath, suffix: "morph", extension: "json",
+        failure: "save failed")
+    else { return }
+    morphPath = path
+    host.log("morph saved: \(path) (\(morph.a.count) points)")
+  }
+
+  /// The path the morph animation is exported to: the one this session
+  /// wrote before, else a new `…-morph.mp4` in the save folder.
+  func morphExportTarget() -> String {
+    if let morphExportPath { return morphExportPath }
+    let place = newFilePlace
+    let path = EditorFiles.freshPath(
+      folder: place.folder, stem: place.stem, suffix: "morph", extension: "mp4")
+    morphExportPath = path
+    return path
   }
 
   /// Writes `code` (SwiftUI code for `mode`'s mesh or gradient) to a file,

@@ -100,6 +100,21 @@ package enum EditorFiles {
     return gradient
   }
 
+  /// Reads a morph JSON file (the format `meshwarp morph --points` reads),
+  /// validated over t; errors give line:column as the command line's do.
+  package static func loadMorph(path: String) throws -> MorphDocument {
+    let morph = try DocumentFile.read(
+      path, accepting: [.morph], role: "the editor's morph mode"
+    ).morph()
+    try morph.validate()
+    return morph
+  }
+
+  /// The morph as JSON, as `meshwarp mesh morph-grid` writes it.
+  package static func morphJSON(_ morph: MorphDocument) throws -> Data {
+    Data(morph.compactJSON().utf8)
+  }
+
   /// The mesh as JSON in the compact form `meshwarp mesh grid` writes
   /// (``WarpMesh/compactJSON(shorthand:)``: one grid row a line, with
   /// `"smooth": true` when set); Doubles are written with the shortest text

@@ -7,12 +7,16 @@ package enum EditorMode: String, Hashable, Sendable {
   case warp
   /// A mesh gradient (``GradientMesh``).
   case gradient
+  /// A morph: the points of a ``MorphDocument`` over pictures A and B.
+  case morph
 }
 
 /// Everything an edit can change, for undo and redo.
 struct EditorSnapshot: Hashable {
   var mesh: WarpMesh
   var gradient: GradientMesh
+  /// The morph's points, in a session with a morph.
+  var morph: MorphDocument?
 }
 
 /// A point being dragged (a control point, a gradient vertex or one of its

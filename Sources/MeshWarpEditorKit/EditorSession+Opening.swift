@@ -4,8 +4,8 @@ import MeshWarpDocuments
 /// Opening files and undo: what changes the mesh and the gradient together.
 extension EditorSession {
   /// Opens a file: a MeshWarp document (a mesh, point set or mesh
-  /// keyframe file in warp mode, a gradient in gradient mode, told by the
-  /// document reader), else a picture or a video (the session's
+  /// keyframe file in warp mode, a gradient in gradient mode, a morph's
+  /// points in morph mode, told by the document reader), else a picture or a video (the session's
   /// ``EditorContentLoader``). Logs what happened.
   package func open(path: String) {
     do {
@@ -16,7 +16,9 @@ extension EditorSession {
           || DocumentKind.identify(head) != nil
       {
         let file = try DocumentFile.read(path)
-        if let kind = file.kind, DocumentKind.gradients.contains(kind) {
+        if file.kind == .morph {
+          try openMorph(path: path)
+        } else if let kind = file.kind, DocumentKind.gradients.contains(kind) {
           let loaded = try EditorFiles.loadGradient(path: path)
           record("open gradient")
           gradientEditor.gradient = loaded
@@ -40,6 +42,24 @@ extension EditorSession {
     } catch {
       log("open failed: \(path): \(error)")
     }
+  }
+
+  /// A morph document opened (dropped): its points replace the morph's
+  /// (undoable), and J saves back to it. A session without picture B
+  /// (`--morph`) cannot show a morph and says so.
+  private func openMorph(path: String) throws {
+    guard let morphEditor else {
+      log("open failed: \(path): a morph needs picture B (meshwarp-editor A --morph B)")
+      return
+    }
+    let loaded = try EditorFiles.loadMorph(path: path)
+    record("open morph")
+    morphEditor.document = loaded
+    morphEditor.selected = nil
+    document.morphPath = path
+    mode = .morph
+    log("morph opened: \(path) (\(loaded.a.count) points)")
+    log("mode: morph")
   }
 
   /// Opens what `meshwarp warp --mesh` takes; a point set or a keyframe
@@ -110,6 +130,18 @@ extension EditorSession {
     gradientEditor.drag = nil
     warp.mesh = state.mesh
     gradientEditor.gradient = state.gradient
+    if let morphEditor, let morph = state.morph, let was = old.morph {
+      morphEditor.drag = nil
+      morphEditor.document = morph
+      if was.a.count != morph.a.count {
+        morphEditor.selected = nil
+        log("morph grid: \(morph.grid?.columns ?? 0)x\(morph.grid?.rows ?? 0) points")
+      } else {
+        for i in morph.a.indices where was.a[i] != morph.a[i] { morphEditor.logPoint(.a, i) }
+        for i in morph.b.indices where was.b[i] != morph.b[i] { morphEditor.logPoint(.b, i) }
+      }
+      if was.smooth != morph.smooth { log("morph smooth: \(morph.smooth ? "on" : "off")") }
+    }
     if old.mesh.pointPairs.count != mesh.pointPairs.count {
       log("density: \(density)x\(mesh.grid?.rows ?? density) points")
       warp.selectedPoint = nil

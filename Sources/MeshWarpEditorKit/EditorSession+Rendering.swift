@@ -47,6 +47,7 @@ extension EditorSession {
   /// `WarpRenderer.render(source, mesh:options:)`.
   package func renderFrame() -> Frame {
     if mode == .gradient { return renderGradientFrame() }
+    if mode == .morph, let morphEditor { return renderMorphFrame(morphEditor) }
     let clock = ContinuousClock()
     let t0 = clock.now
     let shown = displayedMesh
@@ -124,6 +125,28 @@ extension EditorSession {
     return Frame(
       image: image, clean: clean, contentMilliseconds: Self.milliseconds(t1 - t0),
       warpMilliseconds: 0, overlayMilliseconds: Self.milliseconds(t2 - t1))
+  }
+
+  /// Morph mode's frame: A and B with their points, the morph at t and
+  /// the scrubber (``MorphLayout``); the clean frame is the morph alone at
+  /// A's size, as `meshwarp morph --time` renders it.
+  func renderMorphFrame(_ morphEditor: MorphEditor) -> Frame {
+    let clock = ContinuousClock()
+    let t0 = clock.now
+    var image = morphEditor.render(
+      width: frameWidth, height: frameHeight, threads: threads, overlay: !overlayHidden,
+      background: Self.letterboxColor)
+    let t1 = clock.now
+    let clean: RGBAImage? =
+      document.pendingCleanSaves.isEmpty
+      ? nil
+      : morphEditor.morph(
+        width: morphEditor.pictureA.width, height: morphEditor.pictureA.height, threads: threads)
+    drawHelp(into: &image)
+    let t2 = clock.now
+    return Frame(
+      image: image, clean: clean, contentMilliseconds: 0,
+      warpMilliseconds: Self.milliseconds(t1 - t0), overlayMilliseconds: Self.milliseconds(t2 - t1))
   }
 
   /// Draws the key help over `image` when it is shown.

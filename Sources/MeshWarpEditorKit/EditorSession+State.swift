@@ -40,6 +40,15 @@ extension EditorSession {
   /// The hex colour being typed, or `nil`.
   package var hexEntry: String? { gradientEditor.hexEntry }
 
+  /// The morph's points, once a morph is opened.
+  package var morphDocument: MorphDocument? { morphEditor?.document }
+  /// Where morph mode draws, once a morph is opened.
+  package var morphLayout: MorphLayout? { morphEditor?.layout }
+  /// The morph pane's progress, once a morph is opened.
+  package var morphProgress: Double? { morphEditor?.t }
+  /// The morph file opened (`--points`) or created by the first save.
+  package var morphPath: String? { document.morphPath }
+
   /// Whether the content's animation (and the genie) is paused.
   package var paused: Bool { playback.paused }
   /// Animation time in seconds.

@@ -46,6 +46,8 @@ package final class EditorSession {
   // made in init, once the session exists.
   var warp: WarpEditor!
   var gradientEditor: GradientEditor!
+  /// Morph mode's state, once a morph is opened (`--morph`).
+  var morphEditor: MorphEditor?
   var playback = Playback()
   var document: EditorDocument!
   /// Undo and redo of every edit to the mesh and the gradient.
@@ -97,10 +99,17 @@ package final class EditorSession {
   package func handle(_ event: EditorEvent) {
     switch event {
     case .mouseDown(let p):
+      if mode == .morph { return morphEditor?.mouseDown(p) ?? () }
       guard mode == .warp else { return gradientEditor.mouseDown(p, paletteShown: !overlayHidden) }
       if playback.genie == nil { warp.mouseDown(p) }
-    case .mouseMove(let p): mode == .warp ? warp.mouseMove(p) : gradientEditor.mouseMove(p)
+    case .mouseMove(let p):
+      switch mode {
+      case .warp: warp.mouseMove(p)
+      case .gradient: gradientEditor.mouseMove(p)
+      case .morph: morphEditor?.mouseMove(p)
+      }
     case .mouseUp(let p):
+      if mode == .morph { return morphEditor?.mouseUp(p) ?? () }
       guard mode == .warp else { return gradientEditor.mouseUp(p) }
       if let click = warp.mouseUp(p) { self.click(at: click) }
     case .key(let key):
@@ -112,24 +121,40 @@ package final class EditorSession {
     }
   }
 
-  /// A key: gradient mode's own keys first (in gradient mode), then the
-  /// warp's (in either mode, as before gradient mode existed), then the
-  /// keys common to both.
+  /// A key: gradient and morph mode's own keys first (in that mode), then
+  /// the warp's (in warp and gradient mode, as before gradient mode
+  /// existed), then the keys common to all.
   func press(_ key: EditorKey) {
     if mode == .gradient, gradientEditor.press(key) { return }
-    if warp.press(key) { return }
+    if mode == .morph, let morphEditor {
+      if morphEditor.press(key) { return }
+    } else if warp.press(key) {
+      return
+    }
     switch key {
     case .undo, .redo: undoOrRedo(key)
     case .switchMode:
       warp.drag = nil
       gradientEditor.drag = nil
-      mode = mode == .warp ? .gradient : .warp
+      morphEditor?.drag = nil
+      switch mode {
+      case .warp: mode = .gradient
+      case .gradient: mode = morphEditor == nil ? .warp : .morph
+      case .morph: mode = .warp
+      }
       log("mode: \(mode.rawValue)")
       if mode == .gradient { gradientEditor.logGradient() }
     case .saveJSON:
-      mode == .warp
-        ? document.saveMesh(warp.savedMesh) : document.saveGradient(gradientEditor.gradient)
+      switch mode {
+      case .warp: document.saveMesh(warp.savedMesh)
+      case .gradient: document.saveGradient(gradientEditor.gradient)
+      case .morph: morphEditor.map { document.saveMorph($0.document) }
+      }
     case .exportSwift:
+      if mode == .morph {
+        if let morphEditor { exportMorph(morphEditor) }
+        return
+      }
       let code =
         mode == .warp
         ? SwiftCodeExport.warp(warp.mesh, viewSize: viewport.size)
@@ -227,7 +252,7 @@ extension EditorSession: EditorHost {
 
   /// The state undo goes back to.
   var snapshot: EditorSnapshot {
-    EditorSnapshot(mesh: warp.mesh, gradient: gradientEditor.gradient)
+    EditorSnapshot(mesh: warp.mesh, gradient: gradientEditor.gradient, morph: morphEditor?.document)
   }
 
   func record(_ label: String, before: EditorSnapshot) {

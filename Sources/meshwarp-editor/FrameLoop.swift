@@ -200,6 +200,9 @@ final class FrameLoop {
       format: "%.1f fps | render %.1f ms (warp %.1f)", s.fps, s.renderMilliseconds,
       s.warpMilliseconds)
     let n = session.density
+    if session.mode == .morph, let t = session.morphProgress {
+      return "meshwarp-editor | \(figures) | morph t " + String(format: "%.2f", t)
+    }
     if session.mode == .gradient {
       let g = session.gradient
       return "meshwarp-editor | \(figures) | gradient \(g.width)x\(g.height) "

@@ -38,6 +38,11 @@ do {
   session.contentPath = arguments.imagePath
   if let path = arguments.meshPath { try session.useMeshFile(path: path) }
   if let path = arguments.gradientPath { try session.useGradientFile(path: path) }
+  if let path = arguments.morphPath {
+    try session.useMorph(picturePath: path, pointsPath: arguments.pointsPath)
+  } else if arguments.pointsPath != nil {
+    throw EditorArguments.Error(message: "--points needs --morph IMAGE")
+  }
   if let frames = arguments.benchmarkFrames {
     let result = EditorBenchmark.run(session, frames: frames, keepMesh: arguments.meshPath != nil)
     EditorLog.line(result.dragging.line(session: session, label: "dragging"))

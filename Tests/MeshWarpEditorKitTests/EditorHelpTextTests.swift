@@ -29,7 +29,7 @@ import _TestSupport
     let listed = Self.helpOutput.split(separator: "\n").filter { $0.hasPrefix("  --") }.map {
       String($0.dropFirst(2).prefix { $0 != " " && $0 != "," })
     }
-    #expect(listed.count == 12, "\(listed)")
+    #expect(listed.count == 14, "\(listed)")
     for option in listed {
       let arguments =
         switch option {

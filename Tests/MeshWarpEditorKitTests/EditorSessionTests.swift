@@ -10,10 +10,10 @@ final class LoggedSession {
   var lines: [String] = []
   var session: EditorSession!
 
-  init(width: Int = 400, height: Int = 300) {
+  init(width: Int = 400, height: Int = 300, content: EditorContent? = nil) {
     session = EditorSession(
       frameWidth: width, frameHeight: height,
-      content: EditorContent(width: width, height: height), paused: true
+      content: content ?? EditorContent(width: width, height: height), paused: true
     ) { [unowned self] in self.lines.append($0) }
   }
 
