@@ -387,9 +387,10 @@ check "morph: starts in morph mode" wait_for '^meshwarp-editor: mode morph, ' 60
 # (199.5, 142), point 6 of B at (508.75, 74); the scrubber runs along
 # y = 584 from x = 16 to 784.
 drag 199 142 240 170
-check "morph: point dragged in A" wait_for '^morph point 12 in A at 240\.' 30
+check "morph: point dragged in A" wait_for '^morph point 12 in A at 240\.5 170\.0 px' 30
 drag 509 74 540 110
-check "morph: point dragged in B" wait_for '^morph point 6 in B at 540\.' 30
+# The press at 509.5 grabs the point at 508.75: it lands 0.75 px left of the pointer.
+check "morph: point dragged in B" wait_for '^morph point 6 in B at 539\.8 110\.0 px' 30
 key bracketright
 check "morph: ] steps t" wait_for '^morph t 0\.55$' 30
 drag 438 584 208 584
