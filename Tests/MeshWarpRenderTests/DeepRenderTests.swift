@@ -21,6 +21,36 @@ import _TestSupport
     return image
   }
 
+  /// The smallest pictures: a 1 × 1 and a 1 × 5 source through the
+  /// identity (exact) and through a twirled grid at a larger output (every
+  /// pixel the source's one colour, or a colour of the column: a one-pixel
+  /// source has nothing else to give), in every interpolation.
+  @Test func onePixelSourcesRenderDeep() throws {
+    let dot = RGBA16Image(width: 1, height: 1, pixels: [1234, 54321, 777, 65535])
+    let column = Self.deepRandom(width: 1, height: 5, seed: 9, alpha: false)
+    var twirl = WarpMesh.identity(columns: 3, rows: 3)
+    twirl[column: 1, row: 1] = CGPoint(x: 0.6, y: 0.4)
+    for interpolation in Interpolation.allCases {
+      let same = WarpOptions(interpolation: interpolation, threads: 1)
+      #expect(WarpRenderer.render(dot, mesh: .identity(columns: 2, rows: 2), options: same) == dot)
+      #expect(
+        WarpRenderer.render(column, mesh: .identity(columns: 2, rows: 2), options: same) == column)
+      let large = WarpOptions(width: 9, height: 7, interpolation: interpolation, threads: 1)
+      let spread = WarpRenderer.render(dot, mesh: twirl, options: large)
+      #expect(spread.width == 9 && spread.height == 7)
+      let opaque = (0..<63).filter { spread.pixels[4 * $0 + 3] == 65535 }.count
+      #expect(opaque >= 30, "\(opaque) opaque pixels of 63")
+      for y in 0..<7 {
+        for x in 0..<9 where spread.pixels[4 * (y * 9 + x) + 3] == 65535 {
+          #expect(
+            Array(spread.pixels[(4 * (y * 9 + x))..<(4 * (y * 9 + x) + 3)]) == [1234, 54321, 777])
+        }
+      }
+      let stretched = WarpRenderer.render(column, mesh: twirl, options: large)
+      #expect(stretched.width == 9 && stretched.height == 7)
+    }
+  }
+
   @Test func identityIsBitExactInEveryMode() throws {
     let src = Self.deepRandom(width: 37, height: 29, seed: 4, alpha: true)
     for interpolation in Interpolation.allCases {

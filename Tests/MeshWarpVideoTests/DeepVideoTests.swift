@@ -197,6 +197,38 @@ struct DeepVideoTests {
     #expect(Set(after[0..<160]).count == Set(before[0..<160]).count)
   }
 
+  /// A 12-bit ramp (FFV1, 4:4:4, one level of 12 bits a column, 160 in a
+  /// row) into FFV1 through an identity warp keeps every level within one
+  /// level of 12 bits: a 10-bit path would round to every fourth level
+  /// (differences of 2, 40 levels left), an 8-bit one to every sixteenth.
+  @Test func twelveBitRampIntoFFV1KeepsTwelveBits() throws {
+    let folder = try TemporaryDirectory()
+    let path = folder.file("ramp12.mkv")
+    let (width, height) = (160, 16)
+    var planes: [UInt16] = []
+    for _ in 0..<height { planes += (0..<width).map { UInt16(1800 + $0) } }
+    planes += [UInt16](repeating: 2048, count: width * height * 2)
+    try Self.clip(
+      planes, width: width, height: height, pixelFormat: "yuv444p12le",
+      codec: ["-c:v", "ffv1", "-level", "3"], color: ("bt709", "bt709", "bt709"), to: path)
+    let out = folder.file("out.mkv")
+    let plan = try VideoWarp(
+      input: .video(path: path), mesh: .still(Self.identity),
+      output: VideoWarp.Output(path: out, encoding: VideoEncoding(codec: .ffv1))
+    ).plan()
+    #expect(plan.isDeep)
+    try plan.run()
+    let format = try Self.stream(out)["pix_fmt"] ?? ""
+    #expect(format.contains("12") || format.contains("16"), "\(format)")
+    let before = try Self.planes(of: path, pixelFormat: "yuv444p12le")
+    let after = try Self.planes(of: out, pixelFormat: "yuv444p12le")
+    try #require(before.count == after.count)
+    let luma = width * height
+    let differences = zip(before[0..<luma], after[0..<luma]).map { abs(Int($0) - Int($1)) }
+    #expect(differences.max()! <= 1, "a 12-bit level moved by \(differences.max()!)")
+    #expect(Set(after[0..<width]).count == width)
+  }
+
   /// The ramp into a PNG sequence: 16-bit PNG frames that keep its
   /// levels (an 8-bit clip's frames stay 8-bit).
   @Test func tenBitRampIntoAPNGSequenceIsSixteenBit() throws {
