@@ -250,26 +250,12 @@ public final class VideoReader {
   ///   when its output stops inside a frame although it exited cleanly.
   ///   After an error or ``cancel()`` every call returns nil.
   public func nextFrame(reusing storage: consuming RGBAImage? = nil) throws -> VideoFrame? {
-    guard let child else { return nil }
-    do {
-      if var frame = try parser.nextFrame(reusing: storage, read: { try child.read(into: $0) }) {
-        if let frameTimes { frame.timestamp = frameTimes.timestamp(at: frame.index) }
-        return frame
-      }
-    } catch let error as VideoInputError {
-      let ending = child.wait()
-      self.child = nil
-      if !ending.succeeded { throw failure(child, ending) }
-      throw error
-    } catch {
-      cancel()
-      throw error
+    var spare = storage
+    return try next { read in
+      guard var frame = try parser.nextFrame(reusing: spare.take(), read: read) else { return nil }
+      if let frameTimes { frame.timestamp = frameTimes.timestamp(at: frame.index) }
+      return frame
     }
-    let ending = child.wait()
-    self.child = nil
-    guard ending.succeeded else { throw failure(child, ending) }
-    warnings = child.errorTail(replacingInput: path).trimmingCharacters(in: .whitespacesAndNewlines)
-    return nil
   }
 
   /// The next frame of a stream decoded ``Decoding/deep(_:)``, or nil
@@ -279,13 +265,27 @@ public final class VideoReader {
   package func nextDeepFrame(reusing storage: consuming RGBA16Image? = nil) throws -> (
     timestamp: Double, image: RGBA16Image
   )? {
+    var spare = storage
+    return try next { read in
+      guard let frame = try parser.nextDeepFrame(reusing: spare.take(), read: read) else {
+        return nil
+      }
+      return (frameTimes?.timestamp(at: frame.index) ?? frame.timestamp, frame.image)
+    }
+  }
+
+  /// One frame from `parse` (which reads the child's output through the
+  /// function it is given), or nil at the end: then ffmpeg is reaped and
+  /// its exit checked (a failure names what it printed), and what it
+  /// printed on success is kept as ``warnings``. A parse error reaps it
+  /// too and is thrown, unless ffmpeg failed, whose error says more; any
+  /// other error stops it.
+  private func next<Frame>(
+    _ parse: (_ read: (UnsafeMutableRawBufferPointer) throws -> Int) throws -> Frame?
+  ) throws -> Frame? {
     guard let child else { return nil }
     do {
-      if let frame = try parser.nextDeepFrame(
-        reusing: storage, read: { try child.read(into: $0) })
-      {
-        return (frameTimes?.timestamp(at: frame.index) ?? frame.timestamp, frame.image)
-      }
+      if let frame = try parse({ try child.read(into: $0) }) { return frame }
     } catch let error as VideoInputError {
       let ending = child.wait()
       self.child = nil
