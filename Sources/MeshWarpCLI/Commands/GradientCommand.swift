@@ -73,30 +73,19 @@ struct GradientCommand: ParsableCommand {
       options: GradientRenderOptions(
         dithering: !fill.noDither, threads: resolvedThreadCount(threads)))
     try still.check(times: times, path: output.output, image: image)
-    if still.deep || still.profile == .displayP3 {
+    if still.isOwnStill {
       // A still at 16 bits, or tagged Display P3.
-      let status = StageStatus(console: console)
-      defer { status.finish() }
-      status.enter(.rendering)
       let t = times.times[0]
-      let gradient = input.gradient(t)
-      var picture: PixelImage =
-        still.deep
-        ? .rgba16(renderer.render16(gradient, width: size.width, height: size.height))
-        : .rgba8(renderer.render(gradient, width: size.width, height: size.height))
-      if let warp {
-        picture = WarpRenderer.render(
-          picture, geometry: warp.geometry(at: t), options: WarpOptions(threads: threads))
+      return try still.write(
+        at: t, warp: warp, size: size, output: output, image: image, threads: threads,
+        console: console
+      ) { deep in
+        let gradient = input.gradient(t)
+        if deep {
+          return .rgba16(renderer.render16(gradient, width: size.width, height: size.height))
+        }
+        return .rgba8(renderer.render(gradient, width: size.width, height: size.height))
       }
-      status.enter(.encoding)
-      try image.write(
-        picture, to: output.output, console: console, color: still.color, threads: threads,
-        depth: still.deep ? .bits16 : nil)
-      status.finish()
-      if !output.isStandardOutput {
-        console.error("wrote \(output.output) (\(size.width)x\(size.height))")
-      }
-      return
     }
     try FrameExport.write(
       times, width: size.width, height: size.height, to: output.output,

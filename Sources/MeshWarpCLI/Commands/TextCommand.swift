@@ -107,45 +107,31 @@ struct TextCommand: ParsableCommand {
     let background = image.background?.rgba ?? .transparent
     let size = canvas.size ?? PixelSize(width: filled.width, height: filled.height)
     try still.check(times: times, path: output.output, image: image)
-    if still.deep || still.profile == .displayP3 {
+    if still.isOwnStill {
       // A still at 16 bits, or tagged Display P3: the fill, the mask and the
       // canvas at the still's depth.
-      let status = StageStatus(console: console)
-      defer { status.finish() }
-      status.enter(.rendering)
       let t = times.times[0]
-      let gradient = gradient.gradient(t)
-      var picture: PixelImage
-      if still.deep {
-        let fill = renderer.render16(gradient, width: filled.width, height: filled.height)
-        picture = .rgba16(
-          canvas.size == nil
-            ? filled.render(fill: fill, background: background)
-            : filled.render(
-              fill: fill, background: background, canvasWidth: size.width,
-              canvasHeight: size.height))
-      } else {
+      return try still.write(
+        at: t, warp: warp, size: size, output: output, image: image, threads: threads,
+        console: console
+      ) { deep in
+        let gradient = gradient.gradient(t)
+        let canvasSize = canvas.size.map { ($0.width, $0.height) }
+        if deep {
+          let fill = renderer.render16(gradient, width: filled.width, height: filled.height)
+          return .rgba16(
+            canvasSize.map {
+              filled.render(
+                fill: fill, background: background, canvasWidth: $0.0, canvasHeight: $0.1)
+            } ?? filled.render(fill: fill, background: background))
+        }
         let fill = renderer.render(gradient, width: filled.width, height: filled.height)
-        picture = .rgba8(
-          canvas.size == nil
-            ? filled.render(fill: fill, background: background)
-            : filled.render(
-              fill: fill, background: background, canvasWidth: size.width,
-              canvasHeight: size.height))
+        return .rgba8(
+          canvasSize.map {
+            filled.render(
+              fill: fill, background: background, canvasWidth: $0.0, canvasHeight: $0.1)
+          } ?? filled.render(fill: fill, background: background))
       }
-      if let warp {
-        picture = WarpRenderer.render(
-          picture, geometry: warp.geometry(at: t), options: WarpOptions(threads: threads))
-      }
-      status.enter(.encoding)
-      try image.write(
-        picture, to: output.output, console: console, color: still.color, threads: threads,
-        depth: still.deep ? .bits16 : nil)
-      status.finish()
-      if !output.isStandardOutput {
-        console.error("wrote \(output.output) (\(size.width)x\(size.height))")
-      }
-      return
     }
     try FrameExport.write(
       times, width: size.width, height: size.height, to: output.output,

@@ -1,4 +1,5 @@
 import MeshWarpArguments
+import MeshWarpCore
 import MeshWarpImageIO
 import MeshWarpRender
 import MeshWarpVideo
@@ -59,5 +60,36 @@ struct RenderedStillOptions: ParsableArguments {
   /// The output's colour description: a Display P3 profile, or none.
   var color: ColorDescription {
     profile == .displayP3 ? .displayP3 : ColorDescription()
+  }
+
+  /// Whether the still is written on its own path (`--depth 16` or
+  /// `--profile display-p3`) rather than as the one frame of an export.
+  var isOwnStill: Bool { deep || profile == .displayP3 }
+
+  /// Writes the one still of `gradient` and `text` on its own path:
+  /// `render` draws the picture at time `t` at the still's depth (16 bits
+  /// when `deep`), `warp` warps it, and it is encoded with the still's
+  /// colour and depth; the steps show on a terminal, and "wrote …" ends it.
+  func write(
+    at t: Double, warp: MeshAnimation?, size: PixelSize, output: OutputOptions,
+    image: ImageOutputOptions, threads: Int, console: Console,
+    render: (_ deep: Bool) -> PixelImage
+  ) throws {
+    let status = StageStatus(console: console)
+    defer { status.finish() }
+    status.enter(.rendering)
+    var picture = render(deep)
+    if let warp {
+      picture = WarpRenderer.render(
+        picture, geometry: warp.geometry(at: t), options: WarpOptions(threads: threads))
+    }
+    status.enter(.encoding)
+    try image.write(
+      picture, to: output.output, console: console, color: color, threads: threads,
+      depth: deep ? .bits16 : nil)
+    status.finish()
+    if !output.isStandardOutput {
+      console.error("wrote \(output.output) (\(size.width)x\(size.height))")
+    }
   }
 }
