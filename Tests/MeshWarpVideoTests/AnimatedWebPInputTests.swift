@@ -76,4 +76,22 @@ struct AnimatedWebPInputTests {
     #expect(
       text.trimmingCharacters(in: .whitespacesAndNewlines) == "2 2 2\n100 250 40 500", "\(text)")
   }
+
+  /// ffmpeg reads an animated WebP from a temporary Matroska file; what it
+  /// prints names the user's file, not that one (bare or as `file:`).
+  @Test func messagesNameTheUsersFile() throws {
+    let temporary = "/tmp/meshwarp-webp-AbC123.mkv"
+    let child = try ChildProcess(
+      tool: "sh", executable: "/bin/sh",
+      arguments: [
+        "-c", "echo 'file:\(temporary): Invalid data' >&2; echo '\(temporary) ended' >&2",
+      ])
+    _ = child.wait()
+    #expect(
+      child.errorTail(replacingInput: temporary, with: "in.webp")
+        == "in.webp: Invalid data\nin.webp ended\n")
+    #expect(child.lastErrorLine(replacingInput: temporary, with: "in.webp") == "in.webp ended")
+    // Without a name to use, the bare path stays.
+    #expect(child.errorTail(replacingInput: temporary).hasPrefix(temporary + ": Invalid data"))
+  }
 }

@@ -108,9 +108,10 @@ final class ChildProcess {
     }
   }
 
-  /// The end of the error output (at most 4 KiB), with `file:PATH`
-  /// written as `PATH`.
-  func errorTail(replacingInput path: String) -> String {
+  /// The end of the error output (at most 4 KiB), with the input file
+  /// `input` (as `file:INPUT` or bare) written as `name`: the file the
+  /// user gave, where ffmpeg read a temporary one made from it.
+  func errorTail(replacingInput input: String, with name: String? = nil) -> String {
     let size = lseek(errorFile, 0, SEEK_END)
     guard size > 0 else { return "" }
     let start = max(0, Int(size) - 4096)
@@ -119,14 +120,18 @@ final class ChildProcess {
       pread(errorFile, $0.baseAddress, $0.count, off_t(start))
     }
     guard n > 0 else { return "" }
-    return String(decoding: bytes[0..<n], as: UTF8.self)
-      .replacingOccurrences(of: Self.inputURL(path), with: path)
+    let text = String(decoding: bytes[0..<n], as: UTF8.self)
+      .replacingOccurrences(of: Self.inputURL(input), with: input)
+    guard let name, name != input else { return text }
+    return text.replacingOccurrences(of: input, with: name)
   }
 
   /// The last non-empty line of the error output.
-  func lastErrorLine(replacingInput path: String) -> String {
-    errorTail(replacingInput: path).split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }
-      .map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
+  func lastErrorLine(replacingInput input: String, with name: String? = nil) -> String {
+    errorTail(replacingInput: input, with: name).split(separator: "\n").last {
+      !$0.allSatisfy(\.isWhitespace)
+    }
+    .map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
   }
 
   private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {

@@ -42,7 +42,7 @@ public enum VideoProbe {
     let ending = child.wait()
     guard ending.succeeded else {
       throw VideoInputError.cannotDecode(
-        path: path, tool: "ffprobe", detail: child.lastErrorLine(replacingInput: path))
+        path: path, tool: "ffprobe", detail: child.lastErrorLine(replacingInput: input, with: path))
     }
     var info = try parse(output, path: path)
     if info.color.isHDR, info.masteringDisplay == nil || info.contentLightLevel == nil {

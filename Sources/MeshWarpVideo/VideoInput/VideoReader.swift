@@ -298,7 +298,8 @@ public final class VideoReader {
     let ending = child.wait()
     self.child = nil
     guard ending.succeeded else { throw failure(child, ending) }
-    warnings = child.errorTail(replacingInput: path).trimmingCharacters(in: .whitespacesAndNewlines)
+    warnings = child.errorTail(replacingInput: input, with: path).trimmingCharacters(
+      in: .whitespacesAndNewlines)
     return nil
   }
 
@@ -306,7 +307,7 @@ public final class VideoReader {
     .decoderFailed(
       path: path, framesRead: parser.framesRead,
       reason: FFmpegFailure.reason(
-        ending.text, output: Array(child.errorTail(replacingInput: path).utf8)))
+        ending.text, output: Array(child.errorTail(replacingInput: input, with: path).utf8)))
   }
 
   /// Stops decoding: kills and reaps ffmpeg. Later `nextFrame()` calls
