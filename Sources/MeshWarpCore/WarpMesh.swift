@@ -133,32 +133,33 @@ public struct WarpMesh: Hashable, Sendable {
   /// The warped quad of face `faceIndex`, scaled by `scale` (e.g. the output
   /// size in pixels). Indices must be valid.
   package func warpedQuad(_ faceIndex: Int, scale: Vector2 = Vector2(1, 1)) -> Quad {
-    quad(faceIndex, \.to, scale: scale)
+    let f = faces[faceIndex]
+    return Quad(
+      Vector2(pointPairs[f.i0].to), Vector2(pointPairs[f.i1].to), Vector2(pointPairs[f.i2].to),
+      Vector2(pointPairs[f.i3].to)
+    ).scaled(by: scale)
   }
 
   /// The original (`from`) quad of face `faceIndex`, scaled by `scale`.
+  /// (Each side spelled out: a key path to the side, read through the
+  /// runtime at every call, took a fifth of a 128 × 128 mesh's frame.)
   package func originalQuad(_ faceIndex: Int, scale: Vector2 = Vector2(1, 1)) -> Quad {
-    quad(faceIndex, \.from, scale: scale)
-  }
-
-  /// Face `faceIndex`'s quad through one side of its point pairs (`from` or
-  /// `to`), scaled by `scale`.
-  private func quad(
-    _ faceIndex: Int, _ side: KeyPath<MeshPointPair, CGPoint>, scale: Vector2
-  ) -> Quad {
     let f = faces[faceIndex]
     return Quad(
-      Vector2(pointPairs[f.i0][keyPath: side]), Vector2(pointPairs[f.i1][keyPath: side]),
-      Vector2(pointPairs[f.i2][keyPath: side]), Vector2(pointPairs[f.i3][keyPath: side])
+      Vector2(pointPairs[f.i0].from), Vector2(pointPairs[f.i1].from),
+      Vector2(pointPairs[f.i2].from), Vector2(pointPairs[f.i3].from)
     ).scaled(by: scale)
   }
 
   /// Whether face `faceIndex` has four in-range indices and finite points.
   public func isRenderable(_ faceIndex: Int) -> Bool {
     let n = pointPairs.count
-    return faces[faceIndex].indices.allSatisfy { i in
+    // (The four indices read one by one: `MeshFace.indices` allocates.)
+    @inline(__always) func usable(_ i: Int) -> Bool {
       i >= 0 && i < n && pointPairs[i].from.x.isFinite && pointPairs[i].from.y.isFinite
         && pointPairs[i].to.x.isFinite && pointPairs[i].to.y.isFinite
     }
+    let f = faces[faceIndex]
+    return usable(f.i0) && usable(f.i1) && usable(f.i2) && usable(f.i3)
   }
 }

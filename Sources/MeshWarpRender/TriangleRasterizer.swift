@@ -136,21 +136,40 @@ import MeshWarpCore
   func forEachSpan(
     rows: ClosedRange<Int>, width: Int, _ body: (_ y: Int, _ columns: Range<Int>) -> Void
   ) {
-    let y0 = rows.lowerBound
-    var e0 = EdgeWalk(ax.0, ay.0, dx.0, dy.0, bias.0, row: y0)
-    var e1 = EdgeWalk(ax.1, ay.1, dx.1, dy.1, bias.1, row: y0)
-    var e2 = EdgeWalk(ax.2, ay.2, dx.2, dy.2, bias.2, row: y0)
-    let maxColumn = Int64(width) - 1
-    for y in rows {
+    var walk = SpanWalk(self, row: rows.lowerBound, width: width)
+    for y in rows { body(y, walk.next()) }
+  }
+
+  /// The spans of consecutive rows, one row per ``next()``, by the
+  /// edges' ``EdgeWalk``s (see ``forEachSpan(rows:width:_:)``): for a
+  /// caller that walks two triangles in step.
+  @usableFromInline struct SpanWalk {
+    @usableFromInline var e0: EdgeWalk
+    @usableFromInline var e1: EdgeWalk
+    @usableFromInline var e2: EdgeWalk
+    @usableFromInline let maxColumn: Int64
+
+    /// The walk from row `row` on, spans clipped to `0..<width`.
+    @inline(__always) @usableFromInline
+    init(_ t: TriangleRasterizer, row: Int, width: Int) {
+      e0 = EdgeWalk(t.ax.0, t.ay.0, t.dx.0, t.dy.0, t.bias.0, row: row)
+      e1 = EdgeWalk(t.ax.1, t.ay.1, t.dx.1, t.dy.1, t.bias.1, row: row)
+      e2 = EdgeWalk(t.ax.2, t.ay.2, t.dx.2, t.dy.2, t.bias.2, row: row)
+      maxColumn = Int64(width) - 1
+    }
+
+    /// The current row's span (``span(row:width:)``'s), then the next row.
+    @inline(__always) @usableFromInline
+    mutating func next() -> Range<Int> {
       var lo: Int64 = 0
       var hi = maxColumn
       e0.clip(&lo, &hi)
       e1.clip(&lo, &hi)
       e2.clip(&lo, &hi)
-      body(y, lo <= hi ? Int(lo)..<Int(hi + 1) : 0..<0)
       e0.advance()
       e1.advance()
       e2.advance()
+      return lo <= hi ? Int(lo)..<Int(hi + 1) : 0..<0
     }
   }
 

@@ -133,6 +133,9 @@ public enum WarpRenderer {
     /// Strictly convex: each diagonal separates the other two corners, so
     /// the two triangles tile the quad and their spans on a row abut.
     var convex: Bool
+    /// The whole face's inverse as one quadratic, where it fits
+    /// (``FaceQuadratic``): its rows are shaded with no exact solves.
+    var quadratic: FaceQuadratic?
     /// Rows that the triangles may cover (empty when neither exists).
     var rows: Range<Int>
     /// Columns that the triangles may cover (a superset: the quad's bounds).
@@ -156,55 +159,64 @@ public enum WarpRenderer {
       convex =
         separates(warped.a, warped.c, warped.b, warped.d)
         && separates(warped.b, warped.d, warped.a, warped.c)
+      quadratic = FaceQuadratic(warped: warped, original: original, convex: convex)
       // (Clamped so that far-away corners convert to Int without a trap.)
       let limit = Double(1 << 30)
       let (lo, hi) = warped.bounds
       let left = Int(min(max(lo.x, -limit), limit).rounded(.down)) - 1
       let right = Int(min(max(hi.x, -limit), limit).rounded(.up)) + 2
       columns = left..<right
-      let covered = [triangles.0?.rows, triangles.1?.rows].compactMap { $0 }
-      rows =
-        covered.isEmpty
-        ? 0..<0
-        : covered.map(\.lowerBound).min()!..<(covered.map(\.upperBound).max()! + 1)
+      // (No arrays here: a dense mesh sets up thousands of faces a frame.)
+      switch (triangles.0?.rows, triangles.1?.rows) {
+      case (let a?, let b?):
+        rows = min(a.lowerBound, b.lowerBound)..<(max(a.upperBound, b.upperBound) + 1)
+      case (let a?, nil), (nil, let a?): rows = a.lowerBound..<(a.upperBound + 1)
+      case (nil, nil): rows = 0..<0
+      }
     }
 
     /// Shades this face's pixels in `rows` × `columns` (the covered pixel
     /// centres of its two triangles). On a convex face a row's two triangle
     /// spans abut and are shaded as one run, so runs (and the shader's
-    /// interpolated chunks) are as long as the face is wide.
+    /// interpolated chunks) are as long as the face is wide; a face with a
+    /// ``quadratic`` shades its runs from it.
     @inline(__always)
     func shade<Writer: SpanWriter>(
       rows: Range<Int>, columns: Range<Int>, width: Int, sampler: Writer,
       out: UnsafeMutablePointer<Writer.Channel>
     ) {
       let visible = rows.clamped(to: self.rows)
-      // The triangles are read where they are stored, not bound to locals:
-      // copies of them (120 bytes each) cost more than the spans.
-      @inline(__always) func span(_ y: Int, upper: Bool) -> Range<Int> {
-        let span =
-          upper
-          ? triangles.0.flatMap { $0.rows.contains(y) ? $0.span(row: y, width: width) : nil }
-          : triangles.1.flatMap { $0.rows.contains(y) ? $0.span(row: y, width: width) : nil }
-        return (span ?? 0..<0).clamped(to: columns)
-      }
-      shadeRuns(visible, span: span, sampler: sampler, out: out, width: width)
-    }
-
-    /// Shades each row's spans (one run where a convex face's two triangle
-    /// spans abut) through `sampler`.
-    @inline(__always)
-    func shadeRuns<Writer: SpanWriter>(
-      _ visible: Range<Int>, span: (Int, Bool) -> Range<Int>, sampler: Writer,
-      out: UnsafeMutablePointer<Writer.Channel>, width: Int
-    ) {
+      guard !visible.isEmpty else { return }
+      // Each triangle's spans walked down the rows (no division per row;
+      // a row outside a triangle's rows comes out empty, as its three
+      // edges leave no centre). Locals, not captured by a closure: a
+      // captured variable is checked for exclusive access at every use.
+      let first = visible.lowerBound
+      var upper = triangles.0.map { TriangleRasterizer.SpanWalk($0, row: first, width: width) }
+      var lower = triangles.1.map { TriangleRasterizer.SpanWalk($0, row: first, width: width) }
       for y in visible {
-        let a = span(y, true)
-        let b = span(y, false)
+        let a = (upper?.next() ?? 0..<0).clamped(to: columns)
+        let b = (lower?.next() ?? 0..<0).clamped(to: columns)
         let row = out + y * width * 4
-        if convex && !a.isEmpty && !b.isEmpty
+        let abut =
+          !a.isEmpty && !b.isEmpty
           && (a.upperBound == b.lowerBound || b.upperBound == a.lowerBound)
-        {
+        if let quadratic {
+          // One polynomial for both triangles.
+          if abut {
+            let xs = min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
+            quadratic.shade(row: y, xs: xs, sampler: sampler, out: row + xs.lowerBound * 4)
+            continue
+          }
+          if !a.isEmpty {
+            quadratic.shade(row: y, xs: a, sampler: sampler, out: row + a.lowerBound * 4)
+          }
+          if !b.isEmpty {
+            quadratic.shade(row: y, xs: b, sampler: sampler, out: row + b.lowerBound * 4)
+          }
+          continue
+        }
+        if convex && abut {
           let xs = min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
           shader.shade(row: y, xs: xs, upper: nil, sampler: sampler, out: row + xs.lowerBound * 4)
           continue

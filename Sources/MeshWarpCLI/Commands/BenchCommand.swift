@@ -13,8 +13,10 @@ struct BenchCommand: ParsableCommand {
     name: "bench", summary: "Measure rendering speed (median ms per frame).",
     details: """
       Cases (1920x1080 RGBA): copy (one frame copy, the memory floor), warp-1 (one quad),
-      warp-16x16 and warp-64x64 (the peers' sinusoidal meshes; warps render into one reused
-      frame, as the peers' remap writes into a preallocated array), warp-16x16-4k (the same
+      warp-16x16, warp-64x64 and warp-128x128 (the peers' sinusoidal meshes; warps render into
+      one reused frame, as the peers' remap writes into a preallocated array), warp-genie (the
+      genie's mesh halfway through: a 1920x675 view sliding into a dock slot of a 1920x1080
+      canvas, filtered as `meshwarp genie` draws it), warp-16x16-4k (the same
       at 3840x2160), warp-16x16-portable
       (the portable Swift span loop where the AVX2 kernel would run), warp-1-unfiltered,
       warp-16x16-unfiltered and warp-64x64-unfiltered (minification filter off),
@@ -141,6 +143,8 @@ struct BenchCommand: ParsableCommand {
         }
       },
       warp("warp-64x64") { MeshPresets.sinusoidal(columns: 65, rows: 65) },
+      warp("warp-128x128") { MeshPresets.sinusoidal(columns: 129, rows: 129) },
+      genieCase(width: w, height: h),
       warp("warp-1-unfiltered", options: WarpOptions(minification: .off)) {
         MeshPresets.originalCard
       },
@@ -335,6 +339,35 @@ struct BenchCommand: ParsableCommand {
           }
         },
       ]
+    }
+  }
+
+  /// `warp-genie`: the frame at progress 0.5 of the genie as `meshwarp
+  /// genie` lays it out by default (the view at the top of a canvas 1.6×
+  /// its height, a dock-like slot a sixth of its width at the bottom),
+  /// the canvas 1920×1080, drawn with the standard filter onto
+  /// transparency.
+  static func genieCase(width w: Int, height h: Int) -> Case {
+    Case(name: "warp-genie", width: w, height: h) {
+      let viewHeight = (Double(h) / 1.6).rounded()
+      let picture = ImageGenerators.benchmarkPicture(width: w, height: Int(viewHeight))
+      let view = CGRect(x: 0, y: 0, width: Double(w), height: viewHeight)
+      let along = Double(h) * 0.06
+      let target = CGRect(
+        x: view.midX - view.width / 12, y: Double(h) - along, width: view.width / 6,
+        height: along)
+      guard
+        let layout = try? GenieLayout(
+          canvasSize: CGSize(width: Double(w), height: Double(h)), viewRect: view,
+          targetRect: target, edge: .bottom),
+        let mesh = try? GenieMeshGenerator(layout: layout).mesh(progress: 0.5)
+      else { preconditionFailure("warp-genie bench mesh failed") }
+      let frame = Frame()
+      return { threads in
+        let options = WarpOptions(
+          width: w, height: h, edges: .transparent, minification: .standard, threads: threads)
+        WarpRenderer.render(picture, mesh: mesh, options: options, into: &frame.image)
+      }
     }
   }
 

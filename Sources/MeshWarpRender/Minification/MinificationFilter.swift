@@ -80,9 +80,15 @@ enum MinificationFilter {
     let outScale = Vector2(Double(width), Double(height))
     let tilesY = (height + tileSize - 1) / tileSize
     var candidates = [[Int]](repeating: [], count: tilesY)
+    // Each face's columns (output pixels), so that a run passes on only
+    // the faces near its own columns: a dense mesh has hundreds in a
+    // tile row, and each run copied and culled all of them.
+    var columns = [(lo: Double, hi: Double)](
+      repeating: (-.infinity, .infinity), count: mesh.faces.count)
     let margin = 2.0
     for i in mesh.faces.indices where mesh.isRenderable(i) {
       let (lo, hi) = mesh.warpedQuad(i, scale: outScale).bounds
+      if lo.x.isFinite && hi.x.isFinite { columns[i] = (lo.x, hi.x) }
       guard lo.y.isFinite, hi.y.isFinite else {
         for t in candidates.indices { candidates[t].append(i) }
         continue
@@ -93,13 +99,20 @@ enum MinificationFilter {
       for t in first...last { candidates[t].append(i) }
     }
     let facesByTileRow = candidates
+    let faceColumns = columns
     // Scanned once for all runs (per run it cost more than most runs).
     let opaque = sourceOpaque ?? source.isOpaque(threads: 1)
     resolveRuns(runs, into: &output, threads: options.threads) { run in
+      // A margin of 3 output pixels, more than `renderRun`'s 2 samples
+      // (with room for rounding): every face it keeps is among these, in
+      // the same order.
+      let (left, right) = (Double(run.x) - 3, Double(run.x + run.width) + 3)
+      let nearby = facesByTileRow[run.y / tileSize].filter {
+        faceColumns[$0].hi >= left && faceColumns[$0].lo <= right
+      }
       let large = renderRun(
         run, source: source, mesh: mesh, width: width, height: height, options: options,
-        candidates: facesByTileRow[run.y / tileSize], sourceOpaque: opaque, covered: complete,
-        surface: surface)
+        candidates: nearby, sourceOpaque: opaque, covered: complete, surface: surface)
       let covered =
         keepUncovered
         ? coverage(
