@@ -38,6 +38,8 @@ extension EditorSession {
         path: path, width: frameWidth, height: frameHeight, time: playback.time)
       document.contentPath = path
       logContent()
+      // In a morph, the content is picture A.
+      morphEditor?.replacePictureA(content.background(time: 0))
       logToggleLocation()
     } catch {
       log("open failed: \(path): \(error)")

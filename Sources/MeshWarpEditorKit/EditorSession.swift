@@ -148,7 +148,13 @@ package final class EditorSession {
       switch mode {
       case .warp: document.saveMesh(warp.savedMesh)
       case .gradient: document.saveGradient(gradientEditor.gradient)
-      case .morph: morphEditor.map { document.saveMorph($0.document) }
+      case .morph:
+        guard let morph = morphEditor?.document else { break }
+        // Saved whatever it is (the work is not lost), but a document
+        // that folds at some t is not one `meshwarp morph` or the editor
+        // opens: say so.
+        document.saveMorph(morph)
+        do { try morph.validate() } catch { log("morph: \(error); fix it before using the file") }
       }
     case .exportSwift:
       if mode == .morph {

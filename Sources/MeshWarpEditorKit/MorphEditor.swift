@@ -42,6 +42,14 @@ final class MorphEditor {
       a: (pictureA.width, pictureA.height), b: (pictureB.width, pictureB.height))
   }
 
+  /// Picture A replaced (a picture dropped on the window): the panes and
+  /// the morph are drawn again from it.
+  func replacePictureA(_ picture: RGBAImage) {
+    pictureA = picture
+    paneCache = [:]
+    morphCache = nil
+  }
+
   /// The points of `side`.
   func points(_ side: MorphSide) -> [CGPoint] { side == .a ? document.a : document.b }
 

@@ -128,7 +128,7 @@ public struct VideoMorph: Sendable {
         of: reader, into: format, path: output.path, &encoding, notes: &notes)
       for line in notes { note(line) }
     }
-    let (times, span) = frameTimes(sides)
+    let (times, span) = try frameTimes(sides)
     let count = times.times.count
     let renderOptions = options(width, height)
     // A variable-rate clip's frames keep their own durations.
@@ -163,7 +163,7 @@ public struct VideoMorph: Sendable {
     let sides = try Sides(a: a, b: b)
     defer { sides.close() }
     let (width, height) = try outputSize(sides)
-    let span = frameTimes(sides, countingFrames: false).span
+    let span = try frameTimes(sides, countingFrames: false).span
     let t = span > 0 ? min(max(time / span, 0), 1) : 1
     return MorphRenderer.render(
       morph, at: t, a: try sides.a.frame(at: time), b: try sides.b.frame(at: time),
@@ -205,7 +205,7 @@ public struct VideoMorph: Sendable {
 
   /// The output's frame times and the morph's span in seconds (progress
   /// is time / span for clips).
-  private func frameTimes(_ sides: Sides, countingFrames: Bool = true) -> (
+  private func frameTimes(_ sides: Sides, countingFrames: Bool = true) throws -> (
     times: FrameTimes, span: Double
   ) {
     guard let clip = sides.clip else {
@@ -221,7 +221,12 @@ public struct VideoMorph: Sendable {
     if let known = clip.frameTimes?.timestamps {
       stamps = known
     } else {
-      let count = max(1, clip.info.estimatedFrameCount ?? 1)
+      // The stream's packets counted (VideoReader), else the stated
+      // duration × rate; a clip with neither cannot be morphed frame for
+      // frame.
+      guard let count = clip.info.estimatedFrameCount, count >= 1, count <= 100_000_000 else {
+        throw VideoMorphError.unknownLength(clip.path)
+      }
       stamps = (0..<count).map { Double($0) / fps }
     }
     let span = duration ?? (stamps.last ?? 0)
@@ -236,6 +241,8 @@ public enum VideoMorphError: Error, Sendable, Equatable, CustomStringConvertible
   case audioFromStill(String)
   /// The output has more pixels than allowed, or no pixels.
   case outputTooLarge(width: Int, height: Int, maxPixels: Int)
+  /// The clip states no length and its frames could not be counted.
+  case unknownLength(String)
 
   public var description: String {
     switch self {
@@ -243,6 +250,8 @@ public enum VideoMorphError: Error, Sendable, Equatable, CustomStringConvertible
       "picture \(side) is a still: it has no audio to keep"
     case .outputTooLarge(let width, let height, let maxPixels):
       "output \(width)x\(height) is empty or exceeds the limit of \(maxPixels) pixels"
+    case .unknownLength(let path):
+      "\(path): the clip states no length and its frames could not be counted"
     }
   }
 }
@@ -270,8 +279,10 @@ private final class Sides: @unchecked Sendable {
 /// One input: a still, or a clip read forward frame by frame, the frame
 /// after the current one held back until its time comes.
 private final class Side {
-  let reader: VideoReader?
+  private(set) var reader: VideoReader?
   private var current: RGBAImage?
+  /// The current frame's timestamp (a clip's).
+  private var currentTime = -Double.infinity
   private var pending: VideoFrame?
   private var ended = false
 
@@ -291,8 +302,17 @@ private final class Side {
   /// The frame shown at `time`: the last whose timestamp is at most
   /// `time` (within half a microsecond); the first before it, the last
   /// past the end.
+  ///
+  /// A time before the current frame's (the animation writer renders the
+  /// last frame first to choose a MOV's codec) starts the clip again.
   func frame(at time: Double) throws -> RGBAImage {
-    guard let reader else { return current! }
+    guard var reader else { return current! }
+    if current != nil, time + 5e-7 < currentTime {
+      reader.cancel()
+      reader = try VideoReader(path: reader.path)
+      self.reader = reader
+      (current, currentTime, pending, ended) = (nil, -.infinity, nil, false)
+    }
     while true {
       if pending == nil && !ended {
         pending = try reader.nextFrame()
@@ -300,6 +320,7 @@ private final class Side {
       }
       guard let next = pending, current == nil || next.timestamp <= time + 5e-7 else { break }
       current = next.image
+      currentTime = next.timestamp
       pending = nil
     }
     guard let current else {

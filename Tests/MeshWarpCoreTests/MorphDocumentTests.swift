@@ -211,4 +211,18 @@ import Testing
       "\(error)".contains(message)
     }
   }
+
+  /// A file naming a grid whose point count overflows is refused with a
+  /// message, not a trap.
+  @Test func hugeGridIsRefusedWithoutTrapping() throws {
+    let json =
+      #"{"columns": 4294967296, "rows": 4294967296, "faces": [[0,1,3,2]], "a": [[0,0],[1,0],[0,1],[1,1]], "b": [[0,0],[1,0],[0,1],[1,1]]}"#
+    let document = try JSONDecoder().decode(MorphDocument.self, from: Data(json.utf8))
+    #expect(throws: MorphError.self) { try document.validate() }
+    do {
+      try document.validate()
+    } catch {
+      #expect("\(error)".contains("more points than can be counted"), "\(error)")
+    }
+  }
 }

@@ -108,6 +108,32 @@ import _TestSupport
     #expect(top.g > 120 && top.r > 200)
   }
 
+  /// A picture dropped in morph mode becomes picture A: the morph pane
+  /// and the clean frame are drawn from it, not the first picture; a
+  /// saved document that folds is saved with a warning.
+  @Test func droppedPictureBecomesAAndFoldsAreWarnedOnSave() throws {
+    let directory = try TemporaryDirectory()
+    let s = try Self.session(in: directory)
+    let green = RGBAImage(width: 50, height: 25, fill: RGBA8(20, 200, 40))
+    try Data(try PNGEncoder.encode(green)).write(
+      to: URL(fileURLWithPath: directory.file("green.png")))
+    s.session.handle(.key(.gradientColumns(-1)))
+    for _ in 0..<10 { s.session.handle(.key(.gradientColumns(-1))) }
+    #expect(s.session.morphProgress == 0)
+    s.session.handle(.open(path: directory.file("green.png")))
+    s.session.handle(.key(.saveClean))
+    let clean = try #require(s.session.renderFrame().clean)
+    #expect(clean.width == 50 && clean.height == 25 && clean[25, 12] == RGBA8(20, 200, 40))
+    // Point 12 of A dragged past its neighbour: faces fold part way.
+    let layout = try #require(s.session.morphLayout)
+    let p = Self.point(12, in: layout.paneA)
+    s.drag(from: p, to: Self.point(14, in: layout.paneA) + Vector2(20, 0))
+    s.session.handle(.key(.saveJSON))
+    #expect(s.lines.contains { $0.hasPrefix("morph saved: ") })
+    #expect(
+      s.lines.contains { $0.hasPrefix("morph: ") && $0.hasSuffix("fix it before using the file") })
+  }
+
   @Test func tabCyclesThroughTheThreeModes() throws {
     let directory = try TemporaryDirectory()
     let s = try Self.session(in: directory)

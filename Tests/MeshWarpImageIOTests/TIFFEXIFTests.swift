@@ -105,9 +105,10 @@ import _TestSupport
     try TIFFTests.python(Self.checkFile("big.tif"), in: directory)
   }
 
-  /// Tags the TIFF already has keep the TIFF's values: an EXIF block
-  /// saying orientation 6 and a make does not turn the written picture.
-  @Test(.enabled(if: pillow)) func outputsOwnTagsWin() throws {
+  /// A block's camera tags reach the TIFF even without an Exif link, and
+  /// its orientation does not: the picture is written upright, its own
+  /// orientation tag 1 (a block's structural tags are never carried).
+  @Test(.enabled(if: pillow)) func cameraTagsTravelOrientationDoesNot() throws {
     let directory = try TemporaryDirectory()
     // IFD0: Make "Leica" (ASCII, 6 bytes, out of line), Orientation 6.
     var block: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0, 2, 0]

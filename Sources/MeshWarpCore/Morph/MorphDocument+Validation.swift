@@ -119,7 +119,11 @@ public enum MorphError: Error, Hashable, Sendable, CustomStringConvertible {
       "\"b\" has \(plural(b, "point")) but \"a\" has \(a); each feature needs a point in both pictures"
     case .empty(let message): message
     case .grid(let columns, let rows, let points):
-      "a \(columns)×\(rows) grid has \(columns * rows) points, but the morph has \(points)"
+      // A file may name any grid: the product must not trap.
+      "a \(columns)×\(rows) grid has "
+        + (columns.multipliedReportingOverflow(by: rows).overflow
+          ? "more points than can be counted" : "\(columns * rows) points")
+        + ", but the morph has \(points)"
     case .easing(let name, let problem): "\"\(name)\": \(problem)"
     case .points(let side, let issue):
       "picture \(side.uppercased())'s points (\"\(side)\"): \(issue)"

@@ -57,10 +57,11 @@ struct TIFFDirectory: Equatable {
   /// are followed to `depth` levels. With `keepingOffsets`, out-of-line
   /// values stay where they are (`.offset`) instead of being copied; with
   /// `only`, other tags are skipped. Entries of unknown types, values
-  /// outside the structure, sub-directories that cannot be read, a second
-  /// link of one kind and values past `maxBytes` copied in all are left
-  /// out, so a damaged or hostile structure costs little; nil when the
-  /// directory itself cannot be read.
+  /// outside the structure, sub-directories that cannot be read, a tag's
+  /// second entry (a second link of one kind too) and values past `maxBytes` copied in this directory
+  /// (each linked one has its own budget, at most 13 directories in all)
+  /// are left out, so a damaged or hostile structure costs little; nil
+  /// when the directory itself cannot be read.
   static func read(
     _ reader: EXIF.Reader, at offset: Int, keepingOffsets: Bool = false, depth: Int = 2,
     only: Set<UInt16>? = nil, maxBytes: Int = 1 << 20
@@ -69,17 +70,20 @@ struct TIFFDirectory: Equatable {
       offset + 2 + 12 * count + 4 <= reader.tiff.count
     else { return nil }
     var entries: [Entry] = []
-    var linked: Set<UInt16> = []
+    var seen: Set<UInt16> = []
     var copied = 0
     for i in 0..<count {
       let at = offset + 2 + 12 * i
       guard let tag = reader.u16(at), let type = reader.u16(at + 2), let n = reader.u32(at + 4),
         let element = element(UInt16(type))
       else { continue }
-      if let only, !only.contains(UInt16(tag)) { continue }
+      // A tag once (a hostile file may repeat one; TIFF 6.0 allows one).
+      guard only?.contains(UInt16(tag)) ?? true, seen.insert(UInt16(tag)).inserted else {
+        continue
+      }
       let length = n * element.bytes * element.perCount
       if directoryTags.contains(UInt16(tag)) {
-        guard depth > 0, n == 1, linked.insert(UInt16(tag)).inserted, type == 4 || type == 13,
+        guard depth > 0, n == 1, type == 4 || type == 13,
           let link = reader.u32(at + 8),
           let sub = read(reader, at: link, depth: depth - 1)
         else { continue }

@@ -170,6 +170,11 @@ public final class VideoReader {
     let times = VideoFrameTimes.probe(
       path: input, streamIndex: info.streamIndex, ffprobePath: ffprobePath)
     frameTimes = times.flatMap { $0.isConstant ? nil : $0 }
+    // A container that states no frame count: the stream's packets count
+    // them (duration × rate is only an estimate).
+    if self.info.frameCount == nil, let count = times?.timestamps.count, count > 0 {
+      self.info.frameCount = count
+    }
     let yuv = YUV420ToRGBA.matrix(for: info)
     parser = try RawVideoFrameParser(
       width: info.width, height: info.height, framesPerSecond: info.framesPerSecond,
