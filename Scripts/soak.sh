@@ -110,9 +110,11 @@ capped() {
 
 # Sum of VmRSS (kB) of a process and its children; its open descriptors.
 rss_tree() {
-  local total=0 p
+  local total=0 p kb
   for p in "$1" $(cat /proc/"$1"/task/*/children 2>/dev/null); do
-    total=$((total + $(awk '/^VmRSS/ {print $2}' /proc/"$p"/status 2>/dev/null || echo 0)))
+    # A child that has just exited (a zombie) has no VmRSS line: 0.
+    kb=$(awk '/^VmRSS/ {print $2}' /proc/"$p"/status 2>/dev/null)
+    total=$((total + ${kb:-0}))
   done
   echo "$total"
 }
