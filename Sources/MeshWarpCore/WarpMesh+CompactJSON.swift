@@ -25,24 +25,8 @@ extension WarpMesh {
     shorthand: Bool = false, decimals: Int? = nil, madeFor: (width: Int, height: Int)? = nil
   ) -> String {
     let columns = grid?.columns ?? max(1, pointPairs.count)
-    func number(_ v: Double) -> String {
-      guard let decimals else {
-        return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)"
-      }
-      var text = String(format: "%.\(decimals)f", v)
-      if text.contains(".") {
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-      }
-      return text == "-0" ? "0" : text
-    }
     func points(_ list: [CGPoint]) -> String {
-      let rows = stride(from: 0, to: list.count, by: columns).map { start in
-        list[start..<min(start + columns, list.count)]
-          .map { "[\(number(Double($0.x))), \(number(Double($0.y)))]" }
-          .joined(separator: ", ")
-      }
-      return "[\n    " + rows.joined(separator: ",\n    ") + "\n  ]"
+      CompactJSONText.points(list, columns: columns, decimals: decimals)
     }
     var lines: [String] = []
     if let madeFor {

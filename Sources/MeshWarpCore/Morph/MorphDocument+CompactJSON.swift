@@ -11,17 +11,7 @@ extension MorphDocument {
   /// - Returns: the text, ending in a newline.
   package func compactJSON() -> String {
     let columns = grid?.columns ?? max(1, a.count)
-    func number(_ v: Double) -> String {
-      v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)"
-    }
-    func points(_ list: [CGPoint]) -> String {
-      let rows = stride(from: 0, to: list.count, by: columns).map { start in
-        list[start..<min(start + columns, list.count)]
-          .map { "[\(number(Double($0.x))), \(number(Double($0.y)))]" }
-          .joined(separator: ", ")
-      }
-      return "[\n    " + rows.joined(separator: ",\n    ") + "\n  ]"
-    }
+    func points(_ list: [CGPoint]) -> String { CompactJSONText.points(list, columns: columns) }
     func curve(_ c: TimingCurve) -> String {
       (try? JSONEncoder().encode(c)).map { String(decoding: $0, as: UTF8.self) } ?? "\"linear\""
     }
