@@ -253,6 +253,14 @@ key() { # keys go to the focused window; the pointer stays where it is
   xdotool windowfocus --sync "$window" 2>/dev/null || true
   xdotool key "$@"
 }
+quits_cleanly() { # quits_cleanly LABEL: Escape, 10 s for the editor to exit, its status checked
+  key Escape
+  for _ in $(seq 100); do kill -0 "$demo_pid" 2>/dev/null || break; sleep 0.1; done
+  wait "$demo_pid"
+  local status=$?
+  demo_pid=""
+  check "$1 quits cleanly (exit $status)" test "$status" -eq 0
+}
 drag 400 300 470 350
 check "editor: centre point dragged" wait_for '^point 4 \(column 1, row 1\) moved to 470\.0 350\.0 px' 30
 drag 0 0 60 40
@@ -304,12 +312,7 @@ key p
 check "editor: clean gradient frame" wait_for '^saved: .*meshwarp-editor-clean-2\.png \(no overlay\)$' 30
 sleep 0.5
 xwd -root -silent -out "$out/editor-gradient.xwd"
-key Escape
-for _ in $(seq 100); do kill -0 "$demo_pid" 2>/dev/null || break; sleep 0.1; done
-wait "$demo_pid"
-status=$?
-demo_pid=""
-check "editor quits cleanly (exit $status)" test "$status" -eq 0
+quits_cleanly "editor"
 
 # The saved mesh against the log: each point's last logged place.
 mesh_matches_log() {
@@ -405,12 +408,7 @@ sleep 0.5
 xwd -root -silent -out "$out/editor-morph.xwd"
 key x
 check "morph: animation exported" wait_for '^morph exported: morph/card-morph\.mp4 \(' 120
-key Escape
-for _ in $(seq 100); do kill -0 "$demo_pid" 2>/dev/null || break; sleep 0.1; done
-wait "$demo_pid"
-status=$?
-demo_pid=""
-check "morph: quits cleanly (exit $status)" test "$status" -eq 0
+quits_cleanly "morph:"
 ffmpeg -v error -y -i "$out/editor-morph.xwd" -vf "crop=800:600:$X:$Y" "$out/editor-morph.png"
 morph_matches_log() {
   python3 - "$out/card-morph.json" "$log" <<'PY'
@@ -476,12 +474,7 @@ for k in 1 2; do
 done
 check "video: the picture changes over time (two screenshots 1.2 s apart)" \
   bash -c "test -s '$out/video-1.rgba' && ! cmp -s '$out/video-1.rgba' '$out/video-2.rgba'"
-key Escape
-for _ in $(seq 100); do kill -0 "$demo_pid" 2>/dev/null || break; sleep 0.1; done
-wait "$demo_pid"
-status=$?
-demo_pid=""
-check "video: quits cleanly (exit $status)" test "$status" -eq 0
+quits_cleanly "video:"
 
 # ---- A second display, and a dropped video ---------------------------------
 # Xvfb with two screens: SDL sees each X screen as a display (Xvfb's

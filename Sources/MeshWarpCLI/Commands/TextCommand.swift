@@ -107,6 +107,23 @@ struct TextCommand: ParsableCommand {
     let background = image.background?.rgba ?? .transparent
     let size = canvas.size ?? PixelSize(width: filled.width, height: filled.height)
     try still.check(times: times, path: output.output, image: image)
+    // The text filled with `fill` over the background, centred on the
+    // canvas when --size gives one (else the text's own size), at 8 or 16
+    // bits.
+    func composed(_ fill: RGBAImage) -> RGBAImage {
+      guard let canvas = canvas.size else {
+        return filled.render(fill: fill, background: background)
+      }
+      return filled.render(
+        fill: fill, background: background, canvasWidth: canvas.width, canvasHeight: canvas.height)
+    }
+    func composed16(_ fill: RGBA16Image) -> RGBA16Image {
+      guard let canvas = canvas.size else {
+        return filled.render(fill: fill, background: background)
+      }
+      return filled.render(
+        fill: fill, background: background, canvasWidth: canvas.width, canvasHeight: canvas.height)
+    }
     if still.isOwnStill {
       // A still at 16 bits, or tagged Display P3: the fill, the mask and the
       // canvas at the still's depth.
@@ -116,33 +133,20 @@ struct TextCommand: ParsableCommand {
         console: console
       ) { deep in
         let gradient = gradient.gradient(t)
-        let canvasSize = canvas.size.map { ($0.width, $0.height) }
         if deep {
-          let fill = renderer.render16(gradient, width: filled.width, height: filled.height)
           return .rgba16(
-            canvasSize.map {
-              filled.render(
-                fill: fill, background: background, canvasWidth: $0.0, canvasHeight: $0.1)
-            } ?? filled.render(fill: fill, background: background))
+            composed16(renderer.render16(gradient, width: filled.width, height: filled.height)))
         }
-        let fill = renderer.render(gradient, width: filled.width, height: filled.height)
         return .rgba8(
-          canvasSize.map {
-            filled.render(
-              fill: fill, background: background, canvasWidth: $0.0, canvasHeight: $0.1)
-          } ?? filled.render(fill: fill, background: background))
+          composed(renderer.render(gradient, width: filled.width, height: filled.height)))
       }
     }
     try FrameExport.write(
       times, width: size.width, height: size.height, to: output.output,
       video: video.encoding(image, threads: threads), console: console, image: image
     ) { t in
-      let fill = renderer.render(gradient.gradient(t), width: filled.width, height: filled.height)
-      let frame =
-        canvas.size == nil
-        ? filled.render(fill: fill, background: background)
-        : filled.render(
-          fill: fill, background: background, canvasWidth: size.width, canvasHeight: size.height)
+      let frame = composed(
+        renderer.render(gradient.gradient(t), width: filled.width, height: filled.height))
       guard let warp else { return frame }
       return WarpRenderer.render(
         frame, geometry: warp.geometry(at: t), options: WarpOptions(threads: threads))
