@@ -40,6 +40,9 @@ struct FaceQuadratic: Sendable {
   /// Most pixels written from one evaluated start (the fixed-point forward
   /// differences' rounding stays below 10⁻⁵ px).
   static let piece = 256
+  /// How far ``sourceBox(of:)`` reaches outside the original quad's
+  /// bounds, source pixels: far more than the polynomial's ``tolerance``.
+  static let margin = 1.0 / 16
 
   /// The polynomial of the face `warped` (output pixels) → `original`
   /// (source pixels), or `nil` where it misses the exact map at a check
@@ -92,6 +95,16 @@ struct FaceQuadratic: Sendable {
     }
   }
 
+  /// A box holding every source point of the runs of the face whose
+  /// original quad is `original`: its bounds (a bilinear map keeps the unit
+  /// square inside its corners' hull, and a run's pixel centres lie in the
+  /// face) widened by ``margin``. (Not stored here: this value is copied
+  /// for each face drawn, and past 128 bytes a copy is a `memcpy` call.)
+  static func sourceBox(of original: Quad) -> (lo: Vector2, hi: Vector2) {
+    let (lo, hi) = original.bounds
+    return (lo - margin, hi + margin)
+  }
+
   /// The polynomial at output point `p`.
   @inline(__always) func point(_ p: Vector2) -> Vector2 {
     let d = p - centre
@@ -102,10 +115,13 @@ struct FaceQuadratic: Sendable {
   /// Writes pixels `xs` of row `y` into `out` (the pixel at
   /// `xs.lowerBound`): along the row the polynomial is the quadratic
   /// p(i) = start + (b + c·i)·i with c = ½·k·sxx, written in pieces of at
-  /// most ``piece`` pixels, each from its own evaluated start.
+  /// most ``piece`` pixels, each from its own evaluated start. `interior`:
+  /// the sampler's ``SpanWriter/interiorBox(_:_:)`` of the face's
+  /// ``sourceBox(of:)``, so that the runs need no bounds of their own.
   @inline(__always)
   func shade<Writer: SpanWriter>(
-    row y: Int, xs: Range<Int>, sampler: Writer, out: UnsafeMutablePointer<Writer.Channel>
+    row y: Int, xs: Range<Int>, interior: Bool, sampler: Writer,
+    out: UnsafeMutablePointer<Writer.Channel>
   ) {
     let dy = Double(y) + 0.5 - centre.y
     let c = k * (0.5 * sxx)
@@ -116,11 +132,15 @@ struct FaceQuadratic: Sendable {
       let start = point(Vector2(Double(x) + 0.5, Double(y) + 0.5))
       // p′(0): the slope along x at the piece's first pixel.
       let b = jx + k * (sxx * dx + sxy * dy)
-      let span = Double(n - 1)
-      let end = start + (b + c * span) * span
-      sampler.writeQuadratic(
-        count: n, start: start, end: end, b: b, c: c, span: span,
-        out: out + (x - xs.lowerBound) &* 4)
+      let pixel = out + (x - xs.lowerBound) &* 4
+      if interior {
+        sampler.writeInteriorQuadratic(count: n, start: start, b: b, c: c, out: pixel)
+      } else {
+        let span = Double(n - 1)
+        let end = start + (b + c * span) * span
+        sampler.writeQuadratic(
+          count: n, start: start, end: end, b: b, c: c, span: span, out: pixel)
+      }
       x += n
     }
   }

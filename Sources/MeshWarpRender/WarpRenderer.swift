@@ -136,6 +136,8 @@ public enum WarpRenderer {
     /// The whole face's inverse as one quadratic, where it fits
     /// (``FaceQuadratic``): its rows are shaded with no exact solves.
     var quadratic: FaceQuadratic?
+    /// ``FaceQuadratic/sourceBox(of:)`` of the original quad.
+    var sourceBox: (lo: Vector2, hi: Vector2)
     /// Rows that the triangles may cover (empty when neither exists).
     var rows: Range<Int>
     /// Columns that the triangles may cover (a superset: the quad's bounds).
@@ -160,6 +162,7 @@ public enum WarpRenderer {
         separates(warped.a, warped.c, warped.b, warped.d)
         && separates(warped.b, warped.d, warped.a, warped.c)
       quadratic = FaceQuadratic(warped: warped, original: original, convex: convex)
+      sourceBox = FaceQuadratic.sourceBox(of: original)
       // (Clamped so that far-away corners convert to Int without a trap.)
       let limit = Double(1 << 30)
       let (lo, hi) = warped.bounds
@@ -194,28 +197,42 @@ public enum WarpRenderer {
       let first = visible.lowerBound
       var upper = triangles.0.map { TriangleRasterizer.SpanWalk($0, row: first, width: width) }
       var lower = triangles.1.map { TriangleRasterizer.SpanWalk($0, row: first, width: width) }
-      for y in visible {
+      // The row's two triangle spans, and whether they abut.
+      @inline(__always) func spans() -> (Range<Int>, Range<Int>, Bool) {
         let a = (upper?.next() ?? 0..<0).clamped(to: columns)
         let b = (lower?.next() ?? 0..<0).clamped(to: columns)
-        let row = out + y * width * 4
         let abut =
           !a.isEmpty && !b.isEmpty
           && (a.upperBound == b.lowerBound || b.upperBound == a.lowerBound)
-        if let quadratic {
-          // One polynomial for both triangles.
+        return (a, b, abut)
+      }
+      // (Bound once, outside the rows: each binding copies the polynomial.)
+      if let quadratic {
+        // One polynomial for both triangles.
+        let interior = sampler.interiorBox(sourceBox.lo, sourceBox.hi)
+        for y in visible {
+          let (a, b, abut) = spans()
+          let row = out + y * width * 4
           if abut {
             let xs = min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
-            quadratic.shade(row: y, xs: xs, sampler: sampler, out: row + xs.lowerBound * 4)
+            quadratic.shade(
+              row: y, xs: xs, interior: interior, sampler: sampler, out: row + xs.lowerBound * 4)
             continue
           }
           if !a.isEmpty {
-            quadratic.shade(row: y, xs: a, sampler: sampler, out: row + a.lowerBound * 4)
+            quadratic.shade(
+              row: y, xs: a, interior: interior, sampler: sampler, out: row + a.lowerBound * 4)
           }
           if !b.isEmpty {
-            quadratic.shade(row: y, xs: b, sampler: sampler, out: row + b.lowerBound * 4)
+            quadratic.shade(
+              row: y, xs: b, interior: interior, sampler: sampler, out: row + b.lowerBound * 4)
           }
-          continue
         }
+        return
+      }
+      for y in visible {
+        let (a, b, abut) = spans()
+        let row = out + y * width * 4
         if convex && abut {
           let xs = min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
           shader.shade(row: y, xs: xs, upper: nil, sampler: sampler, out: row + xs.lowerBound * 4)

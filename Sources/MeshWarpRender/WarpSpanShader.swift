@@ -225,7 +225,20 @@ import MeshWarpCore
     }
     let (lo, hi) = QuadraticSteps.range(start: start, end: end, b: b, c: c, span: l)
     let inside = sampler.tapsInside(lo: sampler.fixedPair(lo), hi: sampler.fixedPair(hi))
-    var q = QuadraticSteps(start: start, b: b, c: c)
+    writeSteps(
+      QuadraticSteps(start: start, b: b, c: c), count: n, inside: inside, sampler: sampler,
+      out: pixel)
+  }
+
+  /// Writes `count` pixels from `out` at the taps `steps` passes through;
+  /// `inside`: every tap and its right and lower neighbours lie inside the
+  /// image (see ``BilinearSampler/tapsInside(lo:hi:)``).
+  @inline(__always)
+  static func writeSteps(
+    _ steps: QuadraticSteps, count n: Int, inside: Bool, sampler: BilinearSampler,
+    out pixel: UnsafeMutablePointer<UInt8>
+  ) {
+    var q = steps
     if sampler.opaque {
       sampler.writeOpaqueRun(
         q, count: n, inside: inside, to: pixel, vectorized: sampler.vectorized)
@@ -329,6 +342,30 @@ protocol SpanWriter {
   func writeQuadratic(
     count: Int, start: Vector2, end: Vector2, b: Vector2, c: Vector2, span: Double,
     out: UnsafeMutablePointer<Channel>)
+  /// Whether every source point in the box `lo`…`hi` (source pixels) is
+  /// written without clamping, so that runs known to stay in the box may
+  /// go through ``writeInteriorQuadratic(count:start:b:c:out:)``.
+  func interiorBox(_ lo: Vector2, _ hi: Vector2) -> Bool
+  /// ``writeQuadratic(count:start:end:b:c:span:out:)`` for a run whose
+  /// source points all lie in a box that ``interiorBox(_:_:)`` accepted:
+  /// no per-run bounds. A dense mesh's faces are a few pixels wide, and
+  /// the range of each run's quadratic cost a tenth of their frame.
+  func writeInteriorQuadratic(
+    count: Int, start: Vector2, b: Vector2, c: Vector2, out: UnsafeMutablePointer<Channel>)
+}
+
+extension SpanWriter {
+  /// No box is known to be clamp-free: every run is checked.
+  @inline(__always) func interiorBox(_ lo: Vector2, _ hi: Vector2) -> Bool { false }
+
+  @inline(__always) func writeInteriorQuadratic(
+    count: Int, start: Vector2, b: Vector2, c: Vector2, out: UnsafeMutablePointer<Channel>
+  ) {
+    let span = Double(count - 1)
+    writeQuadratic(
+      count: count, start: start, end: start + (b + c * span) * span, b: b, c: c, span: span,
+      out: out)
+  }
 }
 
 extension BilinearSampler: SpanWriter {
@@ -339,5 +376,29 @@ extension BilinearSampler: SpanWriter {
   ) {
     WarpSpanShader.shadeQuadratic(
       count: count, start: start, end: end, b: b, c: c, span: span, sampler: self, out: out)
+  }
+
+  /// Taps of the box, and their right and lower neighbours, inside the
+  /// image (the box's corners rounded as the taps are).
+  @inline(__always) func interiorBox(_ lo: Vector2, _ hi: Vector2) -> Bool {
+    QuadraticSteps.fits(start: lo, b: .zero, c: .zero, limit: 1_073_741_824)
+      && QuadraticSteps.fits(start: hi, b: .zero, c: .zero, limit: 1_073_741_824)
+      && tapsInside(lo: fixedPair(lo), hi: fixedPair(hi))
+  }
+
+  @inline(__always) func writeInteriorQuadratic(
+    count: Int, start: Vector2, b: Vector2, c: Vector2, out: UnsafeMutablePointer<UInt8>
+  ) {
+    // The start lies in the box; the steps are checked, as a run's are.
+    guard QuadraticSteps.fits(start: start, b: b, c: c, limit: 1_073_741_824) else {
+      let span = Double(count - 1)
+      writeQuadratic(
+        count: count, start: start, end: start + (b + c * span) * span, b: b, c: c,
+        span: span, out: out)
+      return
+    }
+    WarpSpanShader.writeSteps(
+      QuadraticSteps(start: start, b: b, c: c), count: count, inside: true, sampler: self,
+      out: out)
   }
 }

@@ -11,12 +11,15 @@ import _TestSupport
   /// The worst error per axis (source pixels) over every covered pixel of
   /// the faces that take the quadratic, against the exact inverse bilinear
   /// (unclamped: a centre on a snapped edge may lie a hair outside the
-  /// quad, where the face's map goes on), and how many faces took it.
+  /// quad, where the face's map goes on), how many faces took it, and how
+  /// far the polynomial left the face's `sourceBox` at worst (the runs of
+  /// a face whose box lies inside the source are written unclamped).
   static func worstError(mesh: WarpMesh, output: Vector2, source: Vector2) -> (
-    worst: Double, taken: Int, faces: Int
+    worst: Double, taken: Int, faces: Int, outsideBox: Double
   ) {
     let width = Int(output.x)
     var worst = 0.0
+    var outsideBox = -Double.infinity
     var taken = 0
     var count = 0
     for i in mesh.faces.indices where mesh.isRenderable(i) {
@@ -35,11 +38,14 @@ import _TestSupport
             let exact = face.original.point(u: uv.x, v: uv.y)
             let got = quadratic.point(p)
             worst = max(worst, abs(got.x - exact.x), abs(got.y - exact.y))
+            let (lo, hi) = face.sourceBox
+            outsideBox = max(
+              outsideBox, lo.x - got.x, lo.y - got.y, got.x - hi.x, got.y - hi.y)
           }
         }
       }
     }
-    return (worst, taken, count)
+    return (worst, taken, count, outsideBox)
   }
 
   @Test func quadraticStaysWithinItsBoundOnRandomMeshes() {
@@ -50,6 +56,7 @@ import _TestSupport
     var worst = 0.0
     var taken = 0
     var faces = 0
+    var outsideBox = -Double.infinity
     for trial in 0..<12 {
       let columns = [9, 17, 33, 65][trial % 4]
       let rows = [5, 9, 17, 33, 65][trial % 5]
@@ -62,6 +69,7 @@ import _TestSupport
       worst = max(worst, result.worst)
       taken += result.taken
       faces += result.faces
+      outsideBox = max(outsideBox, result.outsideBox)
     }
     // The benchmark's 64 × 64 wave mesh at 1080p: nearly all its faces.
     for n in [65] {
@@ -69,6 +77,7 @@ import _TestSupport
         mesh: MeshPresets.sinusoidal(columns: n, rows: n), output: Vector2(1920, 1080),
         source: Vector2(1920, 1080))
       worst = max(worst, result.worst)
+      outsideBox = max(outsideBox, result.outsideBox)
       #expect(
         result.taken * 10 >= result.faces * 9, "\(n)x\(n): \(result.taken) of \(result.faces)")
     }
@@ -76,6 +85,10 @@ import _TestSupport
     // Half of the sampler's 1/256-px tap step: a pixel moves by at most
     // one level against the exact inverse.
     #expect(worst <= 1.0 / 512)
+    // Every value stays in the face's box (≤ 0: inside by that much at
+    // least), so a box inside the source keeps every tap inside.
+    print("nearest approach to a face's source box", -outsideBox, "px")
+    #expect(outsideBox <= 0)
     #expect(taken >= 200, "too few faces took the quadratic to test it")
   }
 
