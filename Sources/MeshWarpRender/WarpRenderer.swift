@@ -98,13 +98,22 @@ public enum WarpRenderer {
       // The source's alpha is scanned once for both passes (a 12 MP
       // frame is 48 MB to read), on the render's threads.
       let opaque = source.isOpaque(threads: options.threads)
+      // The filter's runs are planned first, so that the plain render
+      // leaves the pixels they rewrite.
+      let runs =
+        filtered && source.width > 0 && source.height > 0
+        ? MinificationFilter.plan(
+          mesh: mesh, sourceSize: source.size, width: width, height: height,
+          quality: options.minification) : []
       renderOnce(
         source, mesh: mesh, options: options, sourceOpaque: opaque, covered: covered,
-        surface: surface, into: &output)
+        surface: surface,
+        leaving: MinificationFilter.RerenderedTiles(runs: runs),
+        into: &output)
       if filtered {
         MinificationFilter.refine(
           &output, source: source, mesh: mesh, options: options, sourceOpaque: opaque,
-          covered: covered || surface != nil, surface: surface)
+          covered: covered || surface != nil, surface: surface, runs: runs)
       }
       return
     }
@@ -304,10 +313,12 @@ public enum WarpRenderer {
   /// covers the whole output, ``OutputCoverage``, and any view of it, such
   /// as the minification filter's runs): the edge policy's fill is skipped.
   /// `surface`: the smooth surfaces of `mesh`, drawn instead of its faces.
+  /// `leaving`: pixels that the minification filter rewrites, which a mesh's
+  /// faces need not draw (the edge policy's fill still covers them).
   static func renderOnce<Image: RenderImage>(
     _ source: Image, mesh: WarpMesh, options: WarpOptions, viewport: Viewport = Viewport(),
     sourceOpaque: Bool? = nil, covered: Bool = false, surface: SmoothSurfaceWarp? = nil,
-    into output: inout Image
+    leaving rewritten: MinificationFilter.RerenderedTiles? = nil, into output: inout Image
   ) {
     let width = output.width
     let height = output.height
@@ -341,7 +352,8 @@ public enum WarpRenderer {
     let body = MeshBody(
       mesh: mesh, faceIndices: faceIndices, faces: faces,
       strips: Self.facesByStrip(faces, height: height, width: width), options: options,
-      viewport: viewport, outputSize: outScale, width: width, height: height, filled: !covered)
+      viewport: viewport, outputSize: outScale, width: width, height: height, filled: !covered,
+      rewritten: rewritten)
     draw(source, options: options, sourceOpaque: sourceOpaque, into: &output, body)
   }
 
@@ -359,6 +371,8 @@ public enum WarpRenderer {
     let width, height: Int
     /// Whether the edge policy's fill runs (the faces may leave pixels).
     let filled: Bool
+    /// Pixels the faces need not draw (``MinificationFilter/RerenderedTiles``).
+    let rewritten: MinificationFilter.RerenderedTiles?
 
     func render<Writer: SpanWriter & Sendable, Reader: ContentReader>(
       sampler: Writer, reader: Reader, out: SharedPointer<Reader.Channel>
@@ -388,12 +402,28 @@ public enum WarpRenderer {
             // or rotated face); narrower faces are such tiles themselves.
             let (faceIndices, tiled) = strips[bucket]
             let step = tiled ? WarpRenderer.tileColumns : width
-            for left in stride(from: 0, to: width, by: step) {
-              let tile = left..<min(left + step, width)
-              for index in faceIndices where faces.base[index].columns.overlaps(tile) {
-                faces.base[index].shade(
-                  rows: strip, columns: tile, width: width, sampler: sampler, out: out.base)
+            @inline(__always) func shade(rows: Range<Int>, columns: Range<Int>) {
+              for left in stride(from: columns.lowerBound, to: columns.upperBound, by: step) {
+                let tile = left..<min(left + step, columns.upperBound)
+                for index in faceIndices where faces.base[index].columns.overlaps(tile) {
+                  faces.base[index].shade(
+                    rows: rows, columns: tile, width: width, sampler: sampler, out: out.base)
+                }
               }
+            }
+            guard let rewritten, rewritten.touches(strip) else {
+              shade(rows: strip, columns: 0..<width)
+              continue
+            }
+            // Row by row of the filter's tiles, the columns it keeps.
+            let tile = MinificationFilter.tileSize
+            var y = strip.lowerBound
+            while y < strip.upperBound {
+              let rows = y..<min((y / tile + 1) * tile, strip.upperBound)
+              for columns in rewritten.kept(tileRow: y / tile, width: width) {
+                shade(rows: rows, columns: columns)
+              }
+              y = rows.upperBound
             }
           }
         }

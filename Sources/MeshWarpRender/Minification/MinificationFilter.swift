@@ -4,7 +4,8 @@ import MeshWarpCore
 /// source: the genie's minification filter. Works for any mesh.
 ///
 /// 1. Render the whole output once with ``WarpRenderer`` (one bilinear
-///    sample per pixel).
+///    sample per pixel), but for the faces' pixels of the runs of step 4,
+///    planned first (``RerenderedTiles``).
 /// 2. Minification per output axis: with a face's warped (output pixels)
 ///    and original (source pixels) bilinear maps T and F, the source step
 ///    per output pixel along x is |J·eₓ| and along y |J·e_y|, the columns of
@@ -58,18 +59,21 @@ enum MinificationFilter {
   /// every run, at every sample, is covered too: the runs then need
   /// neither the edge policy's fill nor a coverage mask.
   /// `surface`: `mesh`'s smooth surfaces, which the runs draw instead of
-  /// its faces (`mesh` still plans them).
+  /// its faces (`mesh` still plans them). `runs`: the ``plan(mesh:sourceSize:width:height:quality:)``
+  /// the caller made already.
   static func refine<Image: RenderImage>(
     _ output: inout Image, source: Image, mesh: WarpMesh, options: WarpOptions,
-    sourceOpaque: Bool? = nil, covered complete: Bool, surface: SmoothSurfaceWarp? = nil
+    sourceOpaque: Bool? = nil, covered complete: Bool, surface: SmoothSurfaceWarp? = nil,
+    runs planned: [Run]? = nil
   ) {
     let (width, height) = (output.width, output.height)
     let quality = options.minification
     guard quality.isEnabled, width > 0, height > 0, source.width > 0,
       source.height > 0
     else { return }
-    let runs = plan(
-      mesh: mesh, sourceSize: source.size, width: width, height: height, quality: quality)
+    let runs =
+      planned
+      ?? plan(mesh: mesh, sourceSize: source.size, width: width, height: height, quality: quality)
     guard !runs.isEmpty else { return }
     // Outside the mesh the plain render already shows the edge policy's
     // exact colour: where that is not transparent, pixels whose centre no
