@@ -113,12 +113,15 @@ rss_tree() {
   local total=0 p kb
   for p in "$1" $(cat /proc/"$1"/task/*/children 2>/dev/null); do
     # A child that has just exited (a zombie) has no VmRSS line: 0.
-    kb=$(awk '/^VmRSS/ {print $2}' /proc/"$p"/status 2>/dev/null)
+    kb=$(awk '/^VmRSS/ {print $2}' /proc/"$p"/status 2>/dev/null) || kb=0
     total=$((total + ${kb:-0}))
   done
   echo "$total"
 }
-fds() { ls /proc/"$1"/fd 2>/dev/null | wc -l; }
+# (Succeeds when the process has just exited: under pipefail a failed ls
+# made the sampling loop's last assignment fail, which ended the warp's
+# measurements, and the script, without a word.)
+fds() { { ls /proc/"$1"/fd 2>/dev/null || true; } | wc -l; }
 
 # (A file, not a variable: checks also fail inside subshells.)
 fail() { echo "soak: FAILED: $*" >&2; touch "$work/failed"; }
@@ -163,7 +166,9 @@ EOF
 
 echo "soak: warping it ($frames frames) under the cap"
 start=$(date +%s)
-read -r early late fd_early fd_late samples < <(warp_video "$work/out1.mp4")
+early=0 late=0 fd_early=0 fd_late=0 samples=0
+read -r early late fd_early fd_late samples < <(warp_video "$work/out1.mp4") ||
+  fail "the video warp's measurements are missing"
 echo "soak: video: $(($(date +%s) - start)) s, $samples samples; RSS (meshwarp + ffmpeg) max $((early / 1024)) MB in the second fifth, $((late / 1024)) MB in the last; fds $fd_early -> $fd_late"
 if [ "$samples" -ge 10 ]; then
   [ "$late" -le $((early * 11 / 10 + 16384)) ] || fail "memory grew: $early kB -> $late kB"
@@ -173,7 +178,7 @@ got=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb
   -of csv=p=0 "$work/out1.mp4" 2>/dev/null || echo 0)
 [ "$got" -ge "$frames" ] || fail "the warped video has $got frames, expected $frames"
 if [ "$short" = 1 ]; then
-  read -r _ _ _ _ _ < <(warp_video "$work/out2.mp4")
+  read -r _ _ _ _ _ < <(warp_video "$work/out2.mp4") || true
   cmp -s "$work/out1.mp4" "$work/out2.mp4" || fail "two warps of the same video differ"
   echo "soak: video warped twice: identical bytes"
 fi
