@@ -30,7 +30,7 @@ import _TestSupport
     return (output, runs.count)
   }
 
-  @Test func leavingTheRunsChangesNoPixel() throws {
+  @Test func leavingTheRunsMovesValuesOnlyByInterpolation() throws {
     let source = TestImages.random(width: 240, height: 180, seed: 0x7115, alpha: false)
     var rng = SeededRandom(seed: 0x7115)
     // One quad squeezing the picture (parts filtered, parts not), a mesh
@@ -48,8 +48,7 @@ import _TestSupport
     for mesh in meshes {
       for edges in [EdgePolicy.transparent, .color, .unwarped] {
         let options = WarpOptions(
-          edges: edges, edgeColor: RGBA8(20, 200, 90, 255),
-          threads: 2)
+          edges: edges, edgeColor: RGBA8(20, 200, 90, 255), threads: 2)
         let plain = Self.filtered(source, mesh: mesh, options: options, leaving: false)
         let left = Self.filtered(source, mesh: mesh, options: options, leaving: true)
         // The faces' runs are cut where the filter's runs start and end,
